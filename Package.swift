@@ -1,0 +1,46 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// CareFeed: a care plan in Markdown and a SQLite care store, rendered as a
+/// participant's preview server and a clinician's static site.
+///
+/// Data flows content + store → feed model → pages → site files or HTTP.
+/// The only dependencies are Debian C libraries, wrapped as system libraries.
+let package = Package(
+    name: "CareFeed",
+    products: [
+        .executable(name: "carefeed", targets: ["carefeed"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+
+        // Domain values: calendar days, schedules, participants, outcomes, consent.
+        .target(name: "CareModel"),
+        // The SQLite care store: schema, migrations and the one store API.
+        .target(name: "CareStore", dependencies: ["CareModel", "CSQLite"]),
+        // The day feed: cards, their states and the week strip with adherence rings.
+        .target(name: "Feed", dependencies: ["CareModel"]),
+        // The study's content: YAML front matter and Markdown into checked values.
+        .target(name: "Content", dependencies: ["CareModel", "CYAML", "CCmark", "CCrypto"]),
+        // Export of the store as JSON or CSV.
+        .target(name: "Export", dependencies: ["CareModel"]),
+        // The `carefeed` commands, their arguments and their output.
+        .target(name: "Commands", dependencies: ["CareModel", "CareStore", "Content", "Feed", "Export"]),
+        .executableTarget(name: "carefeed", dependencies: ["Commands"]),
+
+        .target(name: "TestSupport", dependencies: ["CareModel", "CareStore"], path: "Tests/Infrastructure"),
+        // A child process for crash tests: writes outcomes and reports each commit.
+        .executableTarget(name: "store-writer", dependencies: ["CareModel", "CareStore"], path: "Tests/Tools/StoreWriter"),
+        .testTarget(name: "CareModelTests", dependencies: ["CareModel", "TestSupport"]),
+        .testTarget(name: "CareStoreTests", dependencies: ["CareStore", "CSQLite", "TestSupport", "store-writer"]),
+        .testTarget(name: "ContentTests", dependencies: ["Content", "TestSupport"]),
+        .testTarget(name: "FeedTests", dependencies: ["Feed", "TestSupport"]),
+        .testTarget(name: "ExportTests", dependencies: ["Export", "TestSupport"]),
+        .testTarget(name: "CommandsTests", dependencies: ["Commands", "TestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,35 @@
+import Foundation
+
+extension TimeZone {
+    /// The instant at which the wall clock in this zone reads `time` on `date`.
+    ///
+    /// A time that occurs twice (the hour repeated when clocks go back) is its
+    /// first occurrence. A time that does not exist (skipped when clocks go
+    /// forward) moves forward by the gap: 02:30 on a spring-forward night is
+    /// 03:30, as an alarm set for 02:30 would ring.
+    public func instant(of date: LocalDate, at time: LocalTime) -> Date {
+        let wall = Double(date.ordinal * 86_400 + time.secondsSinceMidnight)
+        let before = secondsFromGMT(for: Date(timeIntervalSince1970: wall - 86_400))
+        let after = secondsFromGMT(for: Date(timeIntervalSince1970: wall + 86_400))
+        let candidates = (before == after ? [before] : [before, after])
+            .map { wall - Double($0) }
+            .filter { secondsFromGMT(for: Date(timeIntervalSince1970: $0)) == Int(wall - $0) }
+        if let first = candidates.min() {
+            return Date(timeIntervalSince1970: first)
+        }
+        return Date(timeIntervalSince1970: wall - Double(before))
+    }
+
+    /// The calendar day on this zone's wall clock at `instant`.
+    public func localDate(of instant: Date) -> LocalDate {
+        let wall = instant.timeIntervalSince1970 + Double(secondsFromGMT(for: instant))
+        return LocalDate(ordinal: Int((wall / 86_400).rounded(.down)))
+    }
+
+    /// The wall-clock time in this zone at `instant`, to the minute.
+    public func localTime(of instant: Date) -> LocalTime {
+        let wall = Int((instant.timeIntervalSince1970 + Double(secondsFromGMT(for: instant))).rounded(.down))
+        let seconds = ((wall % 86_400) + 86_400) % 86_400
+        return LocalTime(hour: seconds / 3600, minute: seconds % 3600 / 60)!
+    }
+}

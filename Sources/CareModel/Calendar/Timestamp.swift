@@ -1,0 +1,69 @@
+import Foundation
+
+/// ISO-8601 text for instants, as the store keeps them and exports show them.
+///
+/// Hand-written rather than `ISO8601DateFormatter` because every page of the
+/// site formats many of them and the formatter is slow and not Sendable.
+public enum Timestamp {
+    /// `2026-03-08T12:00:00.000Z`: UTC with milliseconds, sortable as text.
+    public static func utc(_ instant: Date) -> String {
+        let milliseconds = Int((instant.timeIntervalSince1970 * 1000).rounded())
+        let day = LocalDate(ordinal: Int((Double(milliseconds) / 86_400_000).rounded(.down)))
+        let rest = milliseconds - day.ordinal * 86_400_000
+        return day.description + "T" + clock(rest / 1000) + "." + LocalDate.pad(rest % 1000, 3) + "Z"
+    }
+
+    /// `2026-03-08T08:00:00-04:00`: the wall clock in `zone` with its offset.
+    public static func local(_ instant: Date, in zone: TimeZone) -> String {
+        let offset = zone.secondsFromGMT(for: instant)
+        let wall = Int((instant.timeIntervalSince1970).rounded(.down)) + offset
+        let day = LocalDate(ordinal: Int((Double(wall) / 86_400).rounded(.down)))
+        let sign = offset < 0 ? "-" : "+"
+        let magnitude = abs(offset)
+        return day.description + "T" + clock(wall - day.ordinal * 86_400) + sign
+            + LocalDate.pad(magnitude / 3600, 2) + ":" + LocalDate.pad(magnitude % 3600 / 60, 2)
+    }
+
+    /// Parses what `utc` and `local` write: a date, `T`, `HH:MM:SS`, optional
+    /// fraction, then `Z` or `±HH:MM`.
+    public static func parse(_ text: String) -> Date? {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 20, bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
+              bytes[16] == UInt8(ascii: ":"),
+              let day = LocalDate(iso: String(decoding: bytes[0..<10], as: UTF8.self)),
+              let hour = Int(digits: bytes[11..<13]), hour < 24,
+              let minute = Int(digits: bytes[14..<16]), minute < 60,
+              let second = Int(digits: bytes[17..<19]), second < 60 else { return nil }
+        var index = 19
+        var fraction = 0.0
+        if bytes[index] == UInt8(ascii: ".") {
+            var scale = 0.1
+            index += 1
+            let digitsStart = index
+            while index < bytes.count, bytes[index] >= 48, bytes[index] <= 57 {
+                fraction += Double(bytes[index] - 48) * scale
+                scale /= 10
+                index += 1
+            }
+            guard index > digitsStart else { return nil }
+        }
+        var offset = 0
+        if index == bytes.count - 1, bytes[index] == UInt8(ascii: "Z") {
+            offset = 0
+        } else if index == bytes.count - 6, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-"),
+                  bytes[index + 3] == UInt8(ascii: ":"),
+                  let hours = Int(digits: bytes[(index + 1)..<(index + 3)]),
+                  let minutes = Int(digits: bytes[(index + 4)..<(index + 6)]) {
+            offset = (hours * 3600 + minutes * 60) * (bytes[index] == UInt8(ascii: "-") ? -1 : 1)
+        } else {
+            return nil
+        }
+        let wall = Double(day.ordinal * 86_400 + hour * 3600 + minute * 60 + second) + fraction
+        return Date(timeIntervalSince1970: wall - Double(offset))
+    }
+
+    private static func clock(_ secondsOfDay: Int) -> String {
+        LocalDate.pad(secondsOfDay / 3600, 2) + ":" + LocalDate.pad(secondsOfDay % 3600 / 60, 2) + ":"
+            + LocalDate.pad(secondsOfDay % 60, 2)
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+/// A person enrolled in the study, seen on their own wall clock.
+public struct Participant: Hashable, Sendable {
+    public var id: String
+    public var name: String
+    public var timeZone: TimeZone
+    /// The local day of enrollment: day 1 of the study for this participant.
+    public var enrolledOn: LocalDate
+
+    public init(id: String, name: String, timeZone: TimeZone, enrolledOn: LocalDate) {
+        self.id = id
+        self.name = name
+        self.timeZone = timeZone
+        self.enrolledOn = enrolledOn
+    }
+
+    /// The local day in the participant's zone at `instant`.
+    public func today(at instant: Date) -> LocalDate {
+        timeZone.localDate(of: instant)
+    }
+
+    /// Day of the study, counting the enrollment day as day 1.
+    public func dayOfStudy(_ day: LocalDate) -> Int {
+        enrolledOn.days(to: day) + 1
+    }
+}

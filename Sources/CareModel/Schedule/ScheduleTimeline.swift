@@ -1,0 +1,70 @@
+import Foundation
+
+/// The schedules a task has had, each in force from a local day on.
+///
+/// A changed task definition takes effect from the next local day, so past
+/// events keep the schedule they had. Occurrence numbers continue across
+/// versions: the first event of a new version is numbered after the last
+/// event of the old one, so an outcome's occurrence never points elsewhere.
+public struct ScheduleTimeline: Hashable, Sendable {
+    public struct Span: Hashable, Sendable {
+        public var version: Int
+        /// First day this version's schedule governs; nil for the first version.
+        public var effectiveFrom: LocalDate?
+        public var schedule: Schedule
+
+        public init(version: Int, effectiveFrom: LocalDate?, schedule: Schedule) {
+            self.version = version
+            self.effectiveFrom = effectiveFrom
+            self.schedule = schedule
+        }
+    }
+
+    /// In effective order; a later span with the same effective day replaces
+    /// an earlier one.
+    public private(set) var spans: [Span]
+
+    public init(_ spans: [Span]) {
+        var ordered: [Span] = []
+        for span in spans.sorted(by: { ($0.effectiveFrom?.ordinal ?? .min, $0.version) < ($1.effectiveFrom?.ordinal ?? .min, $1.version) }) {
+            if let last = ordered.last, last.effectiveFrom == span.effectiveFrom {
+                ordered.removeLast()
+            }
+            ordered.append(span)
+        }
+        self.spans = ordered
+    }
+
+    /// A timeline with one version for all time.
+    public init(_ schedule: Schedule) {
+        self.init([Span(version: 1, effectiveFrom: nil, schedule: schedule)])
+    }
+
+    /// Events starting on the local days `from ..< to`, in start order.
+    public func events(enrolledOn enrollment: LocalDate, in zone: TimeZone,
+                       from: LocalDate, to: LocalDate) -> [ScheduledEvent] {
+        var events: [ScheduledEvent] = []
+        var numbered = 0
+        for (index, span) in spans.enumerated() {
+            let spanStart = span.effectiveFrom
+            let spanEnd = index + 1 < spans.count ? spans[index + 1].effectiveFrom : nil
+            let before = spanStart.map { span.schedule.count(enrolledOn: enrollment, before: $0) } ?? 0
+            let lower = spanStart.map { max($0, from) } ?? from
+            let upper = spanEnd.map { min($0, to) } ?? to
+            if lower < upper {
+                let offset = numbered - before
+                events += span.schedule.events(enrolledOn: enrollment, in: zone, from: lower, to: upper,
+                                               version: span.version)
+                    .map { event in
+                        var event = event
+                        event.occurrence += offset
+                        return event
+                    }
+            }
+            if let spanEnd {
+                numbered += max(0, span.schedule.count(enrolledOn: enrollment, before: spanEnd) - before)
+            }
+        }
+        return events
+    }
+}

@@ -1,0 +1,129 @@
+/// The store's schema as an ordered list of migrations. The position of a
+/// migration is the `PRAGMA user_version` it leaves behind; a migration, once
+/// released, is never edited, only followed by another.
+enum Schema {
+    static let migrations: [String] = [version1]
+
+    // `date(x, '+0 days') IS x` holds only for a real calendar date in
+    // YYYY-MM-DD form: SQLite's plain `date('2026-02-30')` returns it unchanged.
+    private static let version1 = """
+    CREATE TABLE participants (
+        id TEXT PRIMARY KEY CHECK (length(id) > 0),
+        name TEXT NOT NULL,
+        time_zone TEXT NOT NULL CHECK (length(time_zone) > 0),
+        enrolled_on TEXT NOT NULL CHECK (date(enrolled_on, '+0 days') IS enrolled_on)
+    ) STRICT;
+
+    CREATE TABLE task_versions (
+        task_id TEXT NOT NULL,
+        version INTEGER NOT NULL CHECK (version >= 1),
+        effective_from TEXT CHECK (effective_from IS NULL OR date(effective_from, '+0 days') IS effective_from),
+        definition TEXT NOT NULL,
+        recorded_at TEXT NOT NULL,
+        PRIMARY KEY (task_id, version)
+    ) STRICT;
+
+    CREATE TABLE outcomes (
+        id INTEGER PRIMARY KEY,
+        participant_id TEXT NOT NULL REFERENCES participants (id),
+        task_id TEXT NOT NULL,
+        task_version INTEGER NOT NULL,
+        occurrence INTEGER NOT NULL CHECK (occurrence >= 0),
+        event_day TEXT NOT NULL CHECK (date(event_day, '+0 days') IS event_day),
+        event_start TEXT NOT NULL,
+        event_end TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        deleted_at TEXT,
+        FOREIGN KEY (task_id, task_version) REFERENCES task_versions (task_id, version)
+    ) STRICT;
+
+    -- At most one live outcome per participant, task and occurrence.
+    CREATE UNIQUE INDEX outcomes_one_live ON outcomes (participant_id, task_id, occurrence)
+        WHERE deleted_at IS NULL;
+    CREATE INDEX outcomes_by_participant ON outcomes (participant_id, event_day);
+
+    CREATE TABLE outcome_values (
+        outcome_id INTEGER NOT NULL REFERENCES outcomes (id),
+        position INTEGER NOT NULL,
+        kind TEXT NOT NULL CHECK (length(kind) > 0),
+        type TEXT NOT NULL,
+        value ANY NOT NULL,
+        unit TEXT,
+        PRIMARY KEY (outcome_id, position),
+        CHECK (
+            (type = 'integer' AND typeof(value) = 'integer') OR
+            (type = 'decimal' AND typeof(value) = 'real') OR
+            (type = 'boolean' AND typeof(value) = 'integer' AND value IN (0, 1)) OR
+            (type = 'text' AND typeof(value) = 'text') OR
+            (type = 'date' AND typeof(value) = 'text' AND date(value, '+0 days') IS value)
+        )
+    ) STRICT;
+
+    CREATE TABLE consent_records (
+        id INTEGER PRIMARY KEY,
+        participant_id TEXT NOT NULL REFERENCES participants (id),
+        document_id TEXT NOT NULL,
+        version TEXT NOT NULL,
+        sha256 TEXT NOT NULL CHECK (length(sha256) = 64),
+        html TEXT NOT NULL,
+        printed_name TEXT NOT NULL CHECK (length(trim(printed_name)) > 0),
+        signature_kind TEXT NOT NULL CHECK (signature_kind IN ('drawn', 'typed')),
+        signature TEXT NOT NULL CHECK (length(signature) > 0),
+        signed_at TEXT NOT NULL,
+        time_zone TEXT NOT NULL
+    ) STRICT;
+
+    CREATE TABLE permission_grants (
+        id INTEGER PRIMARY KEY,
+        participant_id TEXT NOT NULL REFERENCES participants (id),
+        permission_id TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        granted INTEGER NOT NULL CHECK (granted IN (0, 1)),
+        detail TEXT,
+        recorded_at TEXT NOT NULL
+    ) STRICT;
+
+    CREATE TABLE audit_log (
+        id INTEGER PRIMARY KEY,
+        at TEXT NOT NULL,
+        participant_id TEXT,
+        action TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        detail TEXT
+    ) STRICT;
+
+    -- What was signed, granted, versioned or logged is history: never rewritten.
+    CREATE TRIGGER consent_records_no_update BEFORE UPDATE ON consent_records
+    BEGIN SELECT RAISE(ABORT, 'consent records are append-only'); END;
+    CREATE TRIGGER consent_records_no_delete BEFORE DELETE ON consent_records
+    BEGIN SELECT RAISE(ABORT, 'consent records are append-only'); END;
+    CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log
+    BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+    CREATE TRIGGER audit_log_no_delete BEFORE DELETE ON audit_log
+    BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+    CREATE TRIGGER permission_grants_no_update BEFORE UPDATE ON permission_grants
+    BEGIN SELECT RAISE(ABORT, 'permission grants are append-only; record a new answer'); END;
+    CREATE TRIGGER permission_grants_no_delete BEFORE DELETE ON permission_grants
+    BEGIN SELECT RAISE(ABORT, 'permission grants are append-only; record a new answer'); END;
+    CREATE TRIGGER task_versions_no_update BEFORE UPDATE ON task_versions
+    BEGIN SELECT RAISE(ABORT, 'task versions are append-only; record a new version'); END;
+    CREATE TRIGGER task_versions_no_delete BEFORE DELETE ON task_versions
+    BEGIN SELECT RAISE(ABORT, 'task versions are append-only; record a new version'); END;
+
+    -- An outcome is deleted by a tombstone, set once; its row and values stay.
+    CREATE TRIGGER outcomes_tombstone_only BEFORE UPDATE ON outcomes
+    WHEN OLD.deleted_at IS NOT NULL OR NEW.deleted_at IS NULL
+        OR NEW.id IS NOT OLD.id OR NEW.participant_id IS NOT OLD.participant_id
+        OR NEW.task_id IS NOT OLD.task_id OR NEW.task_version IS NOT OLD.task_version
+        OR NEW.occurrence IS NOT OLD.occurrence OR NEW.event_day IS NOT OLD.event_day
+        OR NEW.event_start IS NOT OLD.event_start OR NEW.event_end IS NOT OLD.event_end
+        OR NEW.created_at IS NOT OLD.created_at
+    BEGIN SELECT RAISE(ABORT, 'an outcome changes only by setting its deletion tombstone once'); END;
+    CREATE TRIGGER outcomes_no_delete BEFORE DELETE ON outcomes
+    BEGIN SELECT RAISE(ABORT, 'outcomes are never removed; delete one by its tombstone'); END;
+    CREATE TRIGGER outcome_values_no_update BEFORE UPDATE ON outcome_values
+    BEGIN SELECT RAISE(ABORT, 'outcome values are never changed'); END;
+    CREATE TRIGGER outcome_values_no_delete BEFORE DELETE ON outcome_values
+    BEGIN SELECT RAISE(ABORT, 'outcome values are never removed'); END;
+    """
+}

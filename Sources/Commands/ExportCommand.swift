@@ -1,0 +1,53 @@
+import CareStore
+import Export
+import Foundation
+
+/// `carefeed export`: the store as JSON or CSV on standard output.
+enum ExportCommand {
+    static let help = """
+    Usage: carefeed export [--store FILE] [--format json|csv] [--participant ID]
+
+    Writes participants, outcomes (deleted ones with their tombstone time),
+    consent records and permission grants to standard output.
+
+      --store FILE        the care store (default .carefeed/care.sqlite)
+      --format json|csv   json (default): one document; csv: RFC 4180 with a
+                          header row and one value per row
+      --participant ID    only this participant's records
+    """
+
+    static func run(_ arguments: Arguments, console: Console) throws -> ExitStatus {
+        let format = arguments["format"] ?? "json"
+        guard format == "json" || format == "csv" else {
+            throw UsageError("--format needs json or csv, not '\(format)'")
+        }
+        let path = arguments["store"] ?? Defaults.store
+        guard FileManager.default.fileExists(atPath: path) else {
+            console.error("error: no care store at \(path); run `carefeed demo` or `carefeed serve` to create one, or pass --store FILE\n")
+            return .dataError
+        }
+        let store = try CareStore(path: path)
+        defer { store.close() }
+        var export = StudyExport(participants: try store.participants(),
+                                 outcomes: try store.outcomes(includeDeleted: true),
+                                 consentRecords: try store.consentRecords(),
+                                 permissionGrants: try store.permissionGrants())
+        if let participant = arguments["participant"] {
+            guard export.participants.contains(where: { $0.id == participant }) else {
+                console.error("error: the store at \(path) has no participant '\(participant)'\n")
+                return .dataError
+            }
+            export = export.only(participantID: participant)
+        }
+        console.out(format == "json" ? try export.json() : export.csv())
+        return .success
+    }
+}
+
+/// Default paths, relative to the working directory (SPEC §3).
+enum Defaults {
+    static let content = "content"
+    static let publicFolder = "Public"
+    static let store = ".carefeed/care.sqlite"
+    static let site = "Site"
+}

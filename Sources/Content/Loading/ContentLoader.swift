@@ -1,0 +1,211 @@
+import CareModel
+import Foundation
+
+/// Loads a study's content folder into a checked `Study`, collecting every
+/// problem in one pass rather than stopping at the first.
+public enum ContentLoader {
+    public struct Result: Sendable {
+        /// Nil when any error was found.
+        public var study: Study?
+        /// Errors and warnings, by file and line.
+        public var diagnostics: [Diagnostic]
+        /// How many content files were read.
+        public var fileCount: Int
+
+        public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
+    }
+
+    /// - Parameters:
+    ///   - directory: the content folder, as given on the command line.
+    ///   - publicDirectory: the public folder, to check that referenced
+    ///     files exist; nil to skip those checks.
+    public static func load(directory: String, publicDirectory: String?) -> Result {
+        var diagnostics: [Diagnostic] = []
+        var files = 0
+        let root = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
+            let diagnostic = Diagnostic(file: root, line: nil, column: nil,
+                                        message: "no content folder here; pass --content DIR with study.yaml, tasks/, consent/ and education/")
+            return Result(study: nil, diagnostics: [diagnostic], fileCount: 0)
+        }
+        let links = LinkRewriter(publicDirectory: publicDirectory)
+
+        // study.yaml
+        let studyPath = root + "/study.yaml"
+        var header: FieldReader.StudyHeader?
+        let headerReader = FieldReader(file: studyPath, lineOffset: 0)
+        if let text = read(studyPath, into: &diagnostics) {
+            files += 1
+            header = parse(text, reader: headerReader).flatMap(headerReader.studyHeader)
+        }
+
+        // Consent documents and notes first: tasks refer to them.
+        var documents: [ConsentDocument] = []
+        for (path, id) in markdownFiles(root + "/consent", into: &diagnostics) {
+            files += 1
+            guard let (reader, node, body, bodyLine) = frontMatter(path, into: &diagnostics) else { continue }
+            defer { diagnostics += reader.diagnostics }
+            guard let consent = reader.consentHeader(node) else { continue }
+            let html = Markdown.html(body) { url, isImage, line in
+                links.rewrite(url, isImage: isImage, reader: reader, line: bodyLine + line - 1)
+            }
+            documents.append(ConsentDocument(id: id, title: consent.title, version: consent.version,
+                                             summary: consent.summary, html: html, sha256: SHA256.hex(html), file: path))
+        }
+        var notes: [(note: EducationNote, reader: FieldReader, header: FieldReader.NoteHeader)] = []
+        for (path, slug) in markdownFiles(root + "/education", into: &diagnostics) {
+            files += 1
+            guard let (reader, node, body, bodyLine) = frontMatter(path, into: &diagnostics) else { continue }
+            guard let note = reader.noteHeader(node) else {
+                diagnostics += reader.diagnostics
+                continue
+            }
+            let html = Markdown.html(body) { url, isImage, line in
+                links.rewrite(url, isImage: isImage, reader: reader, line: bodyLine + line - 1)
+            }
+            notes.append((EducationNote(slug: slug, title: note.title, summary: note.summary, order: note.order,
+                                        image: note.image?.path, model: note.model, html: html, file: path),
+                          reader, note))
+        }
+
+        var tasks: [(task: StudyTask, reader: FieldReader, node: YAMLNode)] = []
+        for (path, id) in markdownFiles(root + "/tasks", into: &diagnostics) {
+            files += 1
+            guard let (reader, node, body, bodyLine) = frontMatter(path, into: &diagnostics) else { continue }
+            let instructions = Markdown.html(body) { url, isImage, line in
+                links.rewrite(url, isImage: isImage, reader: reader, line: bodyLine + line - 1)
+            }
+            if let task = reader.task(node, fileID: id, instructions: instructions) {
+                tasks.append((task, reader, node))
+            } else {
+                diagnostics += reader.diagnostics
+            }
+        }
+
+        // Cross-references, reported in the file where the reference stands.
+        // Files that failed, or loaded with errors of their own, are not
+        // cross-checked again: their own messages say what to fix.
+        let cleanTasks = tasks.filter { !$0.reader.hasErrors }.map(\.task)
+        let cleanNotes = notes.filter { !$0.reader.hasErrors }.map(\.note)
+        let check = CrossReferences(
+            documents: documents, notes: cleanNotes, tasks: cleanTasks, publicDirectory: publicDirectory,
+            unloadedDocuments: Set(markdownIDs(root + "/consent")).subtracting(documents.map(\.id)),
+            unloadedNotes: Set(markdownIDs(root + "/education")).subtracting(cleanNotes.map(\.slug)),
+            unloadedTasks: Set(markdownIDs(root + "/tasks")).subtracting(cleanTasks.map(\.id)))
+        for (task, reader, node) in tasks {
+            check.task(task, node: node, reader: reader)
+            diagnostics += reader.diagnostics
+        }
+        for (note, reader, header) in notes {
+            check.note(note, header: header, reader: reader)
+            diagnostics += reader.diagnostics
+        }
+        if let header {
+            check.study(header, reader: headerReader)
+        }
+        diagnostics += headerReader.diagnostics
+        if tasks.filter({ $0.task.isOnboarding }).count > 1 {
+            for (task, reader, node) in tasks where task.isOnboarding {
+                reader.error("only one task may hold a consent step (the onboarding task); \(task.id) is one of several",
+                             at: node)
+                diagnostics += reader.diagnostics.suffix(1)
+            }
+        }
+
+        diagnostics = Array(Set(diagnostics)).sorted {
+            ($0.file, $0.line ?? 0, $0.column ?? 0, $0.message) < ($1.file, $1.line ?? 0, $1.column ?? 0, $1.message)
+        }
+        guard let header, !diagnostics.contains(where: { $0.severity == .error }) else {
+            return Result(study: nil, diagnostics: diagnostics, fileCount: files)
+        }
+        let orderedNotes = notes.map(\.note).sorted {
+            ($0.order ?? .max, $0.title, $0.slug) < ($1.order ?? .max, $1.title, $1.slug)
+        }
+        let study = Study(title: header.title, institution: header.institution, contact: header.contact,
+                          timeZone: header.timeZone, featured: header.featured?.slug,
+                          insights: header.insights.map(\.chart), tasks: tasks.map(\.task).sorted { $0.id < $1.id },
+                          consentDocuments: documents, notes: orderedNotes)
+        return Result(study: study, diagnostics: diagnostics, fileCount: files)
+    }
+
+    /// The `.md` files of a folder with their ids (file names without `.md`),
+    /// sorted; a missing folder is an empty list.
+    private static func markdownFiles(_ folder: String, into diagnostics: inout [Diagnostic]) -> [(String, String)] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        var files: [(String, String)] = []
+        for name in names.sorted() where !name.hasPrefix(".") {
+            let path = folder + "/" + name
+            guard name.hasSuffix(".md") else {
+                diagnostics.append(Diagnostic(file: path, line: nil, column: nil, severity: .warning,
+                                              message: "ignored: only .md files are read here"))
+                continue
+            }
+            let id = String(name.dropLast(3))
+            guard FieldReader.isIdentifier(id) else {
+                diagnostics.append(Diagnostic(file: path, line: nil, column: nil,
+                    message: "the file name must start with a letter and hold only letters, digits, '-' and '_', as it becomes a URL"))
+                continue
+            }
+            files.append((path, id))
+        }
+        return files
+    }
+
+    /// The ids of a folder's `.md` files, whether or not they loaded.
+    private static func markdownIDs(_ folder: String) -> [String] {
+        var ignored: [Diagnostic] = []
+        return markdownFiles(folder, into: &ignored).map(\.1)
+    }
+
+    private static func read(_ path: String, into diagnostics: inout [Diagnostic]) -> String? {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            diagnostics.append(Diagnostic(file: path, line: nil, column: nil, message: "cannot read this file"))
+            return nil
+        }
+        guard data.count <= maximumFileSize else {
+            diagnostics.append(Diagnostic(file: path, line: nil, column: nil,
+                                          message: "the file is \(data.count / 1024) KB; content files may be at most \(maximumFileSize / 1024) KB"))
+            return nil
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            diagnostics.append(Diagnostic(file: path, line: nil, column: nil,
+                                          message: "the file is not valid UTF-8 text; save it as UTF-8"))
+            return nil
+        }
+        return text
+    }
+
+    /// Content files are prose: anything larger is a mistake, not a note.
+    static let maximumFileSize = 1 << 20
+
+    private static func parse(_ text: String, reader: FieldReader) -> YAMLNode? {
+        do {
+            return try YAMLNode.parse(text)
+        } catch {
+            var message = error.message
+            if let context = error.context {
+                message += " (\(context.text) that starts at line \(context.line + reader.lineOffset), column \(context.column))"
+            }
+            reader.error(message, line: error.line + reader.lineOffset, column: error.column)
+            return nil
+        }
+    }
+
+    private static func frontMatter(_ path: String, into diagnostics: inout [Diagnostic])
+        -> (FieldReader, YAMLNode, String, Int)? {
+        guard let text = read(path, into: &diagnostics) else { return nil }
+        switch FrontMatter.split(text) {
+        case .failure(let error):
+            diagnostics.append(Diagnostic(file: path, line: error.line, column: 1, message: error.message))
+            return nil
+        case .success(let parts):
+            let reader = FieldReader(file: path, lineOffset: parts.yamlFirstLine - 1)
+            guard let node = parse(parts.yaml, reader: reader) else {
+                diagnostics += reader.diagnostics
+                return nil
+            }
+            return (reader, node, parts.body, parts.bodyFirstLine)
+        }
+    }
+}

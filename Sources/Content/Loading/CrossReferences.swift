@@ -1,0 +1,175 @@
+import Foundation
+
+/// Checks that what one file names exists: consent documents, notes, tasks,
+/// form values, icons and public files.
+struct CrossReferences {
+    var documents: [ConsentDocument]
+    var notes: [EducationNote]
+    var tasks: [StudyTask]
+    var publicDirectory: String?
+    /// Ids of files that exist but failed to load or have errors of their
+    /// own: those are reported, so references to them are not errors too.
+    var unloadedDocuments: Set<String>
+    var unloadedNotes: Set<String>
+    var unloadedTasks: Set<String>
+
+    func task(_ task: StudyTask, node: YAMLNode, reader: FieldReader) {
+        guard let stepNodes = Self.stepNodes(node), stepNodes.count == task.survey.count else { return }
+        var itemIDs: Set<String> = []
+        for (step, stepNode) in zip(task.survey, stepNodes) {
+            switch step {
+            case .consent(let consent) where !documents.contains(where: { $0.id == consent.document })
+                && !unloadedDocuments.contains(consent.document):
+                reader.error("no consent document '\(consent.document)'; expected a file consent/\(consent.document).md"
+                             + Self.known(documents.map(\.id)), at: Self.value("document", in: stepNode) ?? stepNode)
+            case .model(let model) where !notes.contains(where: { $0.slug == model.education })
+                && !unloadedNotes.contains(model.education):
+                reader.error("no education note '\(model.education)'; expected a file education/\(model.education).md"
+                             + Self.known(notes.map(\.slug)), at: Self.value("education", in: stepNode) ?? stepNode)
+            case .model(let model) where notes.first(where: { $0.slug == model.education }).map({ $0.model == nil }) ?? false:
+                reader.error("the education note '\(model.education)' has no model to open",
+                             at: Self.value("education", in: stepNode) ?? stepNode)
+            case .form(let form):
+                let itemNodes = Self.items(stepNode)
+                for (index, item) in form.items.enumerated() where !itemIDs.insert(item.id).inserted {
+                    reader.error("the item id '\(item.id)' is used twice in this task; each answer needs its own id",
+                                 at: index < itemNodes.count ? itemNodes[index] : stepNode)
+                }
+            case .instruction(let instruction):
+                let itemNodes = Self.items(stepNode)
+                for (index, item) in instruction.items.enumerated() where !Self.iconExists(item.icon, publicDirectory) {
+                    let itemNode = index < itemNodes.count ? itemNodes[index] : stepNode
+                    reader.error("no icon '\(item.icon)'; add icons/\(item.icon).svg to the public folder",
+                                 at: Self.value("icon", in: itemNode) ?? itemNode)
+                }
+                if let image = instruction.image {
+                    publicFile(image, at: Self.value("image", in: stepNode) ?? stepNode, reader: reader)
+                }
+            case .permissions(let permissions):
+                let values = Set(tasks.flatMap { $0.formItems.map(\.id) } + tasks.map(\.id)).union(unloadedTasks)
+                let itemNodes = Self.items(stepNode)
+                for (index, item) in permissions.items.enumerated() {
+                    let itemNode = index < itemNodes.count ? itemNodes[index] : stepNode
+                    let typeNodes = Self.value("types", in: itemNode).flatMap { node -> [YAMLNode]? in
+                        if case .sequence(let nodes) = node.value { nodes } else { nil }
+                    } ?? []
+                    for (typeIndex, type) in item.types.enumerated() where !values.contains(type) {
+                        reader.error("'\(type)' is neither a task nor a form item id of this study",
+                                     at: typeIndex < typeNodes.count ? typeNodes[typeIndex] : itemNode)
+                    }
+                }
+            default:
+                break
+            }
+        }
+    }
+
+    func note(_ note: EducationNote, header: FieldReader.NoteHeader, reader: FieldReader) {
+        if let image = header.image {
+            publicFile(image.path, at: image.node, reader: reader)
+        }
+        guard let model = note.model else { return }
+        if let srcNode = header.modelNodes["src"] {
+            publicFile(model.src, at: srcNode, reader: reader)
+        }
+        if let poster = model.poster, let posterNode = header.modelNodes["poster"] {
+            publicFile(poster, at: posterNode, reader: reader)
+        }
+        guard let highlightNode = header.modelNodes["highlight"], case .sequence(let idNodes) = highlightNode.value else {
+            return
+        }
+        let modelNodes = publicDirectory.flatMap { ModelFile.nodeNames(path: $0 + "/" + model.src, format: model.format) }
+        let named = Set(model.annotations.map(\.id)).union(modelNodes ?? [])
+        for (id, idNode) in zip(model.highlight, idNodes) where !named.contains(id) {
+            reader.error("highlight '\(id)' is named by no annotation" + (modelNodes == nil ? "" : " and no node of \(model.src)"),
+                         at: idNode)
+        }
+    }
+
+    func study(_ header: FieldReader.StudyHeader, reader: FieldReader) {
+        if let featured = header.featured, !notes.contains(where: { $0.slug == featured.slug }),
+           !unloadedNotes.contains(featured.slug) {
+            reader.error("featured names no education note '\(featured.slug)'; expected education/\(featured.slug).md"
+                         + Self.known(notes.map(\.slug)), at: featured.node)
+        }
+        for (chart, seriesNodes) in header.insights {
+            for (series, seriesNode) in zip(chart.series, seriesNodes) {
+                guard let task = tasks.first(where: { $0.id == series.task }) else {
+                    if unloadedTasks.contains(series.task) { continue }
+                    reader.error("no task '\(series.task)'" + Self.known(tasks.map(\.id)),
+                                 at: Self.value("task", in: seriesNode) ?? seriesNode)
+                    continue
+                }
+                guard let item = task.formItems.first(where: { $0.id == series.value }) else {
+                    reader.error("the task '\(task.id)' has no form item '\(series.value)'"
+                                 + Self.known(task.formItems.map(\.id)), at: Self.value("value", in: seriesNode) ?? seriesNode)
+                    continue
+                }
+                if !item.answer.isNumeric {
+                    reader.error("'\(series.value)' of '\(task.id)' is not a number a chart can plot",
+                                 at: Self.value("value", in: seriesNode) ?? seriesNode)
+                }
+            }
+        }
+    }
+
+    private func publicFile(_ path: String, at node: YAMLNode, reader: FieldReader) {
+        if path.hasPrefix("/") || path.contains("://") || path.split(separator: "/").contains("..") {
+            reader.error("'\(path)' must be a relative path inside the public folder, such as images/knee.svg", at: node)
+            return
+        }
+        guard let publicDirectory else { return }
+        if !FileManager.default.fileExists(atPath: publicDirectory + "/" + path) {
+            reader.error("\(path) is not in the public folder \(publicDirectory)", at: node)
+        }
+    }
+
+    private static func iconExists(_ icon: String, _ publicDirectory: String?) -> Bool {
+        guard let publicDirectory else { return true }
+        return FieldReader.isIdentifier(icon.replacingOccurrences(of: ".", with: "_"))
+            && FileManager.default.fileExists(atPath: publicDirectory + "/icons/" + icon + ".svg")
+    }
+
+    private static func known(_ ids: [String]) -> String {
+        ids.isEmpty ? "" : "; known: " + ids.sorted().joined(separator: ", ")
+    }
+
+    static func value(_ key: String, in node: YAMLNode) -> YAMLNode? {
+        guard case .mapping(let pairs) = node.value else { return nil }
+        return pairs.first { if case .scalar(key, _) = $0.key.value { true } else { false } }?.value
+    }
+
+    private static func stepNodes(_ task: YAMLNode) -> [YAMLNode]? {
+        guard let survey = value("survey", in: task), case .sequence(let steps) = survey.value else { return nil }
+        return steps
+    }
+
+    private static func items(_ step: YAMLNode) -> [YAMLNode] {
+        guard let items = value("items", in: step), case .sequence(let nodes) = items.value else { return [] }
+        return nodes
+    }
+}
+
+/// Reads the node names of a glTF model, to check highlight ids against it.
+enum ModelFile {
+    /// Nil when the file is missing, not glTF, or in a format not read here.
+    static func nodeNames(path: String, format: ModelMetadata.Format) -> Set<String>? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        let json: Data
+        switch format {
+        case .gltf:
+            json = data
+        case .glb:
+            // Header: magic "glTF", version, length; then the JSON chunk: length, type "JSON", bytes.
+            guard data.count >= 20, data.prefix(4) == Data("glTF".utf8) else { return nil }
+            let chunkLength = data.subdata(in: 12..<16).withUnsafeBytes { Int(UInt32(littleEndian: $0.loadUnaligned(as: UInt32.self))) }
+            guard data.subdata(in: 16..<20) == Data("JSON".utf8), data.count >= 20 + chunkLength else { return nil }
+            json = data.subdata(in: 20..<(20 + chunkLength))
+        case .usdz, .obj:
+            return nil
+        }
+        guard let object = try? JSONSerialization.jsonObject(with: json) as? [String: Any],
+              let nodes = object["nodes"] as? [[String: Any]] else { return nil }
+        return Set(nodes.compactMap { $0["name"] as? String })
+    }
+}

@@ -1,0 +1,183 @@
+import Foundation
+
+/// Reads `study.yaml`, and the front matter of consent documents and notes.
+extension FieldReader {
+    struct StudyHeader {
+        var title: String
+        var institution: String
+        var contact: String
+        var timeZone: TimeZone
+        var featured: (slug: String, node: YAMLNode)?
+        var insights: [(chart: InsightChart, nodes: [YAMLNode])]
+    }
+
+    func studyHeader(_ node: YAMLNode) -> StudyHeader? {
+        guard let fields = fields(node, in: "study.yaml",
+                                  allowed: ["title", "institution", "contact", "timezone", "featured", "insights"],
+                                  required: ["title", "institution", "contact", "timezone"]) else { return nil }
+        let title = text(fields["title"], "title")
+        let institution = text(fields["institution"], "institution")
+        let contact = text(fields["contact"], "contact")
+        var zone: TimeZone?
+        if let zoneNode = fields["timezone"], let name = text(zoneNode, "timezone") {
+            zone = TimeZone(identifier: name)
+            if zone == nil || !name.contains("/") && name != "UTC" {
+                error("timezone must be an IANA time zone such as America/New_York, not '\(name)'", at: zoneNode)
+                zone = nil
+            }
+        }
+        let featured = fields["featured"].flatMap { featuredNode in
+            identifier(featuredNode, "featured").map { (slug: $0, node: featuredNode) }
+        }
+        let insights = fields["insights"].flatMap { list($0, "insights") }?.compactMap(chart) ?? []
+        guard let title, let institution, let contact, let zone else { return nil }
+        return StudyHeader(title: title, institution: institution, contact: contact, timeZone: zone,
+                           featured: featured, insights: insights)
+    }
+
+    private func chart(_ node: YAMLNode) -> (chart: InsightChart, nodes: [YAMLNode])? {
+        guard let fields = fields(node, in: "an insights chart", allowed: ["title", "type", "series"],
+                                  required: ["title", "type", "series"]) else { return nil }
+        let title = text(fields["title"], "title")
+        var kind: InsightChart.Kind?
+        if let typeNode = fields["type"], let value = text(typeNode, "type") {
+            kind = InsightChart.Kind(rawValue: value)
+            if kind == nil {
+                error("type must be bar, scatter or line, not '\(value)'", at: typeNode)
+            }
+        }
+        let seriesNodes = list(fields["series"], "series") ?? []
+        if seriesNodes.isEmpty, let seriesNode = fields["series"] {
+            error("a chart needs at least one series", at: seriesNode)
+        }
+        var series: [ChartSeries] = []
+        for seriesNode in seriesNodes {
+            guard let seriesFields = self.fields(seriesNode, in: "a chart series",
+                                                 allowed: ["task", "value", "legend", "color"],
+                                                 required: ["task", "value", "legend"]),
+                  let task = identifier(seriesFields["task"], "task"),
+                  let value = identifier(seriesFields["value"], "value"),
+                  let legend = text(seriesFields["legend"], "legend") else { continue }
+            var color: String?
+            if let colorNode = seriesFields["color"], let value = text(colorNode, "color") {
+                if value.count == 7, value.first == "#", value.dropFirst().allSatisfy(\.isHexDigit) {
+                    color = value.lowercased()
+                } else {
+                    error("color must be '#rrggbb', such as \"#0a84ff\", not '\(value)'", at: colorNode)
+                }
+            }
+            series.append(ChartSeries(task: task, value: value, legend: legend, color: color))
+        }
+        guard let title, let kind, series.count == seriesNodes.count, !series.isEmpty else { return nil }
+        return (InsightChart(title: title, kind: kind, series: series), seriesNodes)
+    }
+
+    struct ConsentHeader {
+        var title: String
+        var version: String
+        var summary: String?
+    }
+
+    func consentHeader(_ node: YAMLNode) -> ConsentHeader? {
+        guard let fields = fields(node, in: "the consent document", allowed: ["title", "version", "summary"],
+                                  required: ["title", "version"]),
+              let title = text(fields["title"], "title"), let version = text(fields["version"], "version") else {
+            return nil
+        }
+        return ConsentHeader(title: title, version: version, summary: fields["summary"].flatMap { text($0, "summary") })
+    }
+
+    struct NoteHeader {
+        var title: String
+        var summary: String
+        var order: Int?
+        var image: (path: String, node: YAMLNode)?
+        var model: ModelMetadata?
+        var modelNodes: [String: YAMLNode]
+    }
+
+    func noteHeader(_ node: YAMLNode) -> NoteHeader? {
+        guard let fields = fields(node, in: "the education note", allowed: ["title", "summary", "order", "image", "model"],
+                                  required: ["title", "summary"]) else { return nil }
+        let title = text(fields["title"], "title")
+        let summary = text(fields["summary"], "summary")
+        let order = fields["order"].map { integer($0, "order") }
+        let image = fields["image"].flatMap { imageNode in text(imageNode, "image").map { (path: $0, node: imageNode) } }
+        var modelNodes: [String: YAMLNode] = [:]
+        let model = fields["model"].flatMap { self.model($0, nodes: &modelNodes) }
+        if fields["model"] != nil && model == nil { return nil }
+        guard let title, let summary, order.map({ $0 != nil }) ?? true else { return nil }
+        return NoteHeader(title: title, summary: summary, order: order ?? nil, image: image, model: model,
+                          modelNodes: modelNodes)
+    }
+
+    private func model(_ node: YAMLNode, nodes: inout [String: YAMLNode]) -> ModelMetadata? {
+        guard let fields = fields(node, in: "model",
+                                  allowed: ["src", "format", "alt", "poster", "camera", "highlight", "annotations"],
+                                  required: ["src", "format", "alt"]) else { return nil }
+        nodes = fields.pairs.mapValues(\.value)
+        let src = text(fields["src"], "src")
+        var format: ModelMetadata.Format?
+        if let formatNode = fields["format"], let value = text(formatNode, "format") {
+            format = ModelMetadata.Format(rawValue: value)
+            if format == nil {
+                error("format must be glb, gltf, usdz or obj, not '\(value)'", at: formatNode)
+            }
+        }
+        let alt = text(fields["alt"], "alt")
+        let poster = fields["poster"].flatMap { text($0, "poster") }
+        var camera: ModelMetadata.Camera?
+        var valid = true
+        if let cameraNode = fields["camera"] {
+            if let cameraFields = self.fields(cameraNode, in: "camera", allowed: ["azimuth", "elevation", "distance"],
+                                              required: ["azimuth", "elevation", "distance"]),
+               let azimuth = number(cameraFields["azimuth"], "azimuth"),
+               let elevation = number(cameraFields["elevation"], "elevation"),
+               let distance = number(cameraFields["distance"], "distance") {
+                if !(-90...90).contains(elevation), let elevationNode = cameraFields["elevation"] {
+                    error("elevation must be from -90 to 90 degrees, not \(Self.format(elevation))", at: elevationNode)
+                    valid = false
+                } else if distance <= 0, let distanceNode = cameraFields["distance"] {
+                    error("distance must be more than zero", at: distanceNode)
+                    valid = false
+                } else {
+                    camera = ModelMetadata.Camera(azimuth: azimuth, elevation: elevation, distance: distance)
+                }
+            } else {
+                valid = false
+            }
+        }
+        let highlightNodes = fields["highlight"].flatMap { list($0, "highlight") } ?? []
+        let highlight = highlightNodes.compactMap { identifier($0, "a highlight id") }
+        var annotations: [ModelMetadata.Annotation] = []
+        for annotationNode in fields["annotations"].flatMap({ list($0, "annotations") }) ?? [] {
+            guard let annotationFields = self.fields(annotationNode, in: "an annotation",
+                                                     allowed: ["id", "label", "text", "position"],
+                                                     required: ["id", "label", "text", "position"]),
+                  let id = identifier(annotationFields["id"], "the annotation id"),
+                  let label = text(annotationFields["label"], "label"),
+                  let annotationText = text(annotationFields["text"], "text"),
+                  let positionNode = annotationFields["position"],
+                  let coordinates = list(positionNode, "position") else {
+                valid = false
+                continue
+            }
+            let position = coordinates.compactMap { number($0, "a coordinate") }
+            guard position.count == 3, coordinates.count == 3 else {
+                if position.count == coordinates.count {
+                    error("position must be three numbers [x, y, z]", at: positionNode)
+                }
+                valid = false
+                continue
+            }
+            if annotations.contains(where: { $0.id == id }), let idNode = annotationFields["id"] {
+                error("annotation id '\(id)' is used twice", at: idNode)
+                valid = false
+            }
+            annotations.append(ModelMetadata.Annotation(id: id, label: label, text: annotationText, position: position))
+        }
+        guard valid, let src, let format, let alt, highlight.count == highlightNodes.count else { return nil }
+        return ModelMetadata(src: src, format: format, alt: alt, poster: poster, camera: camera, highlight: highlight,
+                             annotations: annotations)
+    }
+}

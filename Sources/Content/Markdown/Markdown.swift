@@ -1,0 +1,93 @@
+import CCmark
+import Glibc
+
+/// CommonMark to HTML through cmark, with raw HTML and unsafe URLs left out
+/// (cmark's safe default), ids on headings, and relative links rewritten.
+public enum Markdown {
+    /// Renders `source`. `link` rewrites each link and image destination,
+    /// given with whether it is an image and its 1-based line in `source`;
+    /// headings get ids made from their text, unique within the document.
+    public static func html(_ source: String,
+                            link: (_ url: String, _ isImage: Bool, _ line: Int) -> String = { url, _, _ in url }) -> String {
+        guard let document = cmark_parse_document(source, source.utf8.count, CMARK_OPT_DEFAULT) else { return "" }
+        defer { cmark_node_free(document) }
+        var headings: [(level: Int32, text: String)] = []
+        let iterator = cmark_iter_new(document)
+        defer { cmark_iter_free(iterator) }
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+            switch cmark_node_get_type(node) {
+            case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
+                if let url = cmark_node_get_url(node) {
+                    let original = String(cString: url)
+                    let rewritten = link(original, cmark_node_get_type(node) == CMARK_NODE_IMAGE,
+                                         Int(cmark_node_get_start_line(node)))
+                    if rewritten != original {
+                        cmark_node_set_url(node, rewritten)
+                    }
+                }
+            case CMARK_NODE_HEADING:
+                headings.append((cmark_node_get_heading_level(node), plainText(node)))
+            default:
+                break
+            }
+        }
+        guard let rendered = cmark_render_html(document, CMARK_OPT_DEFAULT) else { return "" }
+        defer { free(rendered) }
+        return addingHeadingIDs(String(cString: rendered), headings)
+    }
+
+    /// The slug an anchor uses: lowercase letters and digits joined by `-`.
+    public static func slug(_ text: String) -> String {
+        var slug = ""
+        var pendingDash = false
+        for scalar in text.lowercased().unicodeScalars {
+            if scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+                if pendingDash && !slug.isEmpty { slug += "-" }
+                slug.unicodeScalars.append(scalar)
+                pendingDash = false
+            } else {
+                pendingDash = true
+            }
+        }
+        return slug.isEmpty ? "section" : slug
+    }
+
+    private static func plainText(_ node: OpaquePointer) -> String {
+        var text = ""
+        var child = cmark_node_first_child(node)
+        while let current = child {
+            switch cmark_node_get_type(current) {
+            case CMARK_NODE_TEXT, CMARK_NODE_CODE:
+                if let literal = cmark_node_get_literal(current) { text += String(cString: literal) }
+            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+                text += " "
+            default:
+                text += plainText(current)
+            }
+            child = cmark_node_next(current)
+        }
+        return text
+    }
+
+    /// cmark writes each heading as a bare `<hN>`; raw HTML in the source is
+    /// omitted and text is escaped, so the n-th bare `<hN>` is the n-th heading.
+    private static func addingHeadingIDs(_ html: String, _ headings: [(level: Int32, text: String)]) -> String {
+        guard !headings.isEmpty else { return html }
+        var used: [String: Int] = [:]
+        var result = ""
+        var rest = html[...]
+        for heading in headings {
+            let tag = "<h\(heading.level)>"
+            guard let range = rest.range(of: tag) else { break }
+            var id = slug(heading.text)
+            let count = used[id, default: 0] + 1
+            used[id] = count
+            if count > 1 { id += "-\(count)" }
+            result += rest[..<range.lowerBound]
+            result += "<h\(heading.level) id=\"\(id)\">"
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
+    }
+}

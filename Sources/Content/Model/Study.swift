@@ -1,0 +1,53 @@
+import CareModel
+import Foundation
+
+/// A whole study as its content describes it: `study.yaml`, its tasks,
+/// consent documents and education notes, checked and cross-referenced.
+public struct Study: Sendable {
+    public var title: String
+    public var institution: String
+    public var contact: String
+    /// Default zone for participants.
+    public var timeZone: TimeZone
+    /// Slug of the education note on the Insights card.
+    public var featured: String?
+    public var insights: [InsightChart]
+    public var tasks: [StudyTask]
+    public var consentDocuments: [ConsentDocument]
+    /// In `order`, then by title.
+    public var notes: [EducationNote]
+
+    public func task(_ id: String) -> StudyTask? {
+        tasks.first { $0.id == id }
+    }
+
+    public func consentDocument(_ id: String) -> ConsentDocument? {
+        consentDocuments.first { $0.id == id }
+    }
+
+    public func note(_ slug: String) -> EducationNote? {
+        notes.first { $0.slug == slug }
+    }
+}
+
+/// A chart on the Insights page.
+public struct InsightChart: Hashable, Sendable {
+    public enum Kind: String, Sendable, CaseIterable {
+        case bar
+        case scatter
+        case line
+    }
+
+    public var title: String
+    public var kind: Kind
+    public var series: [ChartSeries]
+}
+
+/// One series: the values of one form item (`value`) of one task.
+public struct ChartSeries: Hashable, Sendable {
+    public var task: String
+    public var value: String
+    public var legend: String
+    /// A CSS colour as `#rrggbb`; nil for the palette's next one.
+    public var color: String?
+}

@@ -1,0 +1,136 @@
+import CareModel
+
+/// A task of the care plan: when it happens and the survey it opens.
+public struct StudyTask: Hashable, Sendable {
+    public var id: String
+    public var title: String
+    public var impactsAdherence: Bool
+    public var schedule: Schedule
+    public var survey: [SurveyStep]
+    /// The Markdown body: the task's instructions, as HTML.
+    public var instructions: String
+    /// The source file, for messages.
+    public var file: String
+
+    /// The task with a consent step is the onboarding task: the feed shows
+    /// only it until it is done.
+    public var isOnboarding: Bool {
+        survey.contains { if case .consent = $0 { true } else { false } }
+    }
+
+    /// Every form item of the survey, in order.
+    public var formItems: [FormItem] {
+        survey.flatMap { step -> [FormItem] in
+            if case .form(let form) = step { form.items } else { [] }
+        }
+    }
+}
+
+/// One screen of a survey, as a ResearchKit `ORKStep`.
+public enum SurveyStep: Hashable, Sendable {
+    case instruction(InstructionStep)
+    case form(FormStep)
+    case consent(ConsentStep)
+    case permissions(PermissionsStep)
+    case model(ModelStep)
+    case completion(CompletionStep)
+
+    public var type: String {
+        switch self {
+        case .instruction: "instruction"
+        case .form: "form"
+        case .consent: "consent"
+        case .permissions: "permissions"
+        case .model: "model"
+        case .completion: "completion"
+        }
+    }
+}
+
+public struct InstructionStep: Hashable, Sendable {
+    public var title: String
+    public var text: String?
+    /// A path under the public folder.
+    public var image: String?
+    public var items: [IconItem]
+}
+
+/// A line with an icon, as in "Before you join".
+public struct IconItem: Hashable, Sendable {
+    /// An SF Symbol name such as `heart.fill`, drawn with the project's own icon.
+    public var icon: String
+    public var text: String
+    public var detail: String?
+}
+
+public struct FormStep: Hashable, Sendable {
+    public var title: String?
+    public var text: String?
+    public var items: [FormItem]
+}
+
+/// A question; its answer is stored as an outcome value of kind `id`.
+public struct FormItem: Hashable, Sendable {
+    public var id: String
+    public var text: String
+    public var isRequired: Bool
+    public var answer: AnswerFormat
+}
+
+public enum AnswerFormat: Hashable, Sendable {
+    /// Nothing selected until the participant chooses.
+    case scale(min: Double, max: Double, step: Double, minLabel: String?, maxLabel: String?)
+    case numeric(min: Double?, max: Double?, decimals: Int, unit: String?)
+    case boolean
+    case choice(options: [String], multiple: Bool)
+    case text(maxLength: Int?)
+
+    /// The unit stored with the value.
+    public var unit: String? {
+        if case .numeric(_, _, _, let unit) = self { unit } else { nil }
+    }
+
+    /// Whether answers are numbers that a chart can plot.
+    public var isNumeric: Bool {
+        switch self {
+        case .scale, .numeric, .boolean: true
+        case .choice, .text: false
+        }
+    }
+}
+
+public struct ConsentStep: Hashable, Sendable {
+    /// Id of the consent document to sign.
+    public var document: String
+}
+
+public struct PermissionsStep: Hashable, Sendable {
+    public var title: String?
+    public var text: String?
+    public var items: [PermissionItem]
+}
+
+public struct PermissionItem: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
+        case health
+        case notifications
+        case motion
+    }
+
+    public var id: String
+    public var kind: Kind
+    public var title: String
+    public var text: String?
+    /// For health data: the values (form item ids) or tasks shared.
+    public var types: [String]
+}
+
+public struct ModelStep: Hashable, Sendable {
+    /// Slug of the education note whose model opens.
+    public var education: String
+}
+
+public struct CompletionStep: Hashable, Sendable {
+    public var title: String
+    public var text: String?
+}

@@ -1,0 +1,184 @@
+import CareModel
+import Foundation
+
+/// Everything the store holds about a study's participants, in the shape
+/// an analyst reads: as JSON, or as CSV with one value per row.
+public struct StudyExport: Sendable {
+    public var participants: [Participant]
+    /// Live and deleted outcomes; deleted ones carry their tombstone time.
+    public var outcomes: [Outcome]
+    public var consentRecords: [ConsentRecord]
+    public var permissionGrants: [PermissionGrant]
+
+    public init(participants: [Participant], outcomes: [Outcome], consentRecords: [ConsentRecord],
+                permissionGrants: [PermissionGrant]) {
+        self.participants = participants
+        self.outcomes = outcomes
+        self.consentRecords = consentRecords
+        self.permissionGrants = permissionGrants
+    }
+
+    /// Keeps only what belongs to one participant.
+    public func only(participantID: String) -> StudyExport {
+        StudyExport(participants: participants.filter { $0.id == participantID },
+                    outcomes: outcomes.filter { $0.participantID == participantID },
+                    consentRecords: consentRecords.filter { $0.participantID == participantID },
+                    permissionGrants: permissionGrants.filter { $0.participantID == participantID })
+    }
+
+    /// Pretty-printed JSON with sorted keys: the same store gives the same bytes.
+    public func json() throws -> String {
+        let document = Document(
+            participants: participants.map {
+                .init(id: $0.id, name: $0.name, timeZone: $0.timeZone.identifier, enrolledOn: $0.enrolledOn.description)
+            },
+            outcomes: outcomes.map { outcome in
+                .init(participant: outcome.participantID, task: outcome.taskID, taskVersion: outcome.taskVersion,
+                      occurrence: outcome.occurrence, eventDay: outcome.eventDay.description,
+                      eventStart: Timestamp.utc(outcome.eventStart), eventEnd: Timestamp.utc(outcome.eventEnd),
+                      values: outcome.values.map { .init(kind: $0.kind, type: $0.value.typeName,
+                                                        value: JSONValue($0.value), unit: $0.unit) },
+                      created: Timestamp.utc(outcome.createdAt), deleted: outcome.deletedAt.map(Timestamp.utc))
+            },
+            consentRecords: consentRecords.map { record in
+                .init(participant: record.participantID, document: record.documentID, version: record.version,
+                      sha256: record.sha256, printedName: record.printedName, signatureKind: record.signature.kind,
+                      signature: record.signature.content,
+                      signedAt: Timestamp.local(record.signedAt, in: record.timeZone), html: record.html)
+            },
+            permissionGrants: permissionGrants.map { grant in
+                .init(participant: grant.participantID, permission: grant.permissionID, kind: grant.kind,
+                      granted: grant.granted, detail: grant.detail, recorded: Timestamp.utc(grant.recordedAt))
+            })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(document), as: UTF8.self) + "\n"
+    }
+
+    /// RFC 4180 CSV, CRLF line ends, a header row, then one value per row:
+    /// participant fields, outcome values, consent fields and grants.
+    /// The signed HTML is left to the JSON export and the consent page.
+    public func csv() -> String {
+        var rows: [[String]] = [Self.csvHeader]
+        for participant in participants {
+            for (kind, value) in [("name", participant.name), ("time_zone", participant.timeZone.identifier),
+                                  ("enrolled_on", participant.enrolledOn.description)] {
+                rows.append(["participant", participant.id, "", "", "", kind, value, "", "", ""])
+            }
+        }
+        for outcome in outcomes {
+            for value in outcome.values {
+                rows.append(["outcome", outcome.participantID, outcome.taskID, String(outcome.occurrence),
+                             outcome.eventDay.description, value.kind, value.value.text, value.unit ?? "",
+                             Timestamp.utc(outcome.createdAt), outcome.deletedAt.map(Timestamp.utc) ?? ""])
+            }
+        }
+        for record in consentRecords {
+            let signed = Timestamp.local(record.signedAt, in: record.timeZone)
+            for (kind, value) in [("version", record.version), ("sha256", record.sha256),
+                                  ("printed_name", record.printedName), ("signature_kind", record.signature.kind),
+                                  ("signature", record.signature.content)] {
+                rows.append(["consent", record.participantID, record.documentID, "", "", kind, value, "", signed, ""])
+            }
+        }
+        for grant in permissionGrants {
+            rows.append(["permission", grant.participantID, grant.permissionID, "", "", grant.kind,
+                         grant.granted ? "granted" : "declined", grant.detail ?? "",
+                         Timestamp.utc(grant.recordedAt), ""])
+        }
+        return rows.map { $0.map(Self.csvField).joined(separator: ",") + "\r\n" }.joined()
+    }
+
+    static let csvHeader = ["record", "participant", "subject", "occurrence", "event_day", "kind", "value", "unit",
+                            "created", "deleted"]
+
+    /// Quotes a field when it holds a comma, a quote or a line break, doubling quotes.
+    static func csvField(_ field: String) -> String {
+        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
+        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}
+
+private struct Document: Encodable {
+    struct ParticipantRow: Encodable {
+        var id, name, timeZone, enrolledOn: String
+    }
+
+    struct OutcomeRow: Encodable {
+        var participant, task: String
+        var taskVersion, occurrence: Int
+        var eventDay, eventStart, eventEnd: String
+        var values: [ValueRow]
+        var created: String
+        var deleted: String?
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(participant, forKey: .participant)
+            try container.encode(task, forKey: .task)
+            try container.encode(taskVersion, forKey: .taskVersion)
+            try container.encode(occurrence, forKey: .occurrence)
+            try container.encode(eventDay, forKey: .eventDay)
+            try container.encode(eventStart, forKey: .eventStart)
+            try container.encode(eventEnd, forKey: .eventEnd)
+            try container.encode(values, forKey: .values)
+            try container.encode(created, forKey: .created)
+            // An explicit null says "not deleted" rather than leaving the reader to guess.
+            try container.encode(deleted, forKey: .deleted)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case participant, task, taskVersion, occurrence, eventDay, eventStart, eventEnd, values, created, deleted
+        }
+    }
+
+    struct ValueRow: Encodable {
+        var kind, type: String
+        var value: JSONValue
+        var unit: String?
+    }
+
+    struct ConsentRow: Encodable {
+        var participant, document, version, sha256, printedName, signatureKind, signature, signedAt, html: String
+    }
+
+    struct GrantRow: Encodable {
+        var participant, permission, kind: String
+        var granted: Bool
+        var detail: String?
+        var recorded: String
+    }
+
+    var participants: [ParticipantRow]
+    var outcomes: [OutcomeRow]
+    var consentRecords: [ConsentRow]
+    var permissionGrants: [GrantRow]
+}
+
+/// An outcome value in its own JSON type: numbers as numbers, booleans as booleans.
+private enum JSONValue: Encodable {
+    case integer(Int)
+    case decimal(Double)
+    case boolean(Bool)
+    case text(String)
+
+    init(_ value: OutcomeValue.Value) {
+        switch value {
+        case .integer(let integer): self = .integer(integer)
+        case .decimal(let decimal): self = .decimal(decimal)
+        case .boolean(let boolean): self = .boolean(boolean)
+        case .text(let text): self = .text(text)
+        case .date(let date): self = .text(date.description)
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .integer(let integer): try container.encode(integer)
+        case .decimal(let decimal): try container.encode(decimal)
+        case .boolean(let boolean): try container.encode(boolean)
+        case .text(let text): try container.encode(text)
+        }
+    }
+}

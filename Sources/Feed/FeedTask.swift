@@ -1,0 +1,22 @@
+import CareModel
+
+/// What the feed needs to know of a task: its names, whether it counts toward
+/// adherence, whether it is the onboarding task, and its schedules over time.
+public struct FeedTask: Hashable, Sendable {
+    public var id: String
+    public var title: String
+    public var impactsAdherence: Bool
+    /// The onboarding task gates the feed until it has an outcome and is then
+    /// hidden, as ResearchKit onboarding precedes a CareKit feed.
+    public var isOnboarding: Bool
+    public var timeline: ScheduleTimeline
+
+    public init(id: String, title: String, impactsAdherence: Bool = true, isOnboarding: Bool = false,
+                timeline: ScheduleTimeline) {
+        self.id = id
+        self.title = title
+        self.impactsAdherence = impactsAdherence
+        self.isOnboarding = isOnboarding
+        self.timeline = timeline
+    }
+}

@@ -1,0 +1,104 @@
+import CareModel
+import Foundation
+
+/// Builds a participant's day feeds from their tasks and outcomes.
+///
+/// A pure function of its inputs: `today` is passed in, never read from a
+/// clock, so the static site and the server show the same day the same way.
+public struct ParticipantFeed: Sendable {
+    public let participant: Participant
+    public let tasks: [FeedTask]
+    public let today: LocalDate
+    /// Live outcomes by task and occurrence.
+    private let answers: [TaskOccurrence: Outcome]
+    /// The first day on which the onboarding task had an outcome; nil when
+    /// onboarding is not done, `.min` when there is no onboarding task.
+    private let onboardedOn: LocalDate?
+
+    public init(participant: Participant, tasks: [FeedTask], outcomes: [Outcome], today: LocalDate) {
+        self.participant = participant
+        self.tasks = tasks
+        self.today = today
+        var answers: [TaskOccurrence: Outcome] = [:]
+        for outcome in outcomes where outcome.participantID == participant.id && !outcome.isDeleted {
+            answers[TaskOccurrence(taskID: outcome.taskID, occurrence: outcome.occurrence)] = outcome
+        }
+        self.answers = answers
+        let onboardingIDs = Set(tasks.filter(\.isOnboarding).map(\.id))
+        if onboardingIDs.isEmpty {
+            onboardedOn = LocalDate(ordinal: .min / 2)
+        } else {
+            onboardedOn = answers.values.filter { onboardingIDs.contains($0.taskID) }.map(\.eventDay).min()
+        }
+    }
+
+    /// Whether onboarding was complete on `day`.
+    public func isOnboarded(on day: LocalDate) -> Bool {
+        onboardedOn.map { $0 <= day } ?? false
+    }
+
+    /// The feed for `day`.
+    public func day(_ day: LocalDate) -> FeedDay {
+        let weekStart = day.startOfWeek
+        let week = cards(from: weekStart, to: weekStart.adding(days: 7))
+        let strip = WeekStrip(days: (0..<7).map { offset in
+            let date = weekStart.adding(days: offset)
+            return WeekDay(day: date, ring: ring(week[date] ?? []))
+        })
+        return FeedDay(participant: participant, day: day, today: today, isOnboarded: isOnboarded(on: day),
+                       cards: week[day] ?? [], week: strip)
+    }
+
+    /// The share of adherence events completed on each day of `from ..< to`
+    /// together; nil when there were none.
+    public func adherence(from: LocalDate, to: LocalDate) -> AdherenceRing? {
+        ring(cards(from: from, to: to).values.flatMap { $0 })
+    }
+
+    /// Cards of each day in `from ..< to`, gated by onboarding.
+    public func cards(from: LocalDate, to: LocalDate) -> [LocalDate: [Card]] {
+        var byDay: [LocalDate: [Card]] = [:]
+        for task in tasks {
+            for event in task.timeline.events(enrolledOn: participant.enrolledOn, in: participant.timeZone,
+                                              from: from, to: to)
+            where task.isOnboarding != isOnboarded(on: event.day) {
+                byDay[event.day, default: []].append(card(task, event))
+            }
+        }
+        for day in byDay.keys {
+            byDay[day]?.sort { ($0.event.start, $0.taskID) < ($1.event.start, $1.taskID) }
+        }
+        return byDay
+    }
+
+    /// The live outcome for a task's occurrence, if any.
+    public func outcome(taskID: String, occurrence: Int) -> Outcome? {
+        answers[TaskOccurrence(taskID: taskID, occurrence: occurrence)]
+    }
+
+    private func card(_ task: FeedTask, _ event: ScheduledEvent) -> Card {
+        let state: CardState
+        if let outcome = answers[TaskOccurrence(taskID: task.id, occurrence: event.occurrence)] {
+            state = .completed(outcome)
+        } else if event.day == today {
+            state = .open
+        } else if event.day < today {
+            state = .missed
+        } else {
+            state = .upcoming
+        }
+        return Card(taskID: task.id, title: task.title, event: event, state: state, isLocked: event.day < today)
+    }
+
+    private func ring(_ cards: [Card]) -> AdherenceRing? {
+        let counted = cards.filter { card in tasks.first { $0.id == card.taskID }?.impactsAdherence ?? false }
+        guard !counted.isEmpty else { return nil }
+        let completed = counted.filter { if case .completed = $0.state { true } else { false } }.count
+        return AdherenceRing(completed: completed, total: counted.count)
+    }
+}
+
+struct TaskOccurrence: Hashable, Sendable {
+    var taskID: String
+    var occurrence: Int
+}

@@ -1,0 +1,4 @@
+import Commands
+import Foundation
+
+exit(CareFeedCommand.run(Array(CommandLine.arguments.dropFirst()), console: .standard))

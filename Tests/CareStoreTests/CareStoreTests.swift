@@ -1,0 +1,151 @@
+import CareModel
+import CareStore
+import Foundation
+import Testing
+import TestSupport
+
+@Suite struct CareStoreTests {
+    let directory: TemporaryDirectory
+    let store: CareStore
+    let participant = Fixtures.participant()
+    let now = Fixtures.instant("2026-03-03T13:05:00Z")
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        store = try CareStore(path: directory.path + "/care.sqlite")
+        try store.addParticipant(participant)
+        try store.recordTaskVersion(taskID: "checkIn", definition: "v1", effectiveFrom: participant.enrolledOn, at: now)
+    }
+
+    func event(_ occurrence: Int) -> ScheduledEvent {
+        ScheduleTimeline(Fixtures.dailyAtEight).events(
+            enrolledOn: participant.enrolledOn, in: participant.timeZone, from: participant.enrolledOn,
+            to: participant.enrolledOn.adding(days: occurrence + 1))[occurrence]
+    }
+
+    func checkIn(_ occurrence: Int, pain: Int = 3) -> NewOutcome {
+        NewOutcome(participantID: participant.id, taskID: "checkIn", event: event(occurrence), values: [
+            OutcomeValue(kind: "pain", value: .integer(pain)),
+            OutcomeValue(kind: "sleep", value: .decimal(7.5), unit: "hours"),
+        ])
+    }
+
+    @Test func aNewStoreIsMigratedToTheLatestSchemaWithWALAndForeignKeys() throws {
+        #expect(try store.schemaVersion() == 1)
+        #expect(try store.integrityCheck() == ["ok"])
+        #expect(FileManager.default.fileExists(atPath: directory.path + "/care.sqlite-wal"))
+        store.close()
+        let reopened = try CareStore(path: directory.path + "/care.sqlite")
+        #expect(try reopened.schemaVersion() == 1)
+        #expect(try reopened.participants() == [participant])
+    }
+
+    @Test func outcomesKeepTheirTypedValuesKindsAndUnits() throws {
+        let values: [OutcomeValue] = [
+            OutcomeValue(kind: "pain", value: .integer(4)),
+            OutcomeValue(kind: "sleep", value: .decimal(6.5), unit: "hours"),
+            OutcomeValue(kind: "swelling", value: .boolean(true)),
+            OutcomeValue(kind: "note", value: .text("stairs, \"slowly\"")),
+            OutcomeValue(kind: "surgery", value: .date(Fixtures.date("2026-02-20"))),
+        ]
+        try store.addOutcome(NewOutcome(participantID: participant.id, taskID: "checkIn", event: event(2), values: values),
+                             at: now)
+        let stored = try store.outcomes(participantID: participant.id)
+        #expect(stored.count == 1)
+        #expect(stored[0].values == values)
+        #expect(stored[0].occurrence == 2)
+        #expect(stored[0].eventDay == Fixtures.date("2026-03-03"))
+        #expect(Timestamp.local(stored[0].eventStart, in: participant.timeZone) == "2026-03-03T08:00:00-05:00")
+        #expect(stored[0].createdAt == now)
+        #expect(stored[0].deletedAt == nil)
+    }
+
+    @Test func aSecondLiveOutcomeForOneOccurrenceIsRefused() throws {
+        try store.addOutcome(checkIn(0), at: now)
+        #expect(throws: CareStoreError.alreadyAnswered(taskID: "checkIn", occurrence: 0)) {
+            try store.addOutcome(checkIn(0, pain: 9), at: now)
+        }
+        let stored = try store.outcomes(includeDeleted: true)
+        #expect(stored.count == 1)
+        #expect(stored[0].value("pain")?.value == .integer(3))
+        #expect(try store.auditLog().filter { $0.action == "outcome.add" }.count == 1)
+    }
+
+    @Test func deletingAnOutcomeLeavesATombstoneAndAnAuditRowAndAllowsARedo() throws {
+        let first = try store.addOutcome(checkIn(0), at: now)
+        let later = now.addingTimeInterval(60)
+        try store.deleteOutcome(id: first.id, at: later)
+        #expect(try store.outcomes(participantID: participant.id).isEmpty)
+        let all = try store.outcomes(participantID: participant.id, includeDeleted: true)
+        #expect(all.count == 1)
+        #expect(all[0].deletedAt == later)
+        #expect(all[0].values.count == 2)
+        let audit = try store.auditLog()
+        #expect(audit.last?.action == "outcome.delete")
+        #expect(audit.last?.subject == "checkIn#0")
+        try store.addOutcome(checkIn(0, pain: 5), at: later)
+        #expect(try store.outcomes(participantID: participant.id).map { $0.value("pain")?.value } == [.integer(5)])
+        #expect(throws: CareStoreError.notFound("no live outcome with id \(first.id)")) {
+            try store.deleteOutcome(id: first.id, at: later)
+        }
+    }
+
+    @Test func consentAndAuditRowsRefuseUpdateAndDelete() throws {
+        try store.addConsentRecord(ConsentRecord(
+            participantID: participant.id, documentID: "recover", version: "1.0",
+            sha256: String(repeating: "a", count: 64), html: "<p>I agree.</p>", printedName: "Ada Lovelace",
+            signature: .drawn(pathData: "M10 10 L20 20"), signedAt: now, timeZone: participant.timeZone))
+        try store.addOutcome(checkIn(0), at: now)
+        try store.addPermissionGrant(PermissionGrant(participantID: participant.id, permissionID: "reminders",
+                                                     kind: "notifications", granted: true, recordedAt: now))
+        let raw = try RawSQLite(path: store.path)
+        for sql in ["UPDATE consent_records SET printed_name = 'Mallory'", "DELETE FROM consent_records",
+                    "UPDATE audit_log SET action = 'nothing'", "DELETE FROM audit_log",
+                    "UPDATE outcomes SET occurrence = 7", "DELETE FROM outcomes", "DELETE FROM outcome_values",
+                    "UPDATE outcome_values SET value = 9", "DELETE FROM permission_grants",
+                    "UPDATE task_versions SET definition = 'v0'"] {
+            #expect(throws: (any Error).self, "\(sql) must fail") { try raw.execute(sql) }
+        }
+        let records = try store.consentRecords(participantID: participant.id)
+        #expect(records.map(\.printedName) == ["Ada Lovelace"])
+        #expect(records[0].signature == .drawn(pathData: "M10 10 L20 20"))
+        #expect(try store.auditLog().map(\.action) == ["task.version", "consent.sign", "outcome.add", "permission.record"])
+    }
+
+    @Test func theStoreRefusesValuesOfTheWrongType() throws {
+        let raw = try RawSQLite(path: store.path)
+        try store.addOutcome(checkIn(0), at: now)
+        #expect(throws: (any Error).self) {
+            try raw.execute("INSERT INTO outcome_values VALUES (1, 9, 'pain', 'integer', 'three', NULL)")
+        }
+        #expect(throws: (any Error).self) {
+            try raw.execute("INSERT INTO outcome_values VALUES (1, 9, 'day', 'date', '2026-02-30', NULL)")
+        }
+    }
+
+    @Test func aChangedTaskDefinitionBecomesANewVersionFromTheGivenDay() throws {
+        #expect(try store.recordTaskVersion(taskID: "checkIn", definition: "v1", effectiveFrom: Fixtures.date("2026-03-04"),
+                                            at: now) == 1)
+        #expect(try store.recordTaskVersion(taskID: "checkIn", definition: "v2", effectiveFrom: Fixtures.date("2026-03-04"),
+                                            at: now) == 2)
+        let versions = try store.taskVersions()
+        #expect(versions.map(\.version) == [1, 2])
+        #expect(versions.map(\.effectiveFrom) == [nil, Fixtures.date("2026-03-04")])
+    }
+
+    @Test func outcomesForUnknownParticipantsAreRefused() throws {
+        var stranger = checkIn(0)
+        stranger.participantID = "nobody"
+        #expect(throws: CareStoreError.self) { try store.addOutcome(stranger, at: now) }
+    }
+
+    @Test func permissionGrantsAreAppendedWithTheLatestAnswerLast() throws {
+        try store.addPermissionGrant(PermissionGrant(participantID: participant.id, permissionID: "reminders",
+                                                     kind: "notifications", granted: true, detail: "granted",
+                                                     recordedAt: now))
+        try store.addPermissionGrant(PermissionGrant(participantID: participant.id, permissionID: "reminders",
+                                                     kind: "notifications", granted: false, detail: nil,
+                                                     recordedAt: now.addingTimeInterval(5)))
+        #expect(try store.permissionGrants(participantID: participant.id).map(\.granted) == [true, false])
+    }
+}

@@ -1,0 +1,130 @@
+import CareModel
+import CareStore
+import Commands
+import Foundation
+import Testing
+import TestSupport
+
+/// Runs `carefeed` in-process and keeps what it wrote.
+struct Run {
+    let status: Int32
+    let out: String
+    let error: String
+
+    init(_ arguments: String...) {
+        let collected = Collected()
+        status = CareFeedCommand.run(arguments, console: Console(
+            out: { text in collected.append(out: text) },
+            error: { text in collected.append(error: text) }))
+        (out, error) = collected.texts
+    }
+}
+
+/// Text written from the console's closures, which must be Sendable.
+final class Collected: @unchecked Sendable {
+    // Unchecked because both texts are only touched with `lock` held.
+    private let lock = NSLock()
+    private var out = ""
+    private var error = ""
+
+    func append(out text: String) { lock.withLock { out += text } }
+    func append(error text: String) { lock.withLock { error += text } }
+    var texts: (String, String) { lock.withLock { (out, error) } }
+}
+
+@Suite struct CommandsTests {
+    @Test func scheduleListsEventsAsJSONWithOffsetsAndLocalDates() throws {
+        let study = try StudyFolder()
+        let run = Run("schedule", "--content", study.content, "--task", "walk", "--from", "2026-03-27", "--to",
+                      "2026-03-30", "--enrolled", "2026-03-27", "--format", "json")
+        #expect(run.status == 0)
+        #expect(run.error == "")
+        let events = try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as! [[String: Any]]
+        #expect(events.map { $0["start"] as! String } == ["2026-03-27T18:30:00+01:00", "2026-03-29T18:30:00+02:00"])
+        #expect(events.map { $0["end"] as! String } == ["2026-03-27T19:00:00+01:00", "2026-03-29T19:00:00+02:00"])
+        #expect(events.map { $0["occurrence"] as! Int } == [0, 1])
+        #expect(events.map { $0["date"] as! String } == ["2026-03-27", "2026-03-29"])
+        #expect(events.allSatisfy { $0["task"] as? String == "walk" && $0["allDay"] as? Bool == false })
+    }
+
+    @Test func scheduleUsesTheGivenZoneAndPrintsATable() throws {
+        let study = try StudyFolder()
+        let run = Run("schedule", "--content", study.content, "--from", "2026-03-01", "--to", "2026-03-01",
+                      "--timezone", "Asia/Tokyo")
+        #expect(run.status == 0)
+        #expect(run.out == """
+            TASK  #  DATE        START                      END                        TEXT
+            join  0  2026-03-01  all day
+            walk  0  2026-03-01  2026-03-01T18:30:00+09:00  2026-03-01T19:00:00+09:00
+
+            """)
+    }
+
+    @Test func badUsageExitsWithTwoAndSaysWhatIsWrong() {
+        let missing = Run("schedule", "--from", "2026-03-01")
+        #expect(missing.status == 2)
+        #expect(missing.error.contains("--from and --to are required"))
+        let badDate = Run("schedule", "--from", "2026-02-30", "--to", "2026-03-01")
+        #expect(badDate.status == 2)
+        #expect(badDate.error.contains("--from needs a date YYYY-MM-DD, not '2026-02-30'"))
+        let unknown = Run("schedule", "--frm", "2026-03-01")
+        #expect(unknown.status == 2)
+        #expect(unknown.error.contains("unknown option --frm"))
+        #expect(Run("launch").status == 2)
+        #expect(Run().status == 2)
+    }
+
+    @Test func everyCommandHasHelp() {
+        for command in ["schedule", "export"] {
+            let run = Run(command, "--help")
+            #expect(run.status == 0)
+            #expect(run.out.hasPrefix("Usage: carefeed \(command)"))
+        }
+    }
+
+    @Test func scheduleReportsContentErrorsWithTheirLocation() throws {
+        let study = try StudyFolder(files: ["content/tasks/walk.md": """
+            ---
+            id: walk
+            title: Walk
+            schedule:
+              - start: enrollment
+                every: fortnightly
+                at: "18:30"
+            ---
+            """])
+        let run = Run("schedule", "--content", study.content, "--from", "2026-03-01", "--to", "2026-03-02")
+        #expect(run.status == 1)
+        #expect(run.error.contains(study.content + "/tasks/walk.md:6:12: error: every must be"))
+    }
+
+    @Test func exportWritesTheStoreAsCSVAndJSON() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path + "/care.sqlite"
+        let store = try CareStore(path: path)
+        let participant = Fixtures.participant(id: "p7")
+        try store.addParticipant(participant)
+        let version = try store.recordTaskVersion(taskID: "checkIn", definition: "v1", effectiveFrom: participant.enrolledOn,
+                                                  at: Fixtures.instant("2026-03-01T12:00:00Z"))
+        let event = ScheduleTimeline([.init(version: version, effectiveFrom: nil, schedule: Fixtures.dailyAtEight)])
+            .events(enrolledOn: participant.enrolledOn, in: participant.timeZone, from: participant.enrolledOn,
+                    to: participant.enrolledOn.adding(days: 1))[0]
+        try store.addOutcome(NewOutcome(participantID: "p7", taskID: "checkIn", event: event,
+                                        values: [OutcomeValue(kind: "pain", value: .integer(2))]),
+                             at: Fixtures.instant("2026-03-01T13:10:00Z"))
+        store.close()
+
+        let csv = Run("export", "--store", path, "--format", "csv")
+        #expect(csv.status == 0)
+        #expect(csv.out.contains("outcome,p7,checkIn,0,2026-03-01,pain,2,,2026-03-01T13:10:00.000Z,\r\n"))
+        let json = Run("export", "--store", path, "--participant", "p7")
+        #expect(json.status == 0)
+        #expect(json.out.contains("\"participant\" : \"p7\""))
+        let nobody = Run("export", "--store", path, "--participant", "p8")
+        #expect(nobody.status == 1)
+        #expect(nobody.error.contains("no participant 'p8'"))
+        let noStore = Run("export", "--store", directory.path + "/missing.sqlite")
+        #expect(noStore.status == 1)
+        #expect(!FileManager.default.fileExists(atPath: directory.path + "/missing.sqlite"))
+    }
+}

@@ -1,0 +1,29 @@
+import Content
+import Foundation
+import Testing
+import TestSupport
+
+@Suite struct ShippedStudyTests {
+    /// The repository's own `content/` and `Public/`, found from this file.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+
+    @Test func theRecoverStudyChecksCleanWithItsPublicFolder() throws {
+        let result = ContentLoader.load(directory: Self.root + "/content", publicDirectory: Self.root + "/Public")
+        #expect(result.diagnostics.map(\.description) == [])
+        let study = try #require(result.study)
+        #expect(study.tasks.map(\.id) == ["checkIn", "onboarding", "rangeOfMotion"])
+        #expect(study.task("onboarding")?.isOnboarding == true)
+        #expect(study.task("onboarding")?.impactsAdherence == false)
+        #expect(study.note("meniscus")?.model?.highlight == ["medial_meniscus", "lateral_meniscus"])
+        #expect(study.featured == "meniscus")
+    }
+
+    @Test func rangeOfMotionHasOneEventOnDaySevenAndNoneAfterWeekFour() throws {
+        let study = try #require(ContentLoader.load(directory: Self.root + "/content", publicDirectory: nil).study)
+        let schedule = try #require(study.task("rangeOfMotion")).schedule
+        let enrolled = Fixtures.date("2026-03-01")
+        let events = schedule.events(enrolledOn: enrolled, in: study.timeZone, from: enrolled, to: enrolled.adding(days: 60))
+        #expect(events.map { enrolled.days(to: $0.day) } == [0, 1, 2, 3, 4, 5, 6, 7, 14, 21])
+    }
+}
