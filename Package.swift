@@ -23,13 +23,15 @@ let package = Package(
         // The SQLite care store: schema, migrations and the one store API.
         .target(name: "CareStore", dependencies: ["CareModel", "CSQLite"]),
         // The day feed: cards, their states and the week strip with adherence rings.
-        .target(name: "Feed", dependencies: ["CareModel"]),
+        .target(name: "Feed", dependencies: ["CareModel", "Content"]),
         // The study's content: YAML front matter and Markdown into checked values.
         .target(name: "Content", dependencies: ["CareModel", "CYAML", "CCmark", "CCrypto"]),
+        // Simulated participants for `carefeed demo`.
+        .target(name: "Demo", dependencies: ["CareModel", "Content", "Feed"]),
         // Export of the store as JSON or CSV.
         .target(name: "Export", dependencies: ["CareModel"]),
         // The `carefeed` commands, their arguments and their output.
-        .target(name: "Commands", dependencies: ["CareModel", "CareStore", "Content", "Feed", "Export"]),
+        .target(name: "Commands", dependencies: ["CareModel", "CareStore", "Content", "Feed", "Demo", "Export"]),
         .executableTarget(name: "carefeed", dependencies: ["Commands"]),
 
         .target(name: "TestSupport", dependencies: ["CareModel", "CareStore"], path: "Tests/Infrastructure"),

@@ -46,11 +46,13 @@ public final class CareStore: @unchecked Sendable {
     // MARK: Participants
 
     public func addParticipant(_ participant: Participant) throws {
-        _ = try write { database in
-            try database.query("INSERT INTO participants (id, name, time_zone, enrolled_on) VALUES (?, ?, ?, ?)",
-                               [.text(participant.id), .text(participant.name), .text(participant.timeZone.identifier),
-                                .text(participant.enrolledOn.description)])
-        }
+        try write { database in try Self.insertParticipant(participant, into: database) }
+    }
+
+    private static func insertParticipant(_ participant: Participant, into database: Database) throws {
+        try database.query("INSERT INTO participants (id, name, time_zone, enrolled_on) VALUES (?, ?, ?, ?)",
+                           [.text(participant.id), .text(participant.name), .text(participant.timeZone.identifier),
+                            .text(participant.enrolledOn.description)])
     }
 
     public func participants() throws -> [Participant] {
@@ -119,37 +121,59 @@ public final class CareStore: @unchecked Sendable {
     /// outcome: a second submission never creates a second outcome.
     @discardableResult
     public func addOutcome(_ new: NewOutcome, at instant: Date) throws -> Outcome {
-        let created = Timestamp.utc(instant)
         do {
-            return try write { database in
-                try database.query("""
-                    INSERT INTO outcomes (participant_id, task_id, task_version, occurrence, event_day,
-                                          event_start, event_end, created_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                    """, [.text(new.participantID), .text(new.taskID), .integer(Int64(new.event.version)),
-                          .integer(Int64(new.event.occurrence)), .text(new.event.day.description),
-                          .text(Timestamp.utc(new.event.start)), .text(Timestamp.utc(new.event.end)), .text(created)])
-                let id = database.lastInsertedRowID
-                for (position, value) in new.values.enumerated() {
-                    try database.query(
-                        "INSERT INTO outcome_values (outcome_id, position, kind, type, value, unit) VALUES (?, ?, ?, ?, ?, ?)",
-                        [.integer(id), .integer(Int64(position)), .text(value.kind), .text(value.value.typeName),
-                         Self.sqlValue(value.value), value.unit.map(SQLValue.text) ?? .null])
-                }
-                try Self.audit(database, at: instant, participantID: new.participantID, action: "outcome.add",
-                               subject: "\(new.taskID)#\(new.event.occurrence)",
-                               detail: new.values.map { "\($0.kind)=\($0.value.text)" }.joined(separator: " "))
-                return Outcome(id: id, participantID: new.participantID, taskID: new.taskID,
-                               taskVersion: new.event.version, occurrence: new.event.occurrence,
-                               eventDay: new.event.day, eventStart: new.event.start, eventEnd: new.event.end,
-                               values: new.values, createdAt: Timestamp.parse(created) ?? instant)
-            }
+            return try write { database in try Self.insertOutcome(new, at: instant, into: database) }
         } catch let error as DatabaseError where error.isUniqueViolation {
             throw CareStoreError.alreadyAnswered(taskID: new.taskID, occurrence: new.event.occurrence)
         } catch let error as DatabaseError where error.isForeignKeyViolation {
             throw CareStoreError.unknownReference(
                 "participant \(new.participantID) or version \(new.event.version) of task \(new.taskID)")
         }
+    }
+
+    /// Writes many records in one transaction, as an import or the demo
+    /// does: all of them, or none when any is refused.
+    public func addBatch(participants: [Participant], consentRecords: [ConsentRecord],
+                         permissionGrants: [PermissionGrant], outcomes: [(outcome: NewOutcome, createdAt: Date)]) throws {
+        try write { database in
+            for participant in participants {
+                try Self.insertParticipant(participant, into: database)
+            }
+            for record in consentRecords {
+                try Self.insertConsentRecord(record, into: database)
+            }
+            for grant in permissionGrants {
+                try Self.insertPermissionGrant(grant, into: database)
+            }
+            for (outcome, createdAt) in outcomes {
+                try Self.insertOutcome(outcome, at: createdAt, into: database)
+            }
+        }
+    }
+
+    private static func insertOutcome(_ new: NewOutcome, at instant: Date, into database: Database) throws -> Outcome {
+        let created = Timestamp.utc(instant)
+        try database.query("""
+            INSERT INTO outcomes (participant_id, task_id, task_version, occurrence, event_day,
+                                  event_start, event_end, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """, [.text(new.participantID), .text(new.taskID), .integer(Int64(new.event.version)),
+                  .integer(Int64(new.event.occurrence)), .text(new.event.day.description),
+                  .text(Timestamp.utc(new.event.start)), .text(Timestamp.utc(new.event.end)), .text(created)])
+        let id = database.lastInsertedRowID
+        for (position, value) in new.values.enumerated() {
+            try database.query(
+                "INSERT INTO outcome_values (outcome_id, position, kind, type, value, unit) VALUES (?, ?, ?, ?, ?, ?)",
+                [.integer(id), .integer(Int64(position)), .text(value.kind), .text(value.value.typeName),
+                 sqlValue(value.value), value.unit.map(SQLValue.text) ?? .null])
+        }
+        try audit(database, at: instant, participantID: new.participantID, action: "outcome.add",
+                  subject: "\(new.taskID)#\(new.event.occurrence)",
+                  detail: new.values.map { "\($0.kind)=\($0.value.text)" }.joined(separator: " "))
+        return Outcome(id: id, participantID: new.participantID, taskID: new.taskID,
+                       taskVersion: new.event.version, occurrence: new.event.occurrence,
+                       eventDay: new.event.day, eventStart: new.event.start, eventEnd: new.event.end,
+                       values: new.values, createdAt: Timestamp.parse(created) ?? instant)
     }
 
     /// Marks an outcome deleted with a tombstone and an audit row; the row
@@ -215,22 +239,24 @@ public final class CareStore: @unchecked Sendable {
     /// Appends a consent record and its audit row.
     @discardableResult
     public func addConsentRecord(_ record: ConsentRecord) throws -> ConsentRecord {
-        try write { database in
-            try database.query("""
-                INSERT INTO consent_records (participant_id, document_id, version, sha256, html, printed_name,
-                                             signature_kind, signature, signed_at, time_zone)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, [.text(record.participantID), .text(record.documentID), .text(record.version),
-                      .text(record.sha256), .text(record.html), .text(record.printedName),
-                      .text(record.signature.kind), .text(record.signature.content),
-                      .text(Timestamp.utc(record.signedAt)), .text(record.timeZone.identifier)])
-            var stored = record
-            stored.id = database.lastInsertedRowID
-            try Self.audit(database, at: record.signedAt, participantID: record.participantID, action: "consent.sign",
-                           subject: "\(record.documentID) \(record.version)",
-                           detail: "sha256 \(record.sha256), \(record.signature.kind) signature")
-            return stored
-        }
+        try write { database in try Self.insertConsentRecord(record, into: database) }
+    }
+
+    private static func insertConsentRecord(_ record: ConsentRecord, into database: Database) throws -> ConsentRecord {
+        try database.query("""
+            INSERT INTO consent_records (participant_id, document_id, version, sha256, html, printed_name,
+                                         signature_kind, signature, signed_at, time_zone)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, [.text(record.participantID), .text(record.documentID), .text(record.version),
+                  .text(record.sha256), .text(record.html), .text(record.printedName),
+                  .text(record.signature.kind), .text(record.signature.content),
+                  .text(Timestamp.utc(record.signedAt)), .text(record.timeZone.identifier)])
+        var stored = record
+        stored.id = database.lastInsertedRowID
+        try audit(database, at: record.signedAt, participantID: record.participantID, action: "consent.sign",
+                  subject: "\(record.documentID) \(record.version)",
+                  detail: "sha256 \(record.sha256), \(record.signature.kind) signature")
+        return stored
     }
 
     public func consentRecords(participantID: String? = nil) throws -> [ConsentRecord] {
@@ -256,20 +282,22 @@ public final class CareStore: @unchecked Sendable {
     /// Appends a permission answer and its audit row.
     @discardableResult
     public func addPermissionGrant(_ grant: PermissionGrant) throws -> PermissionGrant {
-        try write { database in
-            try database.query("""
-                INSERT INTO permission_grants (participant_id, permission_id, kind, granted, detail, recorded_at)
-                VALUES (?, ?, ?, ?, ?, ?)
-                """, [.text(grant.participantID), .text(grant.permissionID), .text(grant.kind),
-                      .integer(grant.granted ? 1 : 0), grant.detail.map(SQLValue.text) ?? .null,
-                      .text(Timestamp.utc(grant.recordedAt))])
-            var stored = grant
-            stored.id = database.lastInsertedRowID
-            try Self.audit(database, at: grant.recordedAt, participantID: grant.participantID,
-                           action: "permission.record", subject: grant.permissionID,
-                           detail: (grant.granted ? "granted" : "declined") + (grant.detail.map { " (\($0))" } ?? ""))
-            return stored
-        }
+        try write { database in try Self.insertPermissionGrant(grant, into: database) }
+    }
+
+    private static func insertPermissionGrant(_ grant: PermissionGrant, into database: Database) throws -> PermissionGrant {
+        try database.query("""
+            INSERT INTO permission_grants (participant_id, permission_id, kind, granted, detail, recorded_at)
+            VALUES (?, ?, ?, ?, ?, ?)
+            """, [.text(grant.participantID), .text(grant.permissionID), .text(grant.kind),
+                  .integer(grant.granted ? 1 : 0), grant.detail.map(SQLValue.text) ?? .null,
+                  .text(Timestamp.utc(grant.recordedAt))])
+        var stored = grant
+        stored.id = database.lastInsertedRowID
+        try audit(database, at: grant.recordedAt, participantID: grant.participantID,
+                  action: "permission.record", subject: grant.permissionID,
+                  detail: (grant.granted ? "granted" : "declined") + (grant.detail.map { " (\($0))" } ?? ""))
+        return stored
     }
 
     public func permissionGrants(participantID: String? = nil) throws -> [PermissionGrant] {
@@ -354,17 +382,6 @@ public final class CareStore: @unchecked Sendable {
         default: nil
         }
     }
-}
-
-/// One recorded version of a task definition.
-public struct TaskVersion: Hashable, Sendable {
-    public var taskID: String
-    public var version: Int
-    /// First local day it governs; nil for a task's first version.
-    public var effectiveFrom: LocalDate?
-    /// The definition as its owner serialized it.
-    public var definition: String
-    public var recordedAt: Date
 }
 
 /// Why the store refused a request, in words for the person who made it.

@@ -9,6 +9,7 @@ public enum CareFeedCommand {
 
     Commands:
       check      check the study's content and name each mistake
+      demo       fill a new store with simulated participants
       schedule   list a task's events for a range of days
       export     write the care store as JSON or CSV
 
@@ -27,6 +28,8 @@ public enum CareFeedCommand {
         }
         let commands: [String: (help: String, options: Set<String>, run: (Arguments) throws -> ExitStatus)] = [
             "check": (CheckCommand.help, ["content", "public"], { try CheckCommand.run($0, console: console) }),
+            "demo": (DemoCommand.help, ["content", "store", "participants", "days", "seed", "today"],
+                     { try DemoCommand.run($0, console: console, now: now) }),
             "export": (ExportCommand.help, ["store", "format", "participant"],
                        { try ExportCommand.run($0, console: console) }),
             "schedule": (ScheduleCommand.help, ["content", "task", "from", "to", "enrolled", "timezone", "format"],

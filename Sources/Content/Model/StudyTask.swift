@@ -1,7 +1,8 @@
 import CareModel
+import Foundation
 
 /// A task of the care plan: when it happens and the survey it opens.
-public struct StudyTask: Hashable, Sendable {
+public struct StudyTask: Hashable, Sendable, Codable {
     public var id: String
     public var title: String
     public var impactsAdherence: Bool
@@ -9,13 +10,26 @@ public struct StudyTask: Hashable, Sendable {
     public var survey: [SurveyStep]
     /// The Markdown body: the task's instructions, as HTML.
     public var instructions: String
-    /// The source file, for messages.
-    public var file: String
+    /// The source file, for messages; not part of the definition.
+    public var file: String = ""
+
+    enum CodingKeys: String, CodingKey {
+        case id, title, impactsAdherence, schedule, survey, instructions
+    }
 
     /// The task with a consent step is the onboarding task: the feed shows
     /// only it until it is done.
     public var isOnboarding: Bool {
         survey.contains { if case .consent = $0 { true } else { false } }
+    }
+
+    /// The definition as canonical JSON: what the store versions. Equal
+    /// definitions give equal text, so an unchanged task is not a new version.
+    public var definition: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Encoding plain values to JSON cannot fail.
+        return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self)
     }
 
     /// Every form item of the survey, in order.
@@ -27,7 +41,7 @@ public struct StudyTask: Hashable, Sendable {
 }
 
 /// One screen of a survey, as a ResearchKit `ORKStep`.
-public enum SurveyStep: Hashable, Sendable {
+public enum SurveyStep: Hashable, Sendable, Codable {
     case instruction(InstructionStep)
     case form(FormStep)
     case consent(ConsentStep)
@@ -47,7 +61,7 @@ public enum SurveyStep: Hashable, Sendable {
     }
 }
 
-public struct InstructionStep: Hashable, Sendable {
+public struct InstructionStep: Hashable, Sendable, Codable {
     public var title: String
     public var text: String?
     /// A path under the public folder.
@@ -56,28 +70,28 @@ public struct InstructionStep: Hashable, Sendable {
 }
 
 /// A line with an icon, as in "Before you join".
-public struct IconItem: Hashable, Sendable {
+public struct IconItem: Hashable, Sendable, Codable {
     /// An SF Symbol name such as `heart.fill`, drawn with the project's own icon.
     public var icon: String
     public var text: String
     public var detail: String?
 }
 
-public struct FormStep: Hashable, Sendable {
+public struct FormStep: Hashable, Sendable, Codable {
     public var title: String?
     public var text: String?
     public var items: [FormItem]
 }
 
 /// A question; its answer is stored as an outcome value of kind `id`.
-public struct FormItem: Hashable, Sendable {
+public struct FormItem: Hashable, Sendable, Codable {
     public var id: String
     public var text: String
     public var isRequired: Bool
     public var answer: AnswerFormat
 }
 
-public enum AnswerFormat: Hashable, Sendable {
+public enum AnswerFormat: Hashable, Sendable, Codable {
     /// Nothing selected until the participant chooses.
     case scale(min: Double, max: Double, step: Double, minLabel: String?, maxLabel: String?)
     case numeric(min: Double?, max: Double?, decimals: Int, unit: String?)
@@ -99,19 +113,19 @@ public enum AnswerFormat: Hashable, Sendable {
     }
 }
 
-public struct ConsentStep: Hashable, Sendable {
+public struct ConsentStep: Hashable, Sendable, Codable {
     /// Id of the consent document to sign.
     public var document: String
 }
 
-public struct PermissionsStep: Hashable, Sendable {
+public struct PermissionsStep: Hashable, Sendable, Codable {
     public var title: String?
     public var text: String?
     public var items: [PermissionItem]
 }
 
-public struct PermissionItem: Hashable, Sendable {
-    public enum Kind: String, Hashable, Sendable, CaseIterable {
+public struct PermissionItem: Hashable, Sendable, Codable {
+    public enum Kind: String, Hashable, Sendable, CaseIterable, Codable {
         case health
         case notifications
         case motion
@@ -125,12 +139,37 @@ public struct PermissionItem: Hashable, Sendable {
     public var types: [String]
 }
 
-public struct ModelStep: Hashable, Sendable {
+public struct ModelStep: Hashable, Sendable, Codable {
     /// Slug of the education note whose model opens.
     public var education: String
 }
 
-public struct CompletionStep: Hashable, Sendable {
+public struct CompletionStep: Hashable, Sendable, Codable {
     public var title: String
     public var text: String?
+}
+
+extension StudyTask {
+    /// A task from a definition the store kept.
+    public init(definition: String) throws {
+        self = try JSONDecoder().decode(StudyTask.self, from: Data(definition.utf8))
+    }
+}
+
+extension AnswerFormat {
+    /// The stored value for a number given to this format: an integer where
+    /// the format only allows whole numbers, a decimal otherwise, a boolean
+    /// for yes/no (non-zero is yes); nil for formats that take text.
+    public func value(_ number: Double) -> OutcomeValue.Value? {
+        switch self {
+        case .scale(_, _, let step, _, _):
+            step == step.rounded() ? .integer(Int(number.rounded())) : .decimal(number)
+        case .numeric(_, _, let decimals, _):
+            decimals == 0 ? .integer(Int(number.rounded())) : .decimal(number)
+        case .boolean:
+            .boolean(number != 0)
+        case .choice, .text:
+            nil
+        }
+    }
 }

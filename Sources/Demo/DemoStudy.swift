@@ -1,0 +1,167 @@
+import CareModel
+import Content
+import Feed
+import Foundation
+
+/// Simulated participants who follow a study's own schedules: consent signed
+/// and permissions answered on enrollment, then answers with a plausible
+/// recovery after knee surgery (pain falling, sleep recovering, range of
+/// motion rising from about 60° toward 120° over six weeks), day-to-day
+/// noise and some missed days. The newest participant has not onboarded yet.
+///
+/// A pure function of the study, the seed and today: the same inputs give
+/// the same records.
+public struct DemoStudy: Sendable {
+    public var participants: [Participant] = []
+    public var consentRecords: [ConsentRecord] = []
+    public var permissionGrants: [PermissionGrant] = []
+    /// In the order they would have been written.
+    public var outcomes: [(outcome: NewOutcome, createdAt: Date)] = []
+
+    public init(plan: CarePlan, participants count: Int, days: Int, seed: UInt64, today: LocalDate) {
+        var random = RandomSource(seed: seed)
+        let study = plan.study
+        let first = today.adding(days: -(max(days, 1) - 1))
+        for index in 0..<count {
+            let isNewest = index == count - 1 && count > 1
+            // Enrollments spread over the first half of the window; the newest joins today.
+            let enrolledOn = isNewest ? today : first.adding(days: random.integer(0...max(0, days / 2)))
+            let name = Self.names[index % Self.names.count] + (index >= Self.names.count ? " \(index / Self.names.count + 1)" : "")
+            let participant = Participant(id: String(format: "r%03d", index + 1), name: name,
+                                          timeZone: index % 5 == 4 ? TimeZone(identifier: "America/Chicago")! : study.timeZone,
+                                          enrolledOn: enrolledOn)
+            participants.append(participant)
+            guard !isNewest else { continue }
+            simulate(participant, plan: plan, today: today, random: &random)
+        }
+        outcomes.sort { $0.createdAt < $1.createdAt }
+    }
+
+    private mutating func simulate(_ participant: Participant, plan: CarePlan, today: LocalDate,
+                                   random: inout RandomSource) {
+        let zone = participant.timeZone
+        let adherence = 0.72 + random.unit() * 0.25
+        // Most onboard on the day they enroll; some a day later.
+        let onboardingDay = participant.enrolledOn.adding(days: random.chance(0.8) ? 0 : 1)
+        guard onboardingDay <= today else { return }
+        let signedAt = zone.instant(of: onboardingDay, at: LocalTime(hour: 9 + random.integer(0...8), minute: random.integer(0...59))!)
+        for task in plan.tasks {
+            let events = task.timeline.events(enrolledOn: participant.enrolledOn, in: zone, from: participant.enrolledOn,
+                                              to: today.adding(days: 1))
+            for event in events {
+                guard let definition = plan.task(task.id, version: event.version) else { continue }
+                if task.isOnboarding {
+                    guard event.day == onboardingDay else { continue }
+                    onboard(participant, definition, plan: plan, at: signedAt, random: &random)
+                    outcomes.append((NewOutcome(participantID: participant.id, taskID: task.id, event: event, values: []),
+                                     signedAt.addingTimeInterval(240)))
+                    continue
+                }
+                guard event.day >= onboardingDay else { continue }
+                // Today's morning is half done; earlier days follow the participant's habit.
+                let answers = event.day == today ? random.chance(0.5) : random.chance(adherence)
+                guard answers else { continue }
+                let day = Double(participant.enrolledOn.days(to: event.day))
+                let values = definition.formItems.compactMap { item in
+                    Self.value(for: item, day: day, random: &random)
+                }
+                let delay = event.isAllDay ? 3600 * Double(17 + random.integer(0...4)) + Double(random.integer(0...3599))
+                                           : Double(300 + random.integer(0...2700))
+                outcomes.append((NewOutcome(participantID: participant.id, taskID: task.id, event: event, values: values),
+                                 event.start.addingTimeInterval(delay)))
+            }
+        }
+    }
+
+    private mutating func onboard(_ participant: Participant, _ task: StudyTask, plan: CarePlan, at signedAt: Date,
+                                  random: inout RandomSource) {
+        for step in task.survey {
+            switch step {
+            case .consent(let consent):
+                guard let document = plan.study.consentDocument(consent.document) else { continue }
+                consentRecords.append(ConsentRecord(
+                    participantID: participant.id, documentID: document.id, version: document.version,
+                    sha256: document.sha256, html: document.html, printedName: participant.name,
+                    signature: .drawn(pathData: Self.signature(for: participant.name, random: &random)),
+                    signedAt: signedAt, timeZone: participant.timeZone))
+            case .permissions(let permissions):
+                for item in permissions.items {
+                    let (granted, detail): (Bool, String?) = switch item.kind {
+                    case .health: (true, nil)
+                    case .notifications: random.chance(0.7) ? (true, "granted") : (false, "denied")
+                    case .motion: random.chance(0.6) ? (true, "granted") : (false, "unsupported")
+                    }
+                    permissionGrants.append(PermissionGrant(
+                        participantID: participant.id, permissionID: item.id, kind: item.kind.rawValue,
+                        granted: granted, detail: detail, recordedAt: signedAt.addingTimeInterval(120)))
+                }
+            default:
+                break
+            }
+        }
+    }
+
+    /// A plausible answer on study day `day` (0 = enrollment).
+    static func value(for item: FormItem, day: Double, random: inout RandomSource) -> OutcomeValue? {
+        let number: Double
+        switch (item.id, item.answer) {
+        case ("pain", .scale(let low, let high, let step, _, _)):
+            number = snap(1.5 + 5.2 * exp(-day / 12) + random.noise(0.8), low, high, step)
+        case ("sleep", .numeric(let low, let high, let decimals, _)):
+            number = snap(5.2 + 2.4 * (1 - exp(-day / 10)) + random.noise(0.6), low ?? 0, high ?? 24,
+                          decimals == 0 ? 1 : 0.5)
+        case ("range", .numeric(let low, let high, _, _)):
+            number = snap(60 + 62 * (1 - exp(-day / 14)) + random.noise(4), low ?? 0, high ?? 160, 1)
+        case (_, .scale(let low, let high, let step, _, _)):
+            number = snap(low + (high - low) * random.unit(), low, high, step)
+        case (_, .numeric(let low, let high, let decimals, _)):
+            let low = low ?? 0
+            number = snap(low + ((high ?? low + 10) - low) * random.unit(), low, high ?? low + 10,
+                          pow(10, -Double(decimals)))
+        case (_, .boolean):
+            number = random.chance(0.5) ? 1 : 0
+        case (_, .choice(let options, _)):
+            return OutcomeValue(kind: item.id, value: .text(options[random.integer(0...(options.count - 1))]))
+        case (_, .text):
+            return nil
+        }
+        return item.answer.value(number).map { OutcomeValue(kind: item.id, value: $0, unit: item.answer.unit) }
+    }
+
+    private static func snap(_ value: Double, _ low: Double, _ high: Double, _ step: Double) -> Double {
+        let clamped = min(max(value, low), high)
+        return ((clamped - low) / step).rounded() * step + low
+    }
+
+    /// SVG path data of a handwritten-looking line, as a signature pad
+    /// would send: one stroke per word, in a 300 × 100 box.
+    static func signature(for name: String, random: inout RandomSource) -> String {
+        var path: [String] = []
+        var x = 12.0
+        for word in name.split(separator: " ") {
+            var y = 60 + random.noise(6)
+            path.append("M\(format(x)) \(format(y))")
+            for _ in 0..<(word.count * 2) {
+                let dx = 4 + random.unit() * 6
+                let peak = y - 14 - random.unit() * 20
+                x += dx
+                path.append("Q\(format(x - dx / 2)) \(format(peak)) \(format(x)) \(format(y))")
+                y = 60 + random.noise(6)
+            }
+            x += 14
+        }
+        return path.joined(separator: " ")
+    }
+
+    private static func format(_ value: Double) -> String {
+        String(format: "%.1f", value)
+    }
+
+    /// Fictional names.
+    static let names = [
+        "Maya Alvarez", "Jonah Brooks", "Priya Nair", "Samuel Okafor", "Lena Fischer", "Tomás Ruiz",
+        "Grace Whitfield", "Hiro Tanaka", "Amara Mensah", "Owen Gallagher", "Sofia Rossi", "Daniel Cho",
+        "Ruth Abernathy", "Kwame Boateng", "Elena Petrova", "Noah Lindqvist", "Fatima Haddad", "Ivy Chen",
+        "Marcus Bell", "Zoe Laurent",
+    ]
+}

@@ -1,0 +1,35 @@
+/// SplitMix64: a small generator whose sequence depends only on its seed,
+/// so `carefeed demo --seed N` writes the same store on every machine.
+struct RandomSource: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// Uniform in 0 ..< 1.
+    mutating func unit() -> Double {
+        Double(next() >> 11) / Double(1 << 53)
+    }
+
+    mutating func chance(_ probability: Double) -> Bool {
+        unit() < probability
+    }
+
+    /// Roughly normal with mean 0 and the given spread (sum of uniforms).
+    mutating func noise(_ spread: Double) -> Double {
+        (unit() + unit() + unit() + unit() - 2) * spread * 1.73
+    }
+
+    mutating func integer(_ range: ClosedRange<Int>) -> Int {
+        range.lowerBound + Int(next() % UInt64(range.count))
+    }
+}
