@@ -175,7 +175,7 @@ import TestSupport
             "tasks/walk.md:1:1: error: the file must start with a line '---' that opens its front matter",
         ])
         #expect(diagnostics("content/tasks/walk.md", "---\nid: walk\n") == [
-            "tasks/walk.md:3:1: error: the front matter opened on line 1 is never closed; add a line '---' after it",
+            "tasks/walk.md:2:1: error: the front matter opened on line 1 is never closed; add a line '---' after it",
         ])
     }
 

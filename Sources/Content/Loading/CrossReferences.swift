@@ -53,9 +53,11 @@ struct CrossReferences {
                     let typeNodes = Self.value("types", in: itemNode).flatMap { node -> [YAMLNode]? in
                         if case .sequence(let nodes) = node.value { nodes } else { nil }
                     } ?? []
+                    // Types may name data the browser cannot collect (HealthKit's
+                    // names, say), so an unknown one is worth a look, not an error.
                     for (typeIndex, type) in item.types.enumerated() where !values.contains(type) {
-                        reader.error("'\(type)' is neither a task nor a form item id of this study",
-                                     at: typeIndex < typeNodes.count ? typeNodes[typeIndex] : itemNode)
+                        reader.warning("'\(type)' is neither a task nor a form item of this study, so no answer will be shared under it",
+                                       at: typeIndex < typeNodes.count ? typeNodes[typeIndex] : itemNode)
                     }
                 }
             default:

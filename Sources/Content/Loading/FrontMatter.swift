@@ -20,7 +20,8 @@ struct FrontMatter {
                 message: "the file must start with a line '---' that opens its front matter"))
         }
         guard let close = lines.dropFirst().firstIndex(of: "---") else {
-            return .failure(FrontMatterError(line: lines.count,
+            let lastLine = lines.last == "" ? lines.count - 1 : lines.count
+            return .failure(FrontMatterError(line: max(1, lastLine),
                 message: "the front matter opened on line 1 is never closed; add a line '---' after it"))
         }
         return .success(FrontMatter(

@@ -15,9 +15,11 @@ extension FieldReader {
         let survey = fields["survey"].flatMap { surveyNode in
             list(surveyNode, "survey").map { $0.compactMap(step) }
         } ?? []
-        guard let id, let title, let schedule else { return nil }
-        return StudyTask(id: id, title: title, impactsAdherence: impactsAdherence, schedule: schedule,
-                         survey: survey, instructions: instructions, file: file)
+        // With errors reported, a partial task still goes on to have its
+        // references checked, so one run names every mistake.
+        guard let schedule = schedule ?? (hasErrors ? Schedule([]) : nil) else { return nil }
+        return StudyTask(id: id ?? fileID, title: title ?? fileID, impactsAdherence: impactsAdherence,
+                         schedule: schedule, survey: survey, instructions: instructions, file: file)
     }
 
     // MARK: Schedule
@@ -223,10 +225,16 @@ extension FieldReader {
 
     private func answerFormat(_ node: YAMLNode) -> AnswerFormat? {
         let formats = ["scale", "numeric", "boolean", "choice", "text"]
+        // `answer: boolean` names a format whose options are all optional.
+        if case .scalar(let name, true) = node.value, ["boolean", "numeric", "text"].contains(name) {
+            return answerFormat(YAMLNode(value: .mapping([(node, YAMLNode(value: .scalar("", plain: true),
+                                                                            line: node.line, column: node.column))]),
+                                         line: node.line, column: node.column))
+        }
         guard case .mapping(let pairs) = node.value, pairs.count == 1,
               case .scalar(let name, _) = pairs[0].key.value else {
-            error("answer must name one format: scale, numeric, boolean, choice or text, e.g. 'answer: { boolean: {} }'",
-                  at: node)
+            error("answer must name one format with its options, e.g. 'answer: boolean' or "
+                  + "'answer: { scale: { min: 0, max: 10, step: 1 } }'", at: node)
             return nil
         }
         let options = pairs[0].value
@@ -258,6 +266,9 @@ extension FieldReader {
             return .scale(min: min, max: max, step: step, minLabel: fields["minLabel"].flatMap { text($0, "minLabel") },
                           maxLabel: fields["maxLabel"].flatMap { text($0, "maxLabel") })
         case "numeric":
+            if case .scalar(let value, true) = options.value, value.isEmpty || value == "~" || value == "null" {
+                return .numeric(min: nil, max: nil, decimals: 0, unit: nil)
+            }
             guard let fields = fields(options, in: context, allowed: ["min", "max", "decimals", "unit"]) else { return nil }
             let min = fields["min"].flatMap { number($0, "min") }
             let max = fields["max"].flatMap { number($0, "max") }

@@ -1,0 +1,34 @@
+import Content
+import Foundation
+import Testing
+
+/// A study written from the specification alone by someone who never read
+/// this checker: it must check clean, and its broken copy must fail at
+/// exactly the lines its author listed in `EXPECTED`.
+@Suite struct IndependentStudyTests {
+    static let studies = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Studies").path
+    static let publicFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Public").path
+
+    @Test func theSleepClinicStudyChecksClean() throws {
+        let result = ContentLoader.load(directory: Self.studies + "/sleep-clinic/content", publicDirectory: Self.publicFolder)
+        #expect(result.errors.map(\.description) == [])
+        let study = try #require(result.study)
+        #expect(study.timeZone.identifier == "Australia/Sydney")
+        #expect(study.tasks.count == 11)
+    }
+
+    @Test func itsBrokenCopyFailsAtEveryListedLineAndNowhereElse() throws {
+        let content = Self.studies + "/sleep-clinic-broken/content"
+        let expected = try String(contentsOfFile: Self.studies + "/sleep-clinic-broken/EXPECTED", encoding: .utf8)
+            .split(separator: "\n")
+            .map { $0.split(separator: "#")[0].trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+        let result = ContentLoader.load(directory: content, publicDirectory: Self.publicFolder)
+        let found = result.errors.map { error in
+            error.file.replacingOccurrences(of: content + "/", with: "") + ":" + (error.line.map(String.init) ?? "?")
+        }
+        #expect(found.sorted() == expected.sorted())
+        #expect(result.study == nil)
+    }
+}
