@@ -26,12 +26,16 @@ let package = Package(
         .target(name: "Feed", dependencies: ["CareModel", "Content"]),
         // The study's content: YAML front matter and Markdown into checked values.
         .target(name: "Content", dependencies: ["CareModel", "CYAML", "CCmark", "CCrypto"]),
+        // HTML and SVG for every page, as pure functions of the feed model.
+        .target(name: "Pages", dependencies: ["CareModel", "Content", "Feed"]),
+        // The clinicians' static site, written from the pages.
+        .target(name: "Site", dependencies: ["CareModel", "Content", "Feed", "Pages"]),
         // Simulated participants for `carefeed demo`.
         .target(name: "Demo", dependencies: ["CareModel", "Content", "Feed"]),
         // Export of the store as JSON or CSV.
         .target(name: "Export", dependencies: ["CareModel"]),
         // The `carefeed` commands, their arguments and their output.
-        .target(name: "Commands", dependencies: ["CareModel", "CareStore", "Content", "Feed", "Demo", "Export"]),
+        .target(name: "Commands", dependencies: ["CareModel", "CareStore", "Content", "Feed", "Demo", "Export", "Site"]),
         .executableTarget(name: "carefeed", dependencies: ["Commands"]),
 
         .target(name: "TestSupport", dependencies: ["CareModel", "CareStore"], path: "Tests/Infrastructure"),

@@ -8,6 +8,7 @@ public enum CareFeedCommand {
     Usage: carefeed <command> [options]
 
     Commands:
+      build      write the clinicians' static site
       check      check the study's content and name each mistake
       demo       fill a new store with simulated participants
       schedule   list a task's events for a range of days
@@ -27,6 +28,8 @@ public enum CareFeedCommand {
             return ExitStatus.success.rawValue
         }
         let commands: [String: (help: String, options: Set<String>, run: (Arguments) throws -> ExitStatus)] = [
+            "build": (BuildCommand.help, ["content", "public", "store", "out", "today"],
+                      { try BuildCommand.run($0, console: console, now: now) }),
             "check": (CheckCommand.help, ["content", "public"], { try CheckCommand.run($0, console: console) }),
             "demo": (DemoCommand.help, ["content", "store", "participants", "days", "seed", "today"],
                      { try DemoCommand.run($0, console: console, now: now) }),

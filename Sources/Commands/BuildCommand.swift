@@ -1,0 +1,50 @@
+import CareModel
+import CareStore
+import Content
+import Foundation
+import Site
+
+/// `carefeed build`: the clinicians' static site.
+enum BuildCommand {
+    static let help = """
+    Usage: carefeed build [--content DIR] [--public DIR] [--store FILE] [--out DIR] [--today YYYY-MM-DD]
+
+    Writes the static site for clinicians: the study index, each participant's
+    day feeds (enrollment to today + 7 days), insights with SVG charts and
+    signed consent record, the education notes and the consent documents.
+    Every link is relative, so the folder works from file:// or any host.
+    The site is built beside --out and swapped in: a failed build leaves the
+    last good site. Files whose bytes did not change are not rewritten.
+
+      --content DIR       the study's content (default content)
+      --public DIR        assets copied into the site (default Public)
+      --store FILE        the care store (default .carefeed/care.sqlite)
+      --out DIR           where the site goes (default Site)
+      --today YYYY-MM-DD  today for every participant (default: the real date
+                          in each participant's zone)
+    """
+
+    static func run(_ arguments: Arguments, console: Console, now: Date) throws -> ExitStatus {
+        let started = Date()
+        let fixedToday = try arguments.parse("today", as: "a date YYYY-MM-DD", { LocalDate(iso: $0) })
+        guard let study = Workspace.study(arguments, console: console) else { return .dataError }
+        let store = try Workspace.store(arguments)
+        defer { store.close() }
+        let plan = try Workspace.plan(study, store: store, today: fixedToday ?? study.timeZone.localDate(of: now), now: now)
+        let assets = try Assets(publicDirectory: arguments["public"] ?? Defaults.publicFolder, study: study)
+        for warning in assets.warnings {
+            console.error("warning: \(warning)\n")
+        }
+        let builder = SiteBuilder(.init(
+            plan: plan, participants: try store.participants(), outcomes: try store.outcomes(),
+            consentRecords: try store.consentRecords(), assets: assets,
+            today: { participant in fixedToday ?? participant.today(at: now) }))
+        let output = arguments["out"] ?? Defaults.site
+        let report = try builder.build(into: output)
+        let seconds = Date().timeIntervalSince(started)
+        console.out("\(output): \(report.pages) pages, \(report.files) files (\(report.rewritten) written, "
+                    + "\(report.files - report.rewritten) unchanged), \(String(format: "%.1f", Double(report.bytes) / 1_048_576)) MB "
+                    + "in \(String(format: "%.2f", seconds)) s\n")
+        return .success
+    }
+}

@@ -1,0 +1,104 @@
+import CareModel
+import Content
+import Foundation
+
+/// Dates, times and answers in words, in English, the same on every machine.
+enum Format {
+    static let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+    static let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
+                         "October", "November", "December"]
+
+    /// `Thursday, March 5`
+    static func day(_ date: LocalDate) -> String {
+        let (_, month, day) = date.components
+        return "\(weekdays[date.weekday - 1]), \(months[month - 1]) \(day)"
+    }
+
+    /// `Thursday, March 5, 2026`
+    static func dayWithYear(_ date: LocalDate) -> String {
+        day(date) + ", \(date.components.year)"
+    }
+
+    /// `Mar 5`
+    static func shortDay(_ date: LocalDate) -> String {
+        let (_, month, day) = date.components
+        return "\(months[month - 1].prefix(3)) \(day)"
+    }
+
+    /// `Thu`
+    static func weekdayShort(_ date: LocalDate) -> String {
+        String(weekdays[date.weekday - 1].prefix(3))
+    }
+
+    /// `8:05 AM`
+    static func time(_ clock: LocalTime) -> String {
+        let hour = clock.hour % 12 == 0 ? 12 : clock.hour % 12
+        return "\(hour):\(clock.minute < 10 ? "0" : "")\(clock.minute) \(clock.hour < 12 ? "AM" : "PM")"
+    }
+
+    static func time(_ instant: Date, in zone: TimeZone) -> String {
+        time(zone.localTime(of: instant))
+    }
+
+    /// When an event happens: `All day` or `8:00 AM – 9:00 AM`.
+    static func when(_ event: ScheduledEvent, in zone: TimeZone) -> String {
+        event.isAllDay ? "All day" : time(event.start, in: zone) + " – " + time(event.end, in: zone)
+    }
+
+    /// `Sleep` from `sleep`, `Range of motion` from `rangeOfMotion`: a short label for an answer.
+    static func label(_ id: String) -> String {
+        var words: [String] = []
+        var current = ""
+        for character in id {
+            if character.isUppercase || character == "_" || character == "-" {
+                if !current.isEmpty { words.append(current) }
+                current = character.isLetter ? String(character).lowercased() : ""
+            } else {
+                current.append(character)
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        let sentence = words.joined(separator: " ")
+        return sentence.prefix(1).uppercased() + sentence.dropFirst()
+    }
+
+    /// `7.5 hours`, `3`, `Yes`.
+    static func value(_ value: OutcomeValue) -> String {
+        let text: String = switch value.value {
+        case .boolean(let yes): yes ? "Yes" : "No"
+        case .decimal(let number): decimal(number)
+        case .integer(let number): String(number)
+        case .text(let text): text
+        case .date(let date): shortDay(date)
+        }
+        guard let unit = value.unit, !unit.isEmpty else { return text }
+        return text + " " + unit
+    }
+
+    /// `Pain: 3 · Sleep: 7 hours`, in the order of the task's form, grouping
+    /// the several choices of one item.
+    static func answers(_ outcome: Outcome, task: StudyTask?) -> String {
+        var order = task?.formItems.map(\.id) ?? []
+        for value in outcome.values where !order.contains(value.kind) {
+            order.append(value.kind)
+        }
+        return order.compactMap { kind -> String? in
+            let values = outcome.values.filter { $0.kind == kind }
+            guard !values.isEmpty else { return nil }
+            return label(kind) + ": " + values.map(value).joined(separator: ", ")
+        }.joined(separator: " · ")
+    }
+
+    /// `7.5`, `7`, `0.25`: at most two decimals, none needless.
+    static func decimal(_ value: Double) -> String {
+        var text = String(format: "%.2f", value)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text == "-0" ? "0" : text
+    }
+
+    /// `42` or `7.5`: a number with no needless decimals.
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e12 ? String(Int(value)) : String(format: "%.1f", value)
+    }
+}

@@ -1,0 +1,24 @@
+/// Escaping for text and attribute values: every string from content, the
+/// store or a request goes through here before it reaches a page.
+enum HTML {
+    static func escape(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for character in text.unicodeScalars {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            default: result.unicodeScalars.append(character)
+            }
+        }
+        return result
+    }
+}
+
+extension String {
+    /// This text, escaped for HTML text or a quoted attribute value.
+    var html: String { HTML.escape(self) }
+}

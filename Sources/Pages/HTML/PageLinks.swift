@@ -1,0 +1,55 @@
+import CareModel
+
+/// Where a page's links point. The static site and the server lay out the
+/// same pages differently (relative `.html` files against routes), so each
+/// renderer asks these for URLs instead of writing them.
+public protocol PageLinks: Sendable {
+    /// Whether pages are interactive: forms to answer, buttons to delete.
+    var isInteractive: Bool { get }
+    func asset(_ path: String) -> String
+    func studyIndex() -> String?
+    func participant(_ id: String) -> String?
+    /// Nil for a day that has no page.
+    func feed(_ participantID: String, _ day: LocalDate) -> String?
+    func insights(_ participantID: String) -> String
+    func consentRecord(_ participantID: String) -> String
+    func consentDocument(_ id: String) -> String?
+    func educationIndex() -> String
+    func note(_ slug: String) -> String
+    /// The survey form of an event; nil where nothing can be answered.
+    func task(_ taskID: String, occurrence: Int) -> String?
+    /// Where the form that deletes an event's answers posts.
+    func deleteAnswers(_ taskID: String, occurrence: Int) -> String?
+    func onboarding() -> String?
+}
+
+/// Links between the files of the static site, all relative to the page
+/// being written, so the folder works from `file://` and any host.
+public struct SiteLinks: PageLinks {
+    /// From the page back to the site's root, e.g. `../../../`.
+    let root: String
+    /// Days that have a feed page, per participant.
+    let feedDays: @Sendable (String, LocalDate) -> Bool
+
+    /// - Parameter page: the page's path inside the site, e.g. `participants/r001/feed/2026-03-05.html`.
+    public init(page: String, feedDays: @escaping @Sendable (String, LocalDate) -> Bool) {
+        root = String(repeating: "../", count: page.split(separator: "/").count - 1)
+        self.feedDays = feedDays
+    }
+
+    public var isInteractive: Bool { false }
+    public func asset(_ path: String) -> String { root + "assets/" + path }
+    public func studyIndex() -> String? { root + "index.html" }
+    public func participant(_ id: String) -> String? { root + "participants/\(id)/index.html" }
+    public func feed(_ participantID: String, _ day: LocalDate) -> String? {
+        feedDays(participantID, day) ? root + "participants/\(participantID)/feed/\(day).html" : nil
+    }
+    public func insights(_ participantID: String) -> String { root + "participants/\(participantID)/insights.html" }
+    public func consentRecord(_ participantID: String) -> String { root + "participants/\(participantID)/consent.html" }
+    public func consentDocument(_ id: String) -> String? { root + "consent/\(id).html" }
+    public func educationIndex() -> String { root + "education/index.html" }
+    public func note(_ slug: String) -> String { root + "education/\(slug).html" }
+    public func task(_ taskID: String, occurrence: Int) -> String? { nil }
+    public func deleteAnswers(_ taskID: String, occurrence: Int) -> String? { nil }
+    public func onboarding() -> String? { nil }
+}

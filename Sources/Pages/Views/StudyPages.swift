@@ -1,0 +1,122 @@
+import CareModel
+import Content
+import Feed
+import Foundation
+
+/// One participant's row of the study index: figures computed from the
+/// store, with the day each latest value was answered.
+public struct ParticipantSummary: Sendable {
+    public var participant: Participant
+    public var today: LocalDate
+    public var isOnboarded: Bool
+    /// Adherence over the last seven days up to today, and over the whole study.
+    public var lastSevenDays: AdherenceRing?
+    public var overall: AdherenceRing?
+    /// The latest answer of each value the study charts, by series.
+    public var latest: [(series: ChartSeries, value: OutcomeValue, day: LocalDate)]
+    public var consentVersion: String?
+
+    public init(participant: Participant, feed: ParticipantFeed, outcomes: [Outcome], records: [ConsentRecord],
+                study: Study) {
+        self.participant = participant
+        today = feed.today
+        isOnboarded = feed.isOnboarded(on: feed.today)
+        // Today is still open, so adherence counts the days before it.
+        lastSevenDays = feed.adherence(from: max(participant.enrolledOn, feed.today.adding(days: -7)), to: feed.today)
+        overall = feed.adherence(from: participant.enrolledOn, to: feed.today)
+        var latest: [(ChartSeries, OutcomeValue, LocalDate)] = []
+        var seen: Set<String> = []
+        for series in study.insights.flatMap(\.series) where seen.insert(series.task + "/" + series.value).inserted {
+            let answered = outcomes.filter { !$0.isDeleted && $0.taskID == series.task && $0.value(series.value) != nil }
+                .max { ($0.eventDay, $0.eventStart) < ($1.eventDay, $1.eventStart) }
+            if let answered, let value = answered.value(series.value) {
+                latest.append((series, value, answered.eventDay))
+            }
+        }
+        self.latest = latest
+        consentVersion = records.last.map { "Version \($0.version)" }
+    }
+}
+
+/// The study index and a participant's summary page.
+public enum StudyPages {
+    public static func index(study: Study, summaries: [ParticipantSummary], links: PageLinks) -> String {
+        let series = uniqueSeries(study)
+        var main = "<h1>Participants</h1>\n"
+        main += "<p class=\"lead\">\(summaries.count) participant\(summaries.count == 1 ? "" : "s") · adherence counts "
+            + "tasks that impact adherence, up to the day before each participant's today.</p>\n"
+        main += "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"Participants table\">\n<table class=\"participants\">\n"
+        main += "<thead><tr><th scope=\"col\">Participant</th><th scope=\"col\">Enrolled</th><th scope=\"col\">Day</th>"
+            + "<th scope=\"col\">Last 7 days</th><th scope=\"col\">Overall</th>"
+        for item in series {
+            main += "<th scope=\"col\">Latest \(item.legend.html)</th>"
+        }
+        main += "<th scope=\"col\">Consent</th></tr></thead>\n<tbody>\n"
+        for summary in summaries {
+            let participant = summary.participant
+            let href = links.participant(participant.id) ?? ""
+            main += "<tr><th scope=\"row\"><a href=\"\(href.html)\">\(participant.name.html)</a> <span class=\"id\">\(participant.id.html)</span></th>"
+            main += "<td>\(Format.shortDay(participant.enrolledOn).html)</td>"
+            main += "<td>\(participant.dayOfStudy(summary.today))</td>"
+            main += "<td>\(percent(summary.lastSevenDays))</td><td>\(percent(summary.overall))</td>"
+            for item in series {
+                if let latest = summary.latest.first(where: { $0.series.task == item.task && $0.series.value == item.value }) {
+                    main += "<td>\(Format.value(latest.value).html) <span class=\"when\">\(Format.shortDay(latest.day).html)</span></td>"
+                } else {
+                    main += "<td class=\"no-answer\">No answer</td>"
+                }
+            }
+            if let version = summary.consentVersion {
+                main += "<td><a href=\"\(links.consentRecord(participant.id).html)\">\(version.html)</a></td></tr>\n"
+            } else {
+                main += "<td class=\"no-answer\">Not signed</td></tr>\n"
+            }
+        }
+        main += "</tbody>\n</table>\n</div>\n"
+        main += "<h2>Documents</h2>\n<ul class=\"doc-list\">\n"
+        for document in study.consentDocuments {
+            if let href = links.consentDocument(document.id) {
+                main += "<li><a href=\"\(href.html)\">\(document.title.html)</a>, version \(document.version.html)</li>\n"
+            }
+        }
+        main += "<li><a href=\"\(links.educationIndex().html)\">Education notes</a></li>\n</ul>\n"
+        return Layout.page(title: "Participants", study: study, links: links, nav: Layout.studyNav(links: links, current: "index"),
+                           main: main)
+    }
+
+    public static func participant(_ summary: ParticipantSummary, study: Study, links: PageLinks) -> String {
+        let participant = summary.participant
+        var main = "<h1>\(participant.name.html)</h1>\n<p class=\"day-meta\">\(participant.id.html) · \(participant.timeZone.identifier.html)</p>\n"
+        main += "<dl class=\"record-facts\">\n"
+        main += "<dt>Enrolled</dt><dd>\(Format.dayWithYear(participant.enrolledOn).html)</dd>\n"
+        main += "<dt>Day of study</dt><dd>\(participant.dayOfStudy(summary.today)) (today is \(Format.day(summary.today).html))</dd>\n"
+        main += "<dt>Onboarding</dt><dd>\(summary.isOnboarded ? "Complete" : "Not complete")</dd>\n"
+        main += "<dt>Adherence, last 7 days</dt><dd>\(percent(summary.lastSevenDays))</dd>\n"
+        main += "<dt>Adherence, overall</dt><dd>\(percent(summary.overall))</dd>\n"
+        for latest in summary.latest {
+            main += "<dt>Latest \(latest.series.legend.html)</dt>"
+                + "<dd>\(Format.value(latest.value).html), \(Format.shortDay(latest.day).html)</dd>\n"
+        }
+        main += "<dt>Consent</dt><dd>\(summary.consentVersion.map(\.html) ?? "Not signed")</dd>\n</dl>\n"
+        main += "<ul class=\"doc-list\">\n"
+        if let today = links.feed(participant.id, summary.today) {
+            main += "<li><a href=\"\(today.html)\">Today's feed</a></li>\n"
+        }
+        main += "<li><a href=\"\(links.insights(participant.id).html)\">Insights</a></li>\n"
+        main += "<li><a href=\"\(links.consentRecord(participant.id).html)\">Consent record</a></li>\n</ul>\n"
+        return Layout.page(title: participant.name, study: study, links: links,
+                           nav: Layout.participantNav(participant.id, links: links, current: "",
+                                                      todayHref: links.feed(participant.id, summary.today)),
+                           main: main)
+    }
+
+    static func percent(_ ring: AdherenceRing?) -> String {
+        guard let ring else { return "<span class=\"no-answer\">No tasks yet</span>" }
+        return "\(Int((ring.fraction * 100).rounded()))% <span class=\"when\">(\(ring.completed)/\(ring.total))</span>"
+    }
+
+    static func uniqueSeries(_ study: Study) -> [ChartSeries] {
+        var seen: Set<String> = []
+        return study.insights.flatMap(\.series).filter { seen.insert($0.task + "/" + $0.value).inserted }
+    }
+}

@@ -1,0 +1,66 @@
+import Content
+import Pages
+import Foundation
+
+/// Every file under a site's `assets/`: the public folder as it is, the
+/// three.js files the model viewer needs from Debian's `libjs-three`, and a
+/// script per 3D model that carries its bytes, so the viewer can read the
+/// model from `file://`, where browsers refuse to fetch files.
+public struct Assets: Sendable {
+    public enum Source: Sendable {
+        case file(String)
+        case generated(Data)
+    }
+
+    /// Path under `assets/` → where its bytes come from.
+    public private(set) var files: [String: Source] = [:]
+    /// Problems worth telling: a missing three.js means posters instead of models.
+    public private(set) var warnings: [String] = []
+
+    static let three = "/usr/share/javascript/three"
+    static let vendor: [(String, String)] = [
+        ("js/three.min.js", three + "/three.min.js"),
+        ("js/GLTFLoader.js", three + "/examples/js/loaders/GLTFLoader.js"),
+        ("js/OrbitControls.js", three + "/examples/js/controls/OrbitControls.js"),
+    ]
+
+    public init(publicDirectory: String, study: Study) throws {
+        let root = URL(fileURLWithPath: publicDirectory).standardizedFileURL.path
+        if let enumerator = FileManager.default.enumerator(atPath: root) {
+            for case let relative as String in enumerator {
+                let full = root + "/" + relative
+                var isDirectory: ObjCBool = false
+                guard !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }),
+                      FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue
+                else { continue }
+                files[relative] = .file(full)
+            }
+        }
+        for (path, source) in Self.vendor where files[path] == nil {
+            if FileManager.default.fileExists(atPath: source) {
+                files[path] = .file(source)
+            } else {
+                warnings.append("\(source) is missing (install libjs-three): notes show the model's poster instead of the model")
+            }
+        }
+        for note in study.notes {
+            guard let model = note.model, let bytes = FileManager.default.contents(atPath: root + "/" + model.src) else { continue }
+            let script = "// Generated from \(model.src) so that the viewer can read it from file://.\n"
+                + "(window.CareFeedModels = window.CareFeedModels || {})[\(Self.jsString(model.src))] = \"\(bytes.base64EncodedString())\";\n"
+            files["models/" + EducationPages.modelScriptName(model.src)] = .generated(Data(script.utf8))
+        }
+    }
+
+    /// The bytes of an asset, or nil when there is none at `path`.
+    public func contents(_ path: String) -> Data? {
+        switch files[path] {
+        case .file(let source): FileManager.default.contents(atPath: source)
+        case .generated(let data): data
+        case nil: nil
+        }
+    }
+
+    static func jsString(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+}
