@@ -16,6 +16,8 @@ let package = Package(
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        // libmicrohttpd's variadic functions, with the options CareFeed uses as plain arguments.
+        .target(name: "CMicroHTTPDShim", dependencies: ["CMicroHTTPD"]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
 
         // Domain values: calendar days, schedules, participants, outcomes, consent.
@@ -30,12 +32,16 @@ let package = Package(
         .target(name: "Pages", dependencies: ["CareModel", "Content", "Feed"]),
         // The clinicians' static site, written from the pages.
         .target(name: "Site", dependencies: ["CareModel", "Content", "Feed", "Pages"]),
+        // HTTP on libmicrohttpd: request and response values, form decoding, the server adapter.
+        .target(name: "HTTP", dependencies: ["CMicroHTTPD", "CMicroHTTPDShim"]),
+        // The participant's preview server: routes, form validation, live reload.
+        .target(name: "Server", dependencies: ["CareModel", "CareStore", "Content", "Feed", "HTTP", "Pages", "Site"]),
         // Simulated participants for `carefeed demo`.
         .target(name: "Demo", dependencies: ["CareModel", "Content", "Feed"]),
         // Export of the store as JSON or CSV.
         .target(name: "Export", dependencies: ["CareModel"]),
         // The `carefeed` commands, their arguments and their output.
-        .target(name: "Commands", dependencies: ["CareModel", "CareStore", "Content", "Feed", "Demo", "Export", "Site"]),
+        .target(name: "Commands", dependencies: ["CareModel", "CareStore", "Content", "Feed", "Demo", "Export", "Server", "Site"]),
         .executableTarget(name: "carefeed", dependencies: ["Commands"]),
 
         .target(name: "TestSupport", dependencies: ["CareModel", "CareStore"], path: "Tests/Infrastructure"),

@@ -11,6 +11,7 @@ public enum CareFeedCommand {
       build      write the clinicians' static site
       check      check the study's content and name each mistake
       demo       fill a new store with simulated participants
+      serve      serve a participant's pages on localhost, with live reload
       schedule   list a task's events for a range of days
       export     write the care store as JSON or CSV
 
@@ -35,6 +36,8 @@ public enum CareFeedCommand {
                      { try DemoCommand.run($0, console: console, now: now) }),
             "export": (ExportCommand.help, ["store", "format", "participant"],
                        { try ExportCommand.run($0, console: console) }),
+            "serve": (ServeCommand.help, ["content", "public", "store", "host", "port", "participant", "today"],
+                      { try ServeCommand.run($0, console: console, now: now) }),
             "schedule": (ScheduleCommand.help, ["content", "task", "from", "to", "enrolled", "timezone", "format"],
                          { try ScheduleCommand.run($0, console: console) }),
         ]

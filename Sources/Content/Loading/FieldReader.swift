@@ -130,8 +130,7 @@ final class FieldReader {
     }
 
     static func isIdentifier(_ value: String) -> Bool {
-        guard let first = value.unicodeScalars.first, first.isASCIILetter else { return false }
-        return value.unicodeScalars.allSatisfy { $0.isASCIILetter || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }
+        Identifier.isValid(value)
     }
 
     static func shape(_ node: YAMLNode) -> String {
@@ -184,5 +183,14 @@ struct Fields {
 extension Unicode.Scalar {
     var isASCIILetter: Bool {
         ("a"..."z").contains(self) || ("A"..."Z").contains(self)
+    }
+}
+
+/// Ids that become file names and URLs: tasks, notes, documents, participants.
+public enum Identifier {
+    /// A letter, then letters, digits, `-` or `_`; at most 64 characters.
+    public static func isValid(_ value: String) -> Bool {
+        guard let first = value.unicodeScalars.first, first.isASCIILetter, value.utf8.count <= 64 else { return false }
+        return value.unicodeScalars.allSatisfy { $0.isASCIILetter || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }
     }
 }

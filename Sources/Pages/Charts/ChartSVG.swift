@@ -4,12 +4,14 @@ import Foundation
 /// Inline SVG for bar, scatter and line charts: axes with ticks, a gap
 /// where no answer exists (never a zero), a `<title>` on every mark. No script.
 enum ChartSVG {
-    static let width = 640.0
-    static let height = 260.0
-    static let left = 46.0
-    static let right = 12.0
-    static let top = 14.0
-    static let bottom = 44.0
+    // Sized for a phone, where the SVG shows at about its own size and its
+    // 12-pixel labels stay readable; wider screens scale it up.
+    static let width = 360.0
+    static let height = 220.0
+    static let left = 38.0
+    static let right = 8.0
+    static let top = 12.0
+    static let bottom = 34.0
 
     static func render(_ data: ChartData, titleID: String, zone: TimeZone) -> String {
         let plotWidth = width - left - right
@@ -35,9 +37,9 @@ enum ChartSVG {
         }
         // X axis with day ticks, thinned to about eight labels.
         svg += "<line class=\"axis\" x1=\"\(n(left))\" x2=\"\(n(width - right))\" y1=\"\(n(y(low)))\" y2=\"\(n(y(low)))\"/>\n"
-        let every = max(1, Int((Double(data.days.count) / 8).rounded(.up)))
+        let every = max(1, Int((Double(data.days.count) / 5).rounded(.up)))
         for (index, day) in data.days.enumerated() where index % every == 0 {
-            let label = data.days.count <= 7 ? "\(Format.weekdayShort(day)) \(day.components.day)" : Format.shortDay(day)
+            let label = data.days.count <= 7 ? Format.weekdayShort(day) : Format.shortDay(day)
             svg += "<line class=\"axis\" x1=\"\(n(x(day)))\" x2=\"\(n(x(day)))\" y1=\"\(n(y(low)))\" y2=\"\(n(y(low) + 4))\"/>"
             svg += "<text class=\"tick\" x=\"\(n(x(day)))\" y=\"\(n(y(low) + 18))\" text-anchor=\"middle\">\(label.html)</text>\n"
         }
@@ -51,8 +53,10 @@ enum ChartSVG {
                 for point in series.points {
                     let barX = x(point.day) - slot * 0.4 + barWidth * Double(index)
                     let top = y(max(point.value, 0)), base = y(max(low, min(0, point.value)))
-                    svg += "<rect x=\"\(n(barX))\" y=\"\(n(min(top, base)))\" width=\"\(n(barWidth))\" "
-                        + "height=\"\(n(max(abs(base - top), 0.5)))\" fill=\"\(series.color)\">"
+                    // A zero is a visible sliver on the axis; only a gap draws nothing.
+                    let height = max(abs(base - top), 2.5)
+                    svg += "<rect x=\"\(n(barX))\" y=\"\(n(min(top, base - height)))\" width=\"\(n(barWidth))\" "
+                        + "height=\"\(n(height))\" fill=\"\(series.color)\">"
                         + "<title>\(title(point, name: name, zone: zone).html)</title></rect>\n"
                 }
             case .scatter:

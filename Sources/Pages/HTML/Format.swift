@@ -3,50 +3,50 @@ import Content
 import Foundation
 
 /// Dates, times and answers in words, in English, the same on every machine.
-enum Format {
-    static let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
-    static let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
+public enum Format {
+    public static let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+    public static let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
                          "October", "November", "December"]
 
     /// `Thursday, March 5`
-    static func day(_ date: LocalDate) -> String {
+    public static func day(_ date: LocalDate) -> String {
         let (_, month, day) = date.components
         return "\(weekdays[date.weekday - 1]), \(months[month - 1]) \(day)"
     }
 
     /// `Thursday, March 5, 2026`
-    static func dayWithYear(_ date: LocalDate) -> String {
+    public static func dayWithYear(_ date: LocalDate) -> String {
         day(date) + ", \(date.components.year)"
     }
 
     /// `Mar 5`
-    static func shortDay(_ date: LocalDate) -> String {
+    public static func shortDay(_ date: LocalDate) -> String {
         let (_, month, day) = date.components
         return "\(months[month - 1].prefix(3)) \(day)"
     }
 
     /// `Thu`
-    static func weekdayShort(_ date: LocalDate) -> String {
+    public static func weekdayShort(_ date: LocalDate) -> String {
         String(weekdays[date.weekday - 1].prefix(3))
     }
 
     /// `8:05 AM`
-    static func time(_ clock: LocalTime) -> String {
+    public static func time(_ clock: LocalTime) -> String {
         let hour = clock.hour % 12 == 0 ? 12 : clock.hour % 12
         return "\(hour):\(clock.minute < 10 ? "0" : "")\(clock.minute) \(clock.hour < 12 ? "AM" : "PM")"
     }
 
-    static func time(_ instant: Date, in zone: TimeZone) -> String {
+    public static func time(_ instant: Date, in zone: TimeZone) -> String {
         time(zone.localTime(of: instant))
     }
 
     /// When an event happens: `All day` or `8:00 AM – 9:00 AM`.
-    static func when(_ event: ScheduledEvent, in zone: TimeZone) -> String {
+    public static func when(_ event: ScheduledEvent, in zone: TimeZone) -> String {
         event.isAllDay ? "All day" : time(event.start, in: zone) + " – " + time(event.end, in: zone)
     }
 
     /// `Sleep` from `sleep`, `Range of motion` from `rangeOfMotion`: a short label for an answer.
-    static func label(_ id: String) -> String {
+    public static func label(_ id: String) -> String {
         var words: [String] = []
         var current = ""
         for character in id {
@@ -63,7 +63,7 @@ enum Format {
     }
 
     /// `7.5 hours`, `3`, `Yes`.
-    static func value(_ value: OutcomeValue) -> String {
+    public static func value(_ value: OutcomeValue) -> String {
         let text: String = switch value.value {
         case .boolean(let yes): yes ? "Yes" : "No"
         case .decimal(let number): decimal(number)
@@ -77,7 +77,7 @@ enum Format {
 
     /// `Pain: 3 · Sleep: 7 hours`, in the order of the task's form, grouping
     /// the several choices of one item.
-    static func answers(_ outcome: Outcome, task: StudyTask?) -> String {
+    public static func answers(_ outcome: Outcome, task: StudyTask?) -> String {
         var order = task?.formItems.map(\.id) ?? []
         for value in outcome.values where !order.contains(value.kind) {
             order.append(value.kind)
@@ -90,7 +90,7 @@ enum Format {
     }
 
     /// `7.5`, `7`, `0.25`: at most two decimals, none needless.
-    static func decimal(_ value: Double) -> String {
+    public static func decimal(_ value: Double) -> String {
         var text = String(format: "%.2f", value)
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
@@ -98,7 +98,7 @@ enum Format {
     }
 
     /// `42` or `7.5`: a number with no needless decimals.
-    static func number(_ value: Double) -> String {
+    public static func number(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e12 ? String(Int(value)) : String(format: "%.1f", value)
     }
 }

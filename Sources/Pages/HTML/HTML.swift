@@ -1,7 +1,7 @@
 /// Escaping for text and attribute values: every string from content, the
 /// store or a request goes through here before it reaches a page.
-enum HTML {
-    static func escape(_ text: String) -> String {
+public enum HTML {
+    public static func escape(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for character in text.unicodeScalars {

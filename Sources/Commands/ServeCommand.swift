@@ -1,0 +1,116 @@
+import CareModel
+import CareStore
+import Content
+import Dispatch
+import Feed
+import Foundation
+import HTTP
+import Server
+import Site
+
+/// `carefeed serve`: the participant's preview server, with live reload.
+enum ServeCommand {
+    static let help = """
+    Usage: carefeed serve [--content DIR] [--public DIR] [--store FILE] [--host 127.0.0.1] [--port 8080]
+                          [--participant ID] [--today YYYY-MM-DD]
+
+    Serves one participant's onboarding, day feeds, surveys, insights,
+    education notes and consent record on localhost. Edits to the content
+    or public folder reload open pages within a second; a content error
+    shows in the page while the last good content keeps being served.
+    Stops cleanly on Ctrl-C or SIGTERM: requests in flight finish, the store closes.
+
+      --content DIR       the study's content (default content)
+      --public DIR        assets (default Public)
+      --store FILE        the care store (default .carefeed/care.sqlite)
+      --host ADDRESS      the IPv4 address to listen on (default 127.0.0.1)
+      --port N            the port (default 8080; 0 picks a free one)
+      --participant ID    who is served; created, enrolled today, if the store
+                          does not have them (default preview)
+      --today YYYY-MM-DD  a fixed today, to preview another day
+    """
+
+    static func run(_ arguments: Arguments, console: Console, now: Date) throws -> ExitStatus {
+        let port = try arguments.parse("port", as: "a port number from 0 to 65535", { UInt16($0) }) ?? 8080
+        let fixedToday = try arguments.parse("today", as: "a date YYYY-MM-DD", { LocalDate(iso: $0) })
+        let participantID = arguments["participant"] ?? "preview"
+        guard Identifier.isValid(participantID) else {
+            throw UsageError("--participant needs an id of letters, digits, '-' and '_', not '\(participantID)'")
+        }
+        guard let study = Workspace.study(arguments, console: console) else { return .dataError }
+        let store = try Workspace.store(arguments)
+        let studyToday = fixedToday ?? study.timeZone.localDate(of: now)
+        if try store.participant(id: participantID) == nil {
+            try store.addParticipant(Participant(id: participantID, name: "Preview participant", timeZone: study.timeZone,
+                                                 enrolledOn: studyToday))
+        }
+        let contentFolder = arguments["content"] ?? Defaults.content
+        let publicFolder = arguments["public"] ?? Defaults.publicFolder
+        let plan = try Workspace.plan(study, store: store, today: studyToday, now: now)
+        let assets = try Assets(publicDirectory: publicFolder, study: study)
+        assets.warnings.forEach { console.error("warning: \($0)\n") }
+        let app = ParticipantApp(store: store, content: .init(plan: plan, assets: assets),
+                                 configuration: .init(participantID: participantID, today: fixedToday,
+                                                      csrfToken: randomToken()))
+        app.enableLiveReload(folders: [contentFolder, publicFolder]) {
+            reload(app, store: store, content: contentFolder, publicFolder: publicFolder, fixedToday: fixedToday,
+                   console: console)
+        }
+        var configuration = HTTPServer.Configuration()
+        configuration.host = arguments["host"] ?? "127.0.0.1"
+        configuration.port = port
+        let server = try HTTPServer(configuration) { request in app.handle(request) }
+        console.out("Serving \(participantID) at http://\(configuration.host == "127.0.0.1" ? "localhost" : configuration.host):\(server.port)/ "
+                    + "(Ctrl-C to stop)\n")
+        let signals = Shutdown.install(server: server, app: app, store: store, console: console)
+        withExtendedLifetime(signals) { dispatchMain() }
+    }
+
+    /// Reads the content again after an edit: the new plan on success, the
+    /// errors on every page otherwise, with the last good content still served.
+    static func reload(_ app: ParticipantApp, store: CareStore, content: String, publicFolder: String,
+                       fixedToday: LocalDate?, console: Console) {
+        let result = ContentLoader.load(directory: content, publicDirectory: publicFolder)
+        guard let study = result.study else {
+            result.diagnostics.forEach { console.error($0.description + "\n") }
+            app.update { $0.diagnostics = result.diagnostics }
+            return
+        }
+        do {
+            let now = Date()
+            let plan = try Workspace.plan(study, store: store, today: fixedToday ?? study.timeZone.localDate(of: now), now: now)
+            let assets = try Assets(publicDirectory: publicFolder, study: study)
+            app.update { $0 = .init(plan: plan, assets: assets, diagnostics: result.diagnostics) }
+            console.out("Reloaded the content.\n")
+        } catch {
+            console.error("error: \(error)\n")
+        }
+    }
+
+    static func randomToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<4).map { _ in String(generator.next() as UInt64, radix: 16) }.joined()
+    }
+}
+
+/// Stops the server on SIGINT or SIGTERM: requests in flight finish, then
+/// the store closes. Signal handlers run on a dispatch queue, outside any actor.
+enum Shutdown {
+    /// The signal sources; they stop handling signals when released.
+    static func install(server: HTTPServer, app: ParticipantApp, store: CareStore, console: Console) -> [DispatchSourceSignal] {
+        [SIGINT, SIGTERM].map { signalNumber in
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            source.setEventHandler {
+                console.out("Stopping: letting requests finish…\n")
+                app.stopLiveReload()
+                server.stop(grace: 5)
+                store.close()
+                console.out("Stopped.\n")
+                exit(0)
+            }
+            source.resume()
+            return source
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// A request as handlers see it: no socket, no C pointers.
+public struct HTTPRequest: Sendable {
+    public var method: String
+    /// The path, percent-decoded, without the query.
+    public var path: String
+    public var query: [String: String]
+    /// Header names in lowercase.
+    public var headers: [String: String]
+    public var body: [UInt8]
+
+    public init(method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:],
+                body: [UInt8] = []) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { $1 })
+        self.body = body
+    }
+
+    public func header(_ name: String) -> String? {
+        headers[name.lowercased()]
+    }
+}
+
+/// A response value; the server adapter turns it into bytes on the wire.
+public struct HTTPResponse: Sendable {
+    public enum Body: Sendable {
+        case bytes([UInt8])
+        /// Chunks produced on the connection's own thread until `nil`; for
+        /// server-sent events.
+        case stream(@Sendable () -> [UInt8]?)
+    }
+
+    public var status: Int
+    public var headers: [(String, String)]
+    public var body: Body
+
+    public init(status: Int, headers: [(String, String)] = [], body: Body = .bytes([])) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    public static func html(_ html: String, status: Int = 200) -> HTTPResponse {
+        HTTPResponse(status: status, headers: [("Content-Type", "text/html; charset=utf-8")], body: .bytes(Array(html.utf8)))
+    }
+
+    public static func text(_ text: String, status: Int) -> HTTPResponse {
+        HTTPResponse(status: status, headers: [("Content-Type", "text/plain; charset=utf-8")], body: .bytes(Array(text.utf8)))
+    }
+
+    /// 303 See Other: after a POST, the browser GETs `location`.
+    public static func seeOther(_ location: String) -> HTTPResponse {
+        HTTPResponse(status: 303, headers: [("Location", location), ("Content-Type", "text/plain; charset=utf-8")],
+                     body: .bytes(Array("See \(location)\n".utf8)))
+    }
+
+    public func header(_ name: String) -> String? {
+        headers.first { $0.0.lowercased() == name.lowercased() }?.1
+    }
+
+    /// The body as text, for tests and logs; empty for a stream.
+    public var text: String {
+        if case .bytes(let bytes) = body { String(decoding: bytes, as: UTF8.self) } else { "" }
+    }
+}

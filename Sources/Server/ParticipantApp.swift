@@ -1,0 +1,451 @@
+import CareModel
+import CareStore
+import Content
+import Feed
+import Foundation
+import HTTP
+import Pages
+import Site
+
+/// The participant's preview server as a function from request to response:
+/// routes of SPEC §8 for one participant, testable without a socket.
+public final class ParticipantApp: @unchecked Sendable {
+    // Unchecked: `state` and `draft` are only touched with `lock` held;
+    // `live` is set once, before the server starts; the rest is immutable.
+    public struct Configuration: Sendable {
+        public var participantID: String
+        /// Fixed today for previews and tests; nil for the real date in the participant's zone.
+        public var today: LocalDate?
+        public var csrfToken: String
+
+        public init(participantID: String, today: LocalDate?, csrfToken: String) {
+            self.participantID = participantID
+            self.today = today
+            self.csrfToken = csrfToken
+        }
+    }
+
+    /// The content in force, and the errors of the last reload that failed.
+    public struct ContentState: Sendable {
+        public var plan: CarePlan
+        public var assets: Assets
+        public var diagnostics: [Diagnostic]
+
+        public init(plan: CarePlan, assets: Assets, diagnostics: [Diagnostic] = []) {
+            self.plan = plan
+            self.assets = assets
+            self.diagnostics = diagnostics
+        }
+    }
+
+    let store: CareStore
+    let configuration: Configuration
+    private let lock = NSLock()
+    private var state: ContentState
+    private var draft = OnboardingDraft()
+    /// Set when live reload runs: pages then carry the reload script.
+    var live: LiveReload?
+
+    public init(store: CareStore, content: ContentState, configuration: Configuration) {
+        self.store = store
+        self.state = content
+        self.configuration = configuration
+    }
+
+    /// Replaces the content after an edit, or keeps the last good content and
+    /// shows `diagnostics` on every page.
+    public func update(_ change: (inout ContentState) -> Void) {
+        lock.withLock { change(&state) }
+    }
+
+    /// Watches `folders` and tells open pages to reload after `reload` ran.
+    public func enableLiveReload(folders: [String], reload: @escaping @Sendable () -> Void) {
+        live = LiveReload(folders: folders, onChange: reload)
+    }
+
+    public func stopLiveReload() {
+        live?.stop()
+    }
+
+    var content: ContentState {
+        lock.withLock { state }
+    }
+
+    // MARK: Routing
+
+    public func handle(_ request: HTTPRequest) -> HTTPResponse {
+        var response = route(request)
+        response.headers += [
+            ("Content-Security-Policy", Self.contentSecurityPolicy),
+            ("X-Content-Type-Options", "nosniff"),
+            ("Referrer-Policy", "no-referrer"),
+            ("X-Frame-Options", "DENY"),
+        ]
+        if response.header("Cache-Control") == nil {
+            response.headers.append(("Cache-Control", "no-store"))
+        }
+        return response
+    }
+
+    static let contentSecurityPolicy = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+        + "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+
+    private func route(_ request: HTTPRequest) -> HTTPResponse {
+        guard Self.isLoopback(host: request.header("host")) else {
+            return .text("This server only answers requests to localhost.\n", status: 403)
+        }
+        let isPost = request.method == "POST"
+        guard isPost || request.method == "GET" || request.method == "HEAD" else {
+            var response = HTTPResponse.text("Use GET or POST.\n", status: 405)
+            response.headers.append(("Allow", "GET, HEAD, POST"))
+            return response
+        }
+        var form: FormData?
+        if isPost {
+            if let origin = request.header("origin"), origin != "null", !Self.isLoopback(host: Self.hostPart(ofOrigin: origin)) {
+                return message(403, "Not allowed", "This form came from another site, so nothing was saved.")
+            }
+            guard (request.header("content-type") ?? "").lowercased().hasPrefix("application/x-www-form-urlencoded") else {
+                return message(415, "Not a form", "Send the form as application/x-www-form-urlencoded.")
+            }
+            do {
+                form = try FormData(request.body)
+            } catch {
+                return message(400, "Form not understood", "\(error). Nothing was saved.")
+            }
+            guard form?["csrf"] == configuration.csrfToken else {
+                return message(403, "Please try again",
+                               "This form is out of date or did not come from this page, so nothing was saved. "
+                               + "Go back, reload the page and send it again.")
+            }
+        }
+        let segments = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        do {
+            let context = try self.context()
+            switch (isPost, segments.first, segments.count) {
+            case (false, nil, _):
+                return .seeOther(context.feed.isOnboarded(on: context.today) ? "/feed/\(context.today)" : "/onboarding/1")
+            case (false, "feed", 2):
+                return feedPage(segments[1], context)
+            case (_, "onboarding", 2), (_, "onboarding", 3) where segments.last == "review" || segments.count == 2:
+                return try onboarding(segments, post: form, context)
+            case (_, "tasks", 3), (true, "tasks", 4) where segments.last == "delete" || segments.count == 3:
+                return try task(segments, post: form, context)
+            case (false, "insights", 1):
+                let day = request.query["day"].flatMap { LocalDate(iso: $0) } ?? context.today
+                return page(InsightsPage.render(participant: context.participant, outcomes: context.outcomes, day: day,
+                                                today: context.today, plan: context.plan, links: context.links))
+            case (false, "education", 1):
+                return page(EducationPages.index(study: context.plan.study, links: context.links, nav: nav(context, "education")))
+            case (false, "education", 2):
+                guard let note = context.plan.study.note(Self.stripHTML(segments[1])) else { return notFound() }
+                return page(EducationPages.note(note, study: context.plan.study, links: context.links, nav: nav(context, "education")))
+            case (false, "consent", 1):
+                return page(ConsentPages.record(participant: context.participant,
+                                                records: try store.consentRecords(participantID: context.participant.id),
+                                                today: context.today, study: context.plan.study, links: context.links))
+            case (false, "consent", 2):
+                guard let document = context.plan.study.consentDocument(Self.stripHTML(segments[1])) else { return notFound() }
+                return page(ConsentPages.document(document, study: context.plan.study, links: context.links))
+            case (false, "assets", _) where segments.count >= 2:
+                return asset(segments.dropFirst().joined(separator: "/"), context)
+            case (false, "_live", 1):
+                return liveEvents()
+            default:
+                return notFound()
+            }
+        } catch let error as DatabaseError where error.isDiskFull || error.isReadOnly {
+            return message(503, "Not saved",
+                           "Your answers were not saved because the computer's storage is \(error.isDiskFull ? "full" : "read-only"). "
+                           + "Nothing was changed. Please tell the study team, then try again.")
+        } catch {
+            return message(500, "Something went wrong", "\(error). Nothing was changed.")
+        }
+    }
+
+    // MARK: Pages
+
+    struct Context {
+        var participant: Participant
+        var today: LocalDate
+        var plan: CarePlan
+        var feed: ParticipantFeed
+        var outcomes: [Outcome]
+        var links: ServerLinks
+        var diagnostics: [Diagnostic]
+    }
+
+    private func context() throws -> Context {
+        let content = self.content
+        guard let participant = try store.participant(id: configuration.participantID) else {
+            throw CareStoreError.notFound("no participant '\(configuration.participantID)' in the store")
+        }
+        let today = configuration.today ?? participant.today(at: Date())
+        let outcomes = try store.outcomes(participantID: participant.id)
+        let last = max(today, participant.enrolledOn).adding(days: 7)
+        return Context(participant: participant, today: today, plan: content.plan,
+                       feed: content.plan.feed(for: participant, outcomes: outcomes, today: today), outcomes: outcomes,
+                       links: ServerLinks(days: participant.enrolledOn.ordinal...last.ordinal),
+                       diagnostics: content.diagnostics)
+    }
+
+    private func feedPage(_ text: String, _ context: Context) -> HTTPResponse {
+        guard let day = LocalDate(iso: Self.stripHTML(text)), context.links.feed(context.participant.id, day) != nil else {
+            return message(404, "No such day", "Days from enrollment to a week from today have a page.",
+                           link: ("Go to today", "/feed/\(context.today)"))
+        }
+        return page(FeedPage.render(context.feed.day(day), plan: context.plan, links: context.links,
+                                    csrfToken: configuration.csrfToken), context)
+    }
+
+    private func nav(_ context: Context, _ current: String) -> [NavItemValue] {
+        [NavItemValue(title: "Feed", href: "/feed/\(context.today)", isCurrent: current == "feed"),
+         NavItemValue(title: "Insights", href: "/insights", isCurrent: current == "insights"),
+         NavItemValue(title: "Learn", href: "/education", isCurrent: current == "education"),
+         NavItemValue(title: "Consent", href: "/consent", isCurrent: current == "consent")]
+    }
+
+    // MARK: Tasks
+
+    private func task(_ segments: [String], post form: FormData?, _ context: Context) throws -> HTTPResponse {
+        guard let feedTask = context.plan.tasks.first(where: { $0.id == segments[1] }), !feedTask.isOnboarding,
+              let occurrence = Int(segments[2]), occurrence >= 0,
+              let event = Self.event(feedTask, occurrence: occurrence, participant: context.participant, today: context.today),
+              let task = context.plan.task(feedTask.id, version: event.version) else {
+            return notFound()
+        }
+        let back = ("Go to today", "/feed/\(context.today)")
+        guard context.feed.isOnboarded(on: context.today) else {
+            return message(409, "Join the study first", "Tasks open once you have joined the study.", link: ("Join", "/onboarding/1"))
+        }
+        if event.day < context.today {
+            return message(409, "This day is locked", "\(Format.day(event.day)) has passed. Answers for past days "
+                           + "cannot be given, changed or deleted, so nothing was changed.", link: back)
+        }
+        if event.day > context.today {
+            return message(409, "Not open yet", "\(task.title) for \(Format.day(event.day)) opens on that day. "
+                           + "Nothing was saved.", link: back)
+        }
+        let existing = context.feed.outcome(taskID: task.id, occurrence: occurrence)
+        let action = "/tasks/\(task.id)/\(occurrence)"
+        if segments.count == 4 {
+            if let existing {
+                try store.deleteOutcome(id: existing.id, at: Date())
+            }
+            return .seeOther("/feed/\(context.today)")
+        }
+        guard let form else {
+            if existing != nil { return .seeOther("/feed/\(context.today)") }
+            return page(SurveyPage.render(task: task, event: event, participant: context.participant, study: context.plan.study,
+                                          entry: SurveyEntry(), links: context.links, action: action,
+                                          csrfToken: configuration.csrfToken, todayHref: "/feed/\(context.today)"), context)
+        }
+        switch SurveyValidation.validate(task, form: form) {
+        case .failure(let entry):
+            return page(SurveyPage.render(task: task, event: event, participant: context.participant, study: context.plan.study,
+                                          entry: entry, links: context.links, action: action,
+                                          csrfToken: configuration.csrfToken, todayHref: "/feed/\(context.today)"),
+                        context, status: 422)
+        case .success(let values):
+            do {
+                try store.addOutcome(NewOutcome(participantID: context.participant.id, taskID: task.id, event: event,
+                                                values: values), at: Date())
+            } catch CareStoreError.alreadyAnswered {
+                // A second submission of the same form: the first one stands.
+            }
+            return .seeOther("/feed/\(context.today)")
+        }
+    }
+
+    /// The task's event with this occurrence, looked for up to a year past today.
+    static func event(_ task: FeedTask, occurrence: Int, participant: Participant, today: LocalDate) -> ScheduledEvent? {
+        task.timeline.events(enrolledOn: participant.enrolledOn, in: participant.timeZone, from: participant.enrolledOn,
+                             to: max(today, participant.enrolledOn).adding(days: 366))
+            .first { $0.occurrence == occurrence }
+    }
+
+    // MARK: Onboarding
+
+    private func onboarding(_ segments: [String], post form: FormData?, _ context: Context) throws -> HTTPResponse {
+        guard let feedTask = context.plan.tasks.first(where: \.isOnboarding),
+              let today = feedTask.timeline.events(enrolledOn: context.participant.enrolledOn, in: context.participant.timeZone,
+                                                   from: context.today, to: context.today.adding(days: 1)).first,
+              let task = context.plan.task(feedTask.id, version: today.version) else {
+            return .seeOther("/feed/\(context.today)")
+        }
+        if context.feed.isOnboarded(on: context.today) {
+            return .seeOther("/feed/\(context.today)")
+        }
+        guard let number = Int(segments[1]), (1...task.survey.count).contains(number) else { return notFound() }
+        let pageContext = OnboardingPages.Context(task: task, study: context.plan.study, participant: context.participant,
+                                                  links: context.links, csrfToken: configuration.csrfToken,
+                                                  stepPath: { "/onboarding/\($0)" })
+        let next = number < task.survey.count ? "/onboarding/\(number + 1)" : "/feed/\(context.today)"
+        let draft = lock.withLock { self.draft }
+        let isReview = segments.count == 3
+
+        switch task.survey[number - 1] {
+        case .consent(let consent):
+            guard let document = context.plan.study.consentDocument(consent.document) else { return notFound() }
+            if isReview {
+                guard draft.signature != nil, !draft.printedName.isEmpty else { return .seeOther("/onboarding/\(number)") }
+                guard form != nil else {
+                    return page(OnboardingPages.review(number, document: document, context: pageContext, draft: draft), context)
+                }
+                try store.addConsentRecord(ConsentRecord(
+                    participantID: context.participant.id, documentID: document.id, version: document.version,
+                    sha256: document.sha256, html: document.html, printedName: draft.printedName,
+                    signature: draft.signature!, signedAt: Date(), timeZone: context.participant.timeZone))
+                return .seeOther(next)
+            }
+            guard let form else { return page(OnboardingPages.step(number, context: pageContext, draft: draft), context) }
+            var updated = draft
+            var errors: [String: String] = [:]
+            updated.printedName = (form["printedName"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+            if updated.printedName.isEmpty { errors["printedName"] = "Type your full name." }
+            if updated.printedName.count > 200 { errors["printedName"] = "Keep your name to 200 characters." }
+            let path = (form["signature"] ?? "").trimmingCharacters(in: .whitespaces)
+            if form["typedSignature"] == "yes" {
+                updated.signature = updated.printedName.isEmpty ? nil : .typed(name: updated.printedName)
+            } else if path.isEmpty {
+                updated.signature = nil
+                errors["signature"] = "Draw your signature, or tick the box to sign with your typed name."
+            } else if SignaturePath.isValid(path) {
+                updated.signature = .drawn(pathData: path)
+            } else {
+                updated.signature = nil
+                errors["signature"] = "The signature could not be read. Clear it and draw it again."
+            }
+            lock.withLock { self.draft = updated }
+            guard errors.isEmpty else {
+                return page(OnboardingPages.step(number, context: pageContext, draft: updated, errors: errors), context, status: 422)
+            }
+            return .seeOther("/onboarding/\(number)/review")
+        case .permissions(let permissions) where !isReview:
+            guard let form else { return page(OnboardingPages.step(number, context: pageContext, draft: draft), context) }
+            let granted = Set(form.all("grant"))
+            var updated = draft
+            for item in permissions.items {
+                let detail = form["detail-\(item.id)"].flatMap { ["granted", "denied", "unsupported", "default"].contains($0) ? $0 : nil }
+                updated.permissions[item.id] = (granted.contains(item.id), detail)
+                try store.addPermissionGrant(PermissionGrant(participantID: context.participant.id, permissionID: item.id,
+                                                             kind: item.kind.rawValue, granted: granted.contains(item.id),
+                                                             detail: detail, recordedAt: Date()))
+            }
+            lock.withLock { self.draft = updated }
+            return .seeOther(next)
+        case .completion where !isReview:
+            guard let form = form else { return page(OnboardingPages.step(number, context: pageContext, draft: draft), context) }
+            _ = form
+            let needsConsent = task.survey.contains { if case .consent = $0 { true } else { false } }
+            if needsConsent, try store.consentRecords(participantID: context.participant.id).isEmpty {
+                let consentStep = (task.survey.firstIndex { if case .consent = $0 { true } else { false } } ?? 0) + 1
+                return message(409, "Consent is not signed yet", "Sign the consent form before you finish joining.",
+                               link: ("Go to the consent form", "/onboarding/\(consentStep)"))
+            }
+            do {
+                try store.addOutcome(NewOutcome(participantID: context.participant.id, taskID: task.id, event: today,
+                                                values: []), at: Date())
+            } catch CareStoreError.alreadyAnswered {
+                // Joined already, from another tab: nothing more to record.
+            }
+            return .seeOther("/feed/\(context.today)")
+        case _ where !isReview:
+            guard form != nil else { return page(OnboardingPages.step(number, context: pageContext, draft: draft), context) }
+            return .seeOther(next)
+        default:
+            return notFound()
+        }
+    }
+
+    // MARK: Assets and live reload
+
+    private func asset(_ path: String, _ context: Context) -> HTTPResponse {
+        guard let data = content.assets.contents(path) else { return notFound() }
+        return HTTPResponse(status: 200, headers: [("Content-Type", Self.contentType(path)), ("Cache-Control", "no-cache")],
+                            body: .bytes([UInt8](data)))
+    }
+
+    private func liveEvents() -> HTTPResponse {
+        guard let live else { return notFound() }
+        let stream = LiveStream(live: live)
+        return HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-cache")],
+                            body: .stream { stream.next() })
+    }
+
+    // MARK: Responses
+
+    private func page(_ html: String, _ context: Context? = nil, status: Int = 200) -> HTTPResponse {
+        var html = html
+        let diagnostics = context?.diagnostics ?? content.diagnostics
+        if !diagnostics.isEmpty {
+            var panel = "<section class=\"content-errors\" role=\"alert\"><h2>The content has errors</h2>"
+                + "<p>The last good version is shown until they are fixed.</p><ul>"
+            for diagnostic in diagnostics {
+                panel += "<li><code>\(HTML.escape(diagnostic.description))</code></li>"
+            }
+            panel += "</ul></section>\n"
+            html = html.replacingOccurrences(of: "<main id=\"main\">\n", with: "<main id=\"main\">\n" + panel)
+        }
+        if live != nil {
+            html = html.replacingOccurrences(of: "</body>", with: "<script src=\"/assets/js/live.js\"></script>\n</body>")
+        }
+        return .html(html, status: status)
+    }
+
+    private func message(_ status: Int, _ title: String, _ text: String, link: (String, String)? = nil) -> HTTPResponse {
+        let study = content.plan.study
+        var main = "<h1>\(HTML.escape(title))</h1>\n<p class=\"lead\">\(HTML.escape(text))</p>\n"
+        if let (label, href) = link {
+            main += "<p><a class=\"button\" href=\"\(HTML.escape(href))\">\(HTML.escape(label))</a></p>\n"
+        }
+        return page(MessagePage.render(title: title, main: main, study: study, links: ServerLinks(days: 0...0)), status: status)
+    }
+
+    private func notFound() -> HTTPResponse {
+        message(404, "Page not found", "There is no page at this address.", link: ("Go to today", "/"))
+    }
+
+    static func stripHTML(_ segment: String) -> String {
+        segment.hasSuffix(".html") ? String(segment.dropLast(5)) : segment
+    }
+
+    /// Whether a Host header names this machine: `localhost`, `127.0.0.1` or `[::1]`, with any port.
+    static func isLoopback(host: String?) -> Bool {
+        guard var host = host?.lowercased(), !host.isEmpty else { return false }
+        if host.hasPrefix("[") {
+            guard let close = host.firstIndex(of: "]") else { return false }
+            host = String(host[host.index(after: host.startIndex)..<close])
+            return host == "::1"
+        }
+        if let colon = host.lastIndex(of: ":") {
+            let port = host[host.index(after: colon)...]
+            guard !port.isEmpty, port.allSatisfy(\.isNumber) else { return false }
+            host = String(host[..<colon])
+        }
+        return host == "localhost" || host == "127.0.0.1"
+    }
+
+    /// `localhost:8080` from `http://localhost:8080`.
+    static func hostPart(ofOrigin origin: String) -> String? {
+        guard let range = origin.range(of: "://") else { return nil }
+        return String(origin[range.upperBound...].prefix { $0 != "/" })
+    }
+
+    static func contentType(_ path: String) -> String {
+        switch (path as NSString).pathExtension.lowercased() {
+        case "css": "text/css; charset=utf-8"
+        case "js": "text/javascript; charset=utf-8"
+        case "svg": "image/svg+xml"
+        case "png": "image/png"
+        case "jpg", "jpeg": "image/jpeg"
+        case "webp": "image/webp"
+        case "glb": "model/gltf-binary"
+        case "gltf": "model/gltf+json"
+        case "json": "application/json"
+        case "html": "text/html; charset=utf-8"
+        case "txt", "md": "text/plain; charset=utf-8"
+        default: "application/octet-stream"
+        }
+    }
+}
