@@ -50,6 +50,8 @@ let package = Package(
         .testTarget(name: "CareModelTests", dependencies: ["CareModel", "TestSupport"]),
         .testTarget(name: "CareStoreTests", dependencies: ["CareStore", "CSQLite", "TestSupport", "store-writer"]),
         .testTarget(name: "ContentTests", dependencies: ["Content", "TestSupport"]),
+        .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
+        .testTarget(name: "ServerTests", dependencies: ["Server", "HTTP", "Site", "Content", "Feed", "CareStore", "TestSupport"]),
         .testTarget(name: "FeedTests", dependencies: ["Feed", "TestSupport"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "TestSupport"]),
         .testTarget(name: "CommandsTests", dependencies: ["Commands", "TestSupport"]),

@@ -109,6 +109,7 @@ private final class InFlight: @unchecked Sendable {
 /// One request being received: its headers, query and body so far.
 private final class RequestState {
     var body: [UInt8] = []
+    var received = 0
     var refused = false
 }
 
@@ -137,11 +138,13 @@ private enum Callbacks {
         if uploadSize.pointee > 0 {
             let size = uploadSize.pointee
             uploadSize.pointee = 0
-            guard !request.refused else { return .YES }
-            if request.body.count + size > server.configuration.maximumBodyBytes {
+            request.received += size
+            // Read past the limit (discarding) so the client sees the 413
+            // rather than a reset; far past it, just drop the connection.
+            guard request.received <= server.configuration.maximumBodyBytes else {
                 request.refused = true
-                return queue(HTTPResponse.text("The request body is larger than \(server.configuration.maximumBodyBytes) bytes.\n",
-                                               status: 413), on: connection)
+                request.body = []
+                return request.received > 16 * server.configuration.maximumBodyBytes ? .NO : .YES
             }
             if let uploadData {
                 uploadData.withMemoryRebound(to: UInt8.self, capacity: size) { bytes in
@@ -150,7 +153,10 @@ private enum Callbacks {
             }
             return .YES
         }
-        guard !request.refused else { return .YES }
+        guard !request.refused else {
+            return queue(HTTPResponse.text("The request body is larger than \(server.configuration.maximumBodyBytes) bytes.\n",
+                                           status: 413), on: connection)
+        }
         let message = HTTPRequest(method: method.map { String(cString: $0) } ?? "GET",
                                   path: url.map { String(cString: $0) } ?? "/",
                                   query: values(connection, .GET_ARGUMENT_KIND),

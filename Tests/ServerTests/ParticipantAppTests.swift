@@ -1,0 +1,182 @@
+import CareModel
+import CareStore
+import Content
+import Feed
+import Foundation
+import HTTP
+import Server
+import Site
+import Testing
+import TestSupport
+
+/// The server's handler, driven with request values: no socket.
+@Suite struct ParticipantAppTests {
+    let directory: TemporaryDirectory
+    let store: CareStore
+    let app: ParticipantApp
+    let today = Fixtures.date("2026-03-09")
+    let token = "test-token-1234"
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        store = try CareStore(path: directory.path + "/care.sqlite")
+        let study = try #require(ContentLoader.load(directory: Repository.content, publicDirectory: Repository.publicFolder).study)
+        for task in study.tasks {
+            try store.recordTaskVersion(taskID: task.id, definition: task.definition, effectiveFrom: today, at: Date())
+        }
+        try store.addParticipant(Participant(id: "p1", name: "Ada", timeZone: study.timeZone,
+                                             enrolledOn: Fixtures.date("2026-03-07")))
+        let plan = CarePlan(study: study, versions: try store.taskVersions())
+        app = ParticipantApp(store: store,
+                             content: .init(plan: plan, assets: try Assets(publicDirectory: Repository.publicFolder, study: study)),
+                             configuration: .init(participantID: "p1", today: today, csrfToken: token))
+    }
+
+    func get(_ path: String, host: String = "localhost:8080") -> HTTPResponse {
+        app.handle(HTTPRequest(method: "GET", path: path, headers: ["Host": host]))
+    }
+
+    func post(_ path: String, _ fields: [(String, String)], token: String? = nil, origin: String? = nil) -> HTTPResponse {
+        let body = ([("csrf", token ?? self.token)] + fields).map { name, value in
+            name + "=" + (value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+        }.joined(separator: "&")
+        var headers = ["Host": "127.0.0.1:8080", "Content-Type": "application/x-www-form-urlencoded"]
+        if let origin { headers["Origin"] = origin }
+        return app.handle(HTTPRequest(method: "POST", path: path, headers: headers, body: Array(body.utf8)))
+    }
+
+    func onboard() throws {
+        for step in ["/onboarding/1", "/onboarding/2"] {
+            #expect(post(step, []).status == 303)
+        }
+        #expect(post("/onboarding/3", [("printedName", "Ada Lovelace"), ("signature", "M10 10 L20 20")]).header("Location")
+                == "/onboarding/3/review")
+        #expect(post("/onboarding/3/review", []).header("Location") == "/onboarding/4")
+        #expect(post("/onboarding/4", [("grant", "shareHealthData"), ("detail-reminders", "denied")]).status == 303)
+        #expect(post("/onboarding/5", []).header("Location") == "/feed/2026-03-09")
+    }
+
+    @Test func theRootLeadsToOnboardingFirstAndToTodayAfter() throws {
+        #expect(get("/").header("Location") == "/onboarding/1")
+        #expect(get("/feed/2026-03-09").text.contains("Join the Recover study"))
+        try onboard()
+        #expect(get("/").header("Location") == "/feed/2026-03-09")
+        let feed = get("/feed/2026-03-09").text
+        #expect(!feed.contains("Join the Recover study"))
+        #expect(feed.contains("href=\"/tasks/checkIn/2\""))
+    }
+
+    @Test func onboardingRecordsConsentGrantsAndTheOnboardingOutcome() throws {
+        #expect(post("/onboarding/3", [("printedName", ""), ("signature", "")]).status == 422)
+        let review = get("/onboarding/3/review")
+        #expect(review.status == 303, "no review before a name and a signature")
+        try onboard()
+        let records = try store.consentRecords(participantID: "p1")
+        #expect(records.map(\.printedName) == ["Ada Lovelace"])
+        #expect(records[0].signature == .drawn(pathData: "M10 10 L20 20"))
+        #expect(records[0].sha256 == SHA256.hex(records[0].html))
+        let grants = try store.permissionGrants(participantID: "p1")
+        #expect(grants.map { "\($0.permissionID) \($0.granted) \($0.detail ?? "-")" }
+                == ["shareHealthData true -", "reminders false denied", "motionSensors false -"])
+        #expect(try store.outcomes(participantID: "p1").map(\.taskID) == ["onboarding"])
+        #expect(try store.auditLog().map(\.action).filter { $0 != "task.version" }
+                == ["consent.sign", "permission.record", "permission.record", "permission.record", "outcome.add"])
+    }
+
+    @Test func aTypedSignatureNeedsItsConfirmation() throws {
+        #expect(post("/onboarding/3", [("printedName", "Ada Lovelace"), ("signature", "")]).status == 422)
+        #expect(post("/onboarding/3", [("printedName", "Ada Lovelace"), ("typedSignature", "yes")]).status == 303)
+        #expect(get("/onboarding/3/review").text.contains("Typed, and confirmed by the participant as their signature."))
+        #expect(post("/onboarding/3", [("printedName", "Ada"), ("signature", "M1 1 <script>")]).status == 422)
+    }
+
+    @Test func finishingWithoutConsentIsRefused() throws {
+        let response = post("/onboarding/5", [])
+        #expect(response.status == 409)
+        #expect(try store.outcomes(participantID: "p1").isEmpty)
+    }
+
+    @Test func invalidAnswersGive422WithEachErrorBesideItsFieldAndTheValuesKept() throws {
+        try onboard()
+        let response = post("/tasks/checkIn/2", [("pain", "11"), ("sleep", "7.25")])
+        #expect(response.status == 422)
+        let html = response.text
+        #expect(html.contains("<p class=\"field-error\" id=\"field-pain-error\">Choose one of the numbers from 0 to 10.</p>"))
+        #expect(html.contains("<p class=\"field-error\" id=\"field-sleep-error\">Use at most 1 decimal.</p>"))
+        #expect(html.contains("value=\"7.25\""))
+        #expect(try store.outcomes(participantID: "p1").map(\.taskID) == ["onboarding"])
+    }
+
+    @Test func validAnswersAreStoredTypedAndSubmittingTwiceStoresOnce() throws {
+        try onboard()
+        let first = post("/tasks/checkIn/2", [("pain", "3"), ("sleep", "7,5")])
+        #expect(first.status == 303)
+        #expect(first.header("Location") == "/feed/2026-03-09")
+        #expect(post("/tasks/checkIn/2", [("pain", "9"), ("sleep", "2")]).status == 303)
+        let checkIns = try store.outcomes(participantID: "p1").filter { $0.taskID == "checkIn" }
+        #expect(checkIns.count == 1)
+        #expect(checkIns[0].values == [OutcomeValue(kind: "pain", value: .integer(3)),
+                                       OutcomeValue(kind: "sleep", value: .decimal(7.5), unit: "hours")])
+        #expect(get("/feed/2026-03-09").text.contains("Pain: 3 · Sleep: 7.5 hours"))
+    }
+
+    @Test func todaysAnswersCanBeDeletedAndRedone() throws {
+        try onboard()
+        _ = post("/tasks/checkIn/2", [("pain", "3"), ("sleep", "7")])
+        #expect(post("/tasks/checkIn/2/delete", []).status == 303)
+        #expect(try store.outcomes(participantID: "p1").filter { $0.taskID == "checkIn" }.isEmpty)
+        #expect(try store.outcomes(participantID: "p1", includeDeleted: true).filter { $0.taskID == "checkIn" }.count == 1)
+        _ = post("/tasks/checkIn/2", [("pain", "2"), ("sleep", "8")])
+        #expect(try store.outcomes(participantID: "p1").filter { $0.taskID == "checkIn" }.map { $0.value("pain")?.value }
+                == [.integer(2)])
+    }
+
+    @Test func pastAndFutureDaysGet409AndNothingChanges() throws {
+        try onboard()
+        let before = try store.outcomes(participantID: "p1", includeDeleted: true)
+        let past = post("/tasks/checkIn/1", [("pain", "3"), ("sleep", "7")])
+        #expect(past.status == 409)
+        #expect(past.text.contains("This day is locked"))
+        #expect(post("/tasks/checkIn/3", [("pain", "3"), ("sleep", "7")]).status == 409)
+        #expect(get("/tasks/checkIn/3").text.contains("Not open yet"))
+        #expect(post("/tasks/checkIn/1/delete", []).status == 409)
+        #expect(try store.outcomes(participantID: "p1", includeDeleted: true) == before)
+        let yesterday = get("/feed/2026-03-08").text
+        #expect(!yesterday.contains("/tasks/checkIn/1\""))
+        #expect(yesterday.contains("Past days are locked"))
+        #expect(get("/feed/2026-03-10").text.contains("<button type=\"button\" class=\"button\" disabled>Not open yet</button>"))
+    }
+
+    @Test func formsWithoutTheTokenOrFromAnotherSiteAreRefused() throws {
+        #expect(post("/onboarding/1", [], token: "forged").status == 403)
+        #expect(post("/onboarding/1", [], origin: "https://evil.example").status == 403)
+        #expect(get("/", host: "evil.example").status == 403)
+        #expect(get("/", host: "localhost.evil.example:80").status == 403)
+        #expect(get("/", host: "[::1]:8080").status == 303)
+        let put = app.handle(HTTPRequest(method: "PUT", path: "/", headers: ["Host": "localhost"]))
+        #expect(put.status == 405)
+        #expect(try store.auditLog().allSatisfy { $0.action == "task.version" })
+    }
+
+    @Test func responsesCarryAContentSecurityPolicyWithNoOtherHosts() {
+        let policy = get("/feed/2026-03-09").header("Content-Security-Policy") ?? ""
+        #expect(policy.contains("default-src 'self'"))
+        #expect(!policy.contains("http"))
+    }
+
+    @Test func assetsComeOnlyFromTheAssetList() {
+        let css = get("/assets/css/carefeed.css")
+        #expect(css.status == 200)
+        #expect(css.header("Content-Type") == "text/css; charset=utf-8")
+        #expect(get("/assets/../Package.swift").status == 404)
+        #expect(get("/assets/%2e%2e/Package.swift").status == 404)
+        #expect(get("/assets/models/knee.model.js").text.hasPrefix("// Generated from models/knee.glb"))
+    }
+
+    @Test func daysOutsideTheStudyAreNotFound() {
+        #expect(get("/feed/2026-03-06").status == 404)
+        #expect(get("/feed/2026-03-17").status == 404)
+        #expect(get("/feed/not-a-day").status == 404)
+        #expect(get("/feed/2026-03-16").status == 200)
+    }
+}
