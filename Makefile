@@ -12,9 +12,17 @@ LIBRARIES := sqlite3:libsqlite3-dev libcmark:libcmark-dev yaml-0.1:libyaml-dev \
 
 .PHONY: run test deps build check clean
 
+DEMO_STORE = .carefeed/demo.sqlite
+
+# Demo data is made afresh each run, in its own store; the participant
+# preview serves a new participant, "preview", who starts at onboarding.
 run: build
 	$(CAREFEED) check
-	$(CAREFEED) schedule --from $$(date +%F) --to $$(date -d '+6 days' +%F)
+	rm -f $(DEMO_STORE) $(DEMO_STORE)-wal $(DEMO_STORE)-shm
+	$(CAREFEED) demo --store $(DEMO_STORE)
+	$(CAREFEED) build --store $(DEMO_STORE)
+	@echo "Clinician site: file://$(CURDIR)/Site/index.html"
+	$(CAREFEED) serve --store $(DEMO_STORE)
 
 test: deps
 	$(SWIFT) build --build-tests
@@ -31,6 +39,7 @@ deps:
 	@missing=""; \
 	command -v pkg-config >/dev/null || missing="pkg-config"; \
 	[ -d /usr/share/zoneinfo/America ] || missing="$$missing tzdata"; \
+	[ -f /usr/share/javascript/three/three.min.js ] || missing="$$missing libjs-three"; \
 	for pair in $(LIBRARIES); do \
 		module=$${pair%%:*}; package=$${pair#*:}; \
 		command -v pkg-config >/dev/null && pkg-config --exists $$module || missing="$$missing $$package"; \

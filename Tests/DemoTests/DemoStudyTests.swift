@@ -1,0 +1,56 @@
+import CareModel
+import Content
+import Demo
+import Feed
+import Foundation
+import Testing
+import TestSupport
+
+@Suite struct DemoStudyTests {
+    let plan: CarePlan
+    let today = Fixtures.date("2026-11-30")
+
+    init() throws {
+        let study = try #require(ContentLoader.load(directory: Repository.content, publicDirectory: nil).study)
+        plan = CarePlan(study: study, versions: [])
+    }
+
+    @Test func theSameSeedGivesTheSameStudy() {
+        let first = DemoStudy(plan: plan, participants: 6, days: 30, seed: 42, today: today)
+        let second = DemoStudy(plan: plan, participants: 6, days: 30, seed: 42, today: today)
+        let other = DemoStudy(plan: plan, participants: 6, days: 30, seed: 43, today: today)
+        #expect(first.outcomes.map(\.outcome) == second.outcomes.map(\.outcome))
+        #expect(first.consentRecords == second.consentRecords)
+        #expect(first.outcomes.map(\.outcome) != other.outcomes.map(\.outcome))
+    }
+
+    @Test func theNewestParticipantHasNotOnboardedAndTheOthersSigned() {
+        let demo = DemoStudy(plan: plan, participants: 5, days: 30, seed: 1, today: today)
+        let newest = demo.participants.last!
+        #expect(newest.enrolledOn == today)
+        #expect(!demo.outcomes.contains { $0.outcome.participantID == newest.id })
+        #expect(Set(demo.consentRecords.map(\.participantID)) == Set(demo.participants.dropLast().map(\.id)))
+    }
+
+    @Test func answersFollowTheScheduleAndRecoveryIsPlausible() {
+        let demo = DemoStudy(plan: plan, participants: 20, days: 60, seed: 3, today: today)
+        var early: [Double] = [], late: [Double] = []
+        for (outcome, created) in demo.outcomes where outcome.taskID == "rangeOfMotion" {
+            let participant = demo.participants.first { $0.id == outcome.participantID }!
+            let day = participant.enrolledOn.days(to: outcome.event.day)
+            #expect([0, 1, 2, 3, 4, 5, 6, 7, 14, 21].contains(day))
+            #expect(created >= outcome.event.start)
+            let range = outcome.values.first!.value.number!
+            if day <= 1 { early.append(range) }
+            if day == 21 { late.append(range) }
+        }
+        let mean = { (values: [Double]) in values.reduce(0, +) / Double(max(values.count, 1)) }
+        #expect((55...75).contains(mean(early)))
+        #expect((95...125).contains(mean(late)))
+        for (outcome, _) in demo.outcomes where outcome.taskID == "checkIn" {
+            let pain = outcome.values.first { $0.kind == "pain" }!.value
+            guard case .integer(let value) = pain else { Issue.record("pain is an integer"); continue }
+            #expect((0...10).contains(value))
+        }
+    }
+}

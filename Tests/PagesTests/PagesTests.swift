@@ -1,0 +1,77 @@
+import CareModel
+import Content
+import Feed
+import Foundation
+import Pages
+import Testing
+import TestSupport
+
+@Suite struct PagesTests {
+    let study: Study
+    let participant = Fixtures.participant(id: "p1", enrolledOn: "2026-03-01")
+    let links = SiteLinks(page: "participants/p1/insights.html", feedDays: { _, _ in true })
+
+    init() throws {
+        study = try #require(ContentLoader.load(directory: Repository.content, publicDirectory: nil).study)
+    }
+
+    func checkIn(day: String, pain: Int?, sleep: Double?, id: Int64) -> Outcome {
+        let event = ScheduleTimeline(study.task("checkIn")!.schedule).events(
+            enrolledOn: participant.enrolledOn, in: participant.timeZone, from: Fixtures.date(day),
+            to: Fixtures.date(day).adding(days: 1))[0]
+        var values: [OutcomeValue] = []
+        if let pain { values.append(OutcomeValue(kind: "pain", value: .integer(pain))) }
+        if let sleep { values.append(OutcomeValue(kind: "sleep", value: .decimal(sleep), unit: "hours")) }
+        return Outcome(id: id, participantID: "p1", taskID: "checkIn", taskVersion: 1, occurrence: event.occurrence,
+                       eventDay: event.day, eventStart: event.start, eventEnd: event.end, values: values,
+                       createdAt: event.start.addingTimeInterval(600))
+    }
+
+    @Test func chartsShowAZeroAsAMarkAndAMissingDayAsNothing() {
+        let outcomes = [checkIn(day: "2026-03-02", pain: 0, sleep: 6, id: 1), checkIn(day: "2026-03-04", pain: 4, sleep: 7.5, id: 2)]
+        let html = InsightsPage.render(participant: participant, outcomes: outcomes, day: Fixtures.date("2026-03-04"),
+                                       today: Fixtures.date("2026-03-04"), plan: CarePlan(study: study, versions: []),
+                                       links: links)
+        #expect(html.contains("<title>Mon, Mar 2: Pain (0-10) 0, answered 8:10 AM</title>"))
+        #expect(html.contains("<title>Wed, Mar 4: Sleep (hours) 7.5 hours, answered 8:10 AM</title>"))
+        #expect(!html.contains("Tue, Mar 3: Pain"))
+        #expect(html.contains("<tr><th scope=\"row\">Tue Mar 3</th><td class=\"no-answer\">No answer</td><td class=\"no-answer\">No answer</td></tr>"))
+        #expect(html.contains("<tr><th scope=\"row\">Mon Mar 2</th><td>0</td><td>6 hours</td></tr>"))
+    }
+
+    @Test func aConsentRecordWhoseTextWasAlteredSaysSo() {
+        let record = ConsentRecord(participantID: "p1", documentID: "recover", version: "1.0",
+                                   sha256: SHA256.hex("<p>Original</p>"), html: "<p>Altered</p>", printedName: "Ada",
+                                   signature: .drawn(pathData: "M1 1 L5 5"), signedAt: Fixtures.instant("2026-03-01T15:00:00Z"),
+                                   timeZone: participant.timeZone)
+        let html = ConsentPages.record(participant: participant, records: [record], today: Fixtures.date("2026-03-02"),
+                                       study: study, links: links)
+        #expect(html.contains("does not match the text below"))
+        #expect(html.contains("2026-03-01T10:00:00-05:00"))
+        #expect(html.contains("<path d=\"M1 1 L5 5\""))
+    }
+
+    @Test func aSignatureThatIsNotPathDataIsNotDrawn() {
+        #expect(SignaturePath.isValid("M10 10 L20 20 Q1,2 3,4 z"))
+        #expect(!SignaturePath.isValid("M1 1\"/><script>alert(1)</script>"))
+        #expect(!SignaturePath.isValid("L1 1"))
+        #expect(!SignaturePath.isValid(""))
+    }
+
+    @Test func textFromTheStoreIsEscaped() {
+        let hostile = Participant(id: "p1", name: "<script>alert(1)</script>", timeZone: participant.timeZone,
+                                  enrolledOn: participant.enrolledOn)
+        let feed = ParticipantFeed(participant: hostile, tasks: CarePlan(study: study, versions: []).tasks, outcomes: [],
+                                   today: Fixtures.date("2026-03-02"))
+        let html = FeedPage.render(feed.day(Fixtures.date("2026-03-02")), plan: CarePlan(study: study, versions: []),
+                                   links: SiteLinks(page: "participants/p1/feed/2026-03-02.html", feedDays: { _, _ in true }))
+        #expect(!html.contains("<script>alert"))
+        #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+    }
+
+    @Test func answersReadAsTheCardShowsThem() {
+        let outcome = checkIn(day: "2026-03-02", pain: 3, sleep: 7, id: 1)
+        #expect(Format.answers(outcome, task: study.task("checkIn")) == "Pain: 3 · Sleep: 7 hours")
+        #expect(Format.label("rangeOfMotion") == "Range of motion")
+    }
+}
