@@ -54,7 +54,8 @@ public enum EducationPages {
             html += "<p class=\"model-poster\">\(model.alt.html)</p>"
         }
         html += "</div>\n"
-        html += "<figcaption><span class=\"model-alt\">\(model.alt.html)</span> "
+        let alt = model.alt.hasSuffix(".") ? model.alt : model.alt + "."
+        html += "<figcaption><span class=\"model-alt\">\(alt.html)</span> "
             + "<span class=\"model-help\" hidden>Drag to turn the model, pinch or scroll to zoom. "
             + "Use the numbered buttons to find each part.</span></figcaption>\n"
         if !model.annotations.isEmpty {
