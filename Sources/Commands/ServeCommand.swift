@@ -51,7 +51,7 @@ enum ServeCommand {
         assets.warnings.forEach { console.error("warning: \($0)\n") }
         let app = ParticipantApp(store: store, content: .init(plan: plan, assets: assets),
                                  configuration: .init(participantID: participantID, today: fixedToday,
-                                                      csrfToken: randomToken()))
+                                                      secret: randomToken(), host: arguments["host"]))
         app.enableLiveReload(folders: [contentFolder, publicFolder]) {
             reload(app, store: store, content: contentFolder, publicFolder: publicFolder, fixedToday: fixedToday,
                    console: console)

@@ -16,12 +16,16 @@ public final class ParticipantApp: @unchecked Sendable {
         public var participantID: String
         /// Fixed today for previews and tests; nil for the real date in the participant's zone.
         public var today: LocalDate?
-        public var csrfToken: String
+        /// The server's secret: each session's form token is derived from it.
+        public var secret: String
+        /// A Host name answered besides the loopback names: the `--host` given.
+        public var host: String?
 
-        public init(participantID: String, today: LocalDate?, csrfToken: String) {
+        public init(participantID: String, today: LocalDate?, secret: String, host: String? = nil) {
             self.participantID = participantID
             self.today = today
-            self.csrfToken = csrfToken
+            self.secret = secret
+            self.host = host
         }
     }
 
@@ -74,7 +78,12 @@ public final class ParticipantApp: @unchecked Sendable {
     // MARK: Routing
 
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
-        var response = route(request)
+        let cookie = Self.session(in: request.header("cookie"))
+        let session = cookie ?? Self.newSession()
+        var response = route(request, session: cookie, token: csrfToken(forSession: session))
+        if cookie == nil {
+            response.headers.append(("Set-Cookie", "\(Self.sessionCookie)=\(session); Path=/; HttpOnly; SameSite=Strict"))
+        }
         response.headers += [
             ("Content-Security-Policy", Self.contentSecurityPolicy),
             ("X-Content-Type-Options", "nosniff"),
@@ -90,8 +99,44 @@ public final class ParticipantApp: @unchecked Sendable {
     static let contentSecurityPolicy = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
         + "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
-    private func route(_ request: HTTPRequest) -> HTTPResponse {
-        guard Self.isLoopback(host: request.header("host")) else {
+    /// The token every form of a session carries: a forged form from another
+    /// site has the cookie sent along but cannot know the token.
+    public func csrfToken(forSession session: String) -> String {
+        String(SHA256.hex(configuration.secret + ":" + session).prefix(40))
+    }
+
+    static let sessionCookie = "carefeed_session"
+
+    static func newSession() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<2).map { _ in
+            let value = generator.next() as UInt64
+            let hex = String(value, radix: 16)
+            return String(repeating: "0", count: 16 - hex.count) + hex
+        }.joined()
+    }
+
+    /// The session id in a Cookie header, if it has the shape this server gives.
+    static func session(in header: String?) -> String? {
+        guard let header else { return nil }
+        for part in header.split(separator: ";") {
+            let pair = part.trimmingCharacters(in: .whitespaces)
+            guard pair.hasPrefix(sessionCookie + "=") else { continue }
+            let value = String(pair.dropFirst(sessionCookie.count + 1))
+            if value.count == 32, value.allSatisfy(\.isHexDigit) { return value }
+        }
+        return nil
+    }
+
+    private func isAllowed(host: String?) -> Bool {
+        if Self.isLoopback(host: host) { return true }
+        guard let allowed = configuration.host, var host = host?.lowercased() else { return false }
+        if let colon = host.lastIndex(of: ":"), !host.hasSuffix("]") { host = String(host[..<colon]) }
+        return host == allowed.lowercased()
+    }
+
+    private func route(_ request: HTTPRequest, session: String?, token: String) -> HTTPResponse {
+        guard isAllowed(host: request.header("host")) else {
             return .text("This server only answers requests to localhost.\n", status: 403)
         }
         let isPost = request.method == "POST"
@@ -102,7 +147,10 @@ public final class ParticipantApp: @unchecked Sendable {
         }
         var form: FormData?
         if isPost {
-            if let origin = request.header("origin"), origin != "null", !Self.isLoopback(host: Self.hostPart(ofOrigin: origin)) {
+            if let origin = request.header("origin"), origin != "null", !isAllowed(host: Self.hostPart(ofOrigin: origin)) {
+                return message(403, "Not allowed", "This form came from another site, so nothing was saved.")
+            }
+            if request.header("sec-fetch-site") == "cross-site" {
                 return message(403, "Not allowed", "This form came from another site, so nothing was saved.")
             }
             guard (request.header("content-type") ?? "").lowercased().hasPrefix("application/x-www-form-urlencoded") else {
@@ -113,7 +161,7 @@ public final class ParticipantApp: @unchecked Sendable {
             } catch {
                 return message(400, "Form not understood", "\(error). Nothing was saved.")
             }
-            guard form?["csrf"] == configuration.csrfToken else {
+            guard session != nil, form?["csrf"] == token else {
                 return message(403, "Please try again",
                                "This form is out of date or did not come from this page, so nothing was saved. "
                                + "Go back, reload the page and send it again.")
@@ -121,7 +169,7 @@ public final class ParticipantApp: @unchecked Sendable {
         }
         let segments = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         do {
-            let context = try self.context()
+            let context = try self.context(token: token)
             switch (isPost, segments.first, segments.count) {
             case (false, nil, _):
                 return .seeOther(context.feed.isOnboarded(on: context.today) ? "/feed/\(context.today)" : "/onboarding/1")
@@ -173,9 +221,11 @@ public final class ParticipantApp: @unchecked Sendable {
         var outcomes: [Outcome]
         var links: ServerLinks
         var diagnostics: [Diagnostic]
+        /// The form token of this request's session.
+        var csrfToken: String
     }
 
-    private func context() throws -> Context {
+    private func context(token: String) throws -> Context {
         let content = self.content
         guard let participant = try store.participant(id: configuration.participantID) else {
             throw CareStoreError.notFound("no participant '\(configuration.participantID)' in the store")
@@ -186,7 +236,7 @@ public final class ParticipantApp: @unchecked Sendable {
         return Context(participant: participant, today: today, plan: content.plan,
                        feed: content.plan.feed(for: participant, outcomes: outcomes, today: today), outcomes: outcomes,
                        links: ServerLinks(days: participant.enrolledOn.ordinal...last.ordinal),
-                       diagnostics: content.diagnostics)
+                       diagnostics: content.diagnostics, csrfToken: token)
     }
 
     private func feedPage(_ text: String, _ context: Context) -> HTTPResponse {
@@ -195,7 +245,7 @@ public final class ParticipantApp: @unchecked Sendable {
                            link: ("Go to today", "/feed/\(context.today)"))
         }
         return page(FeedPage.render(context.feed.day(day), plan: context.plan, links: context.links,
-                                    csrfToken: configuration.csrfToken), context)
+                                    csrfToken: context.csrfToken), context)
     }
 
     private func nav(_ context: Context, _ current: String) -> [NavItemValue] {
@@ -238,13 +288,13 @@ public final class ParticipantApp: @unchecked Sendable {
             if existing != nil { return .seeOther("/feed/\(context.today)") }
             return page(SurveyPage.render(task: task, event: event, participant: context.participant, study: context.plan.study,
                                           entry: SurveyEntry(), links: context.links, action: action,
-                                          csrfToken: configuration.csrfToken, todayHref: "/feed/\(context.today)"), context)
+                                          csrfToken: context.csrfToken, todayHref: "/feed/\(context.today)"), context)
         }
         switch SurveyValidation.validate(task, form: form) {
         case .failure(let entry):
             return page(SurveyPage.render(task: task, event: event, participant: context.participant, study: context.plan.study,
                                           entry: entry, links: context.links, action: action,
-                                          csrfToken: configuration.csrfToken, todayHref: "/feed/\(context.today)"),
+                                          csrfToken: context.csrfToken, todayHref: "/feed/\(context.today)"),
                         context, status: 422)
         case .success(let values):
             do {
@@ -278,7 +328,7 @@ public final class ParticipantApp: @unchecked Sendable {
         }
         guard let number = Int(segments[1]), (1...task.survey.count).contains(number) else { return notFound() }
         let pageContext = OnboardingPages.Context(task: task, study: context.plan.study, participant: context.participant,
-                                                  links: context.links, csrfToken: configuration.csrfToken,
+                                                  links: context.links, csrfToken: context.csrfToken,
                                                   stepPath: { "/onboarding/\($0)" })
         let next = number < task.survey.count ? "/onboarding/\(number + 1)" : "/feed/\(context.today)"
         let draft = lock.withLock { self.draft }

@@ -15,7 +15,8 @@ import TestSupport
     let store: CareStore
     let app: ParticipantApp
     let today = Fixtures.date("2026-03-09")
-    let token = "test-token-1234"
+    let session = "0123456789abcdef0123456789abcdef"
+    var token: String { app.csrfToken(forSession: session) }
 
     init() throws {
         directory = try TemporaryDirectory()
@@ -29,19 +30,22 @@ import TestSupport
         let plan = CarePlan(study: study, versions: try store.taskVersions())
         app = ParticipantApp(store: store,
                              content: .init(plan: plan, assets: try Assets(publicDirectory: Repository.publicFolder, study: study)),
-                             configuration: .init(participantID: "p1", today: today, csrfToken: token))
+                             configuration: .init(participantID: "p1", today: today, secret: "test secret"))
     }
 
     func get(_ path: String, host: String = "localhost:8080") -> HTTPResponse {
-        app.handle(HTTPRequest(method: "GET", path: path, headers: ["Host": host]))
+        app.handle(HTTPRequest(method: "GET", path: path, headers: ["Host": host, "Cookie": "carefeed_session=\(session)"]))
     }
 
-    func post(_ path: String, _ fields: [(String, String)], token: String? = nil, origin: String? = nil) -> HTTPResponse {
+    func post(_ path: String, _ fields: [(String, String)], token: String? = nil, origin: String? = nil,
+              cookie: String? = nil, fetchSite: String? = nil) -> HTTPResponse {
         let body = ([("csrf", token ?? self.token)] + fields).map { name, value in
             name + "=" + (value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
         }.joined(separator: "&")
-        var headers = ["Host": "127.0.0.1:8080", "Content-Type": "application/x-www-form-urlencoded"]
+        var headers = ["Host": "127.0.0.1:8080", "Content-Type": "application/x-www-form-urlencoded",
+                       "Cookie": cookie ?? "carefeed_session=\(session)"]
         if let origin { headers["Origin"] = origin }
+        if let fetchSite { headers["Sec-Fetch-Site"] = fetchSite }
         return app.handle(HTTPRequest(method: "POST", path: path, headers: headers, body: Array(body.utf8)))
     }
 
@@ -150,12 +154,26 @@ import TestSupport
     @Test func formsWithoutTheTokenOrFromAnotherSiteAreRefused() throws {
         #expect(post("/onboarding/1", [], token: "forged").status == 403)
         #expect(post("/onboarding/1", [], origin: "https://evil.example").status == 403)
+        #expect(post("/onboarding/1", [], fetchSite: "cross-site").status == 403)
+        #expect(post("/onboarding/1", [], cookie: "carefeed_session=ffffffffffffffffffffffffffffffff").status == 403)
+        #expect(post("/onboarding/1", [], cookie: "").status == 403)
+        #expect(post("/onboarding/1", [], origin: "http://localhost:8080", fetchSite: "same-origin").status == 303)
         #expect(get("/", host: "evil.example").status == 403)
         #expect(get("/", host: "localhost.evil.example:80").status == 403)
         #expect(get("/", host: "[::1]:8080").status == 303)
         let put = app.handle(HTTPRequest(method: "PUT", path: "/", headers: ["Host": "localhost"]))
         #expect(put.status == 405)
         #expect(try store.auditLog().allSatisfy { $0.action == "task.version" })
+    }
+
+    @Test func aNewVisitorGetsAnHttpOnlyStrictSessionCookie() {
+        let response = app.handle(HTTPRequest(method: "GET", path: "/onboarding/1", headers: ["Host": "localhost"]))
+        let cookie = response.header("Set-Cookie") ?? ""
+        #expect(cookie.hasPrefix("carefeed_session="))
+        #expect(cookie.hasSuffix("; Path=/; HttpOnly; SameSite=Strict"))
+        let session = String(cookie.dropFirst("carefeed_session=".count).prefix(32))
+        #expect(response.text.contains("value=\"\(app.csrfToken(forSession: session))\""))
+        #expect(get("/onboarding/1").header("Set-Cookie") == nil)
     }
 
     @Test func responsesCarryAContentSecurityPolicyWithNoOtherHosts() {
