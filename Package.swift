@@ -55,6 +55,7 @@ let package = Package(
         .testTarget(name: "SiteTests", dependencies: ["Site", "Demo", "Feed", "Content", "CareStore", "TestSupport"]),
         .testTarget(name: "PagesTests", dependencies: ["Pages", "Feed", "Content", "TestSupport"]),
         .testTarget(name: "DemoTests", dependencies: ["Demo", "Feed", "Content", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["CareModel", "CareStore", "TestSupport", "carefeed"]),
         .testTarget(name: "FeedTests", dependencies: ["Feed", "TestSupport"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "TestSupport"]),
         .testTarget(name: "CommandsTests", dependencies: ["Commands", "TestSupport"]),

@@ -157,11 +157,11 @@
     }
     stroke = { parts: [start], last: p, id: event.pointerId, length: start.length };
     try { canvas.setPointerCapture(event.pointerId); } catch (e) { /* drawing still works inside the canvas */ }
-    // A dot, so a single tap (the dot of an i) shows.
+    // A dot, so a single tap (the dot of an i) shows: canvas drops zero-length lines, so fill it.
     ctx.beginPath();
-    ctx.moveTo(p.x, p.y);
-    ctx.lineTo(p.x, p.y);
-    ctx.stroke();
+    ctx.arc(p.x, p.y, LINE_WIDTH / 2, 0, 2 * Math.PI);
+    ctx.fillStyle = INK;
+    ctx.fill();
   }
 
   function extend(event) {
