@@ -2,6 +2,7 @@ import CareModel
 import Content
 import Feed
 import Foundation
+import Glibc
 import Pages
 
 /// Writes the clinicians' static site: the study index, each participant's
@@ -11,8 +12,8 @@ import Pages
 /// The site is written to a temporary folder beside the output and swapped
 /// in, so a failed build leaves the last good site. A file whose bytes did
 /// not change is carried over by a hard link, not rewritten.
-public struct SiteBuilder {
-    public struct Input {
+public struct SiteBuilder: Sendable {
+    public struct Input: Sendable {
         public var plan: CarePlan
         public var participants: [Participant]
         public var outcomes: [Outcome]
@@ -37,6 +38,13 @@ public struct SiteBuilder {
         public var files = 0
         public var rewritten = 0
         public var bytes = 0
+
+        mutating func add(_ other: Report) {
+            pages += other.pages
+            files += other.files
+            rewritten += other.rewritten
+            bytes += other.bytes
+        }
     }
 
     public let input: Input
@@ -79,31 +87,34 @@ public struct SiteBuilder {
         }
         let ranges = feedRanges
         let feedDays: @Sendable (String, LocalDate) -> Bool = { id, day in ranges[id]?.contains(day.ordinal) ?? false }
-        func links(_ page: String) -> SiteLinks { SiteLinks(page: page, feedDays: feedDays) }
+        let links: @Sendable (String) -> SiteLinks = { page in SiteLinks(page: page, feedDays: feedDays) }
 
-        var summaries: [ParticipantSummary] = []
-        for participant in input.participants {
-            let today = todays[participant.id]!
-            let outcomes = outcomesByParticipant[participant.id] ?? []
-            let records = recordsByParticipant[participant.id] ?? []
-            let feed = plan.feed(for: participant, outcomes: outcomes, today: today)
-            let summary = ParticipantSummary(participant: participant, feed: feed, outcomes: outcomes, records: records,
-                                             study: study)
-            summaries.append(summary)
-            let folder = "participants/\(participant.id)/"
-            try writer.page(folder + "index.html",
-                            StudyPages.participant(summary, study: study, links: links(folder + "index.html")))
-            for ordinal in feedRanges[participant.id]! {
-                let day = LocalDate(ordinal: ordinal)
-                let path = folder + "feed/\(day).html"
-                try writer.page(path, FeedPage.render(feed.day(day), plan: plan, links: links(path)))
+        // Participants are independent: render them on every core, each
+        // with its own writer, and merge the counts.
+        let participants = input.participants
+        let (staging, previous, todayOf, daysOf) = (writer.staging, writer.previous, todays, feedRanges)
+        try FileManager.default.createDirectory(atPath: staging + "/participants", withIntermediateDirectories: true)
+        let results = Locked(Array(repeating: ParticipantResult?.none, count: participants.count))
+        DispatchQueue.concurrentPerform(iterations: participants.count) { index in
+            let participant = participants[index]
+            var local = FileWriter(staging: staging, previous: previous)
+            let result: ParticipantResult
+            do {
+                let summary = try writeParticipant(participant, today: todayOf[participant.id]!, days: daysOf[participant.id]!,
+                                                   outcomes: outcomesByParticipant[participant.id] ?? [],
+                                                   records: recordsByParticipant[participant.id] ?? [],
+                                                   writer: &local, links: links)
+                result = ParticipantResult(summary: summary, report: local.report, error: nil)
+            } catch {
+                result = ParticipantResult(summary: nil, report: local.report, error: error)
             }
-            try writer.page(folder + "insights.html",
-                            InsightsPage.render(participant: participant, outcomes: outcomes, day: today, today: today,
-                                                plan: plan, links: links(folder + "insights.html")))
-            try writer.page(folder + "consent.html",
-                            ConsentPages.record(participant: participant, records: records, today: today, study: study,
-                                                links: links(folder + "consent.html")))
+            results.update { $0[index] = result }
+        }
+        var summaries: [ParticipantSummary] = []
+        for result in results.value.compactMap({ $0 }) {
+            if let error = result.error { throw error }
+            writer.report.add(result.report)
+            if let summary = result.summary { summaries.append(summary) }
         }
         try writer.page("index.html", StudyPages.index(study: study, summaries: summaries, links: links("index.html")))
         try writer.page("education/index.html", EducationPages.index(study: study, links: links("education/index.html")))
@@ -115,6 +126,36 @@ public struct SiteBuilder {
             let path = "consent/\(document.id).html"
             try writer.page(path, ConsentPages.document(document, study: study, links: links(path)))
         }
+    }
+
+    private struct ParticipantResult: Sendable {
+        var summary: ParticipantSummary?
+        var report: Report
+        var error: (any Error)?
+    }
+
+    /// A participant's summary, day feeds, insights and consent record.
+    private func writeParticipant(_ participant: Participant, today: LocalDate, days: ClosedRange<Int>, outcomes: [Outcome],
+                                  records: [ConsentRecord], writer: inout FileWriter,
+                                  links: (String) -> SiteLinks) throws -> ParticipantSummary {
+        let plan = input.plan
+        let study = plan.study
+        let feed = plan.feed(for: participant, outcomes: outcomes, today: today)
+        let summary = ParticipantSummary(participant: participant, feed: feed, outcomes: outcomes, records: records, study: study)
+        let folder = "participants/\(participant.id)/"
+        try writer.page(folder + "index.html", StudyPages.participant(summary, study: study, links: links(folder + "index.html")))
+        for ordinal in days {
+            let day = LocalDate(ordinal: ordinal)
+            let path = folder + "feed/\(day).html"
+            try writer.page(path, FeedPage.render(feed.day(day), plan: plan, links: links(path)))
+        }
+        try writer.page(folder + "insights.html",
+                        InsightsPage.render(participant: participant, outcomes: outcomes, day: today, today: today,
+                                            plan: plan, links: links(folder + "insights.html")))
+        try writer.page(folder + "consent.html",
+                        ConsentPages.record(participant: participant, records: records, today: today, study: study,
+                                            links: links(folder + "consent.html")))
+        return summary
     }
 
     /// Puts the staged site where the old one was; the old one is removed
@@ -165,12 +206,35 @@ struct FileWriter {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
         let old = previous + "/" + path
-        if let existing = FileManager.default.contents(atPath: old), existing == data, link(old, target) == 0 {
+        if Self.hasContents(old, data), link(old, target) == 0 {
             return
         }
         report.rewritten += 1
-        guard FileManager.default.createFile(atPath: target, contents: data) else {
-            throw SiteError.cannotWrite(target, String(cString: strerror(errno)))
+        try Self.create(target, data)
+    }
+
+    /// Whether the file at `path` holds exactly `data`; a size check first
+    /// spares reading files that changed length.
+    static func hasContents(_ path: String, _ data: Data) -> Bool {
+        var status = stat()
+        guard stat(path, &status) == 0, Int(status.st_size) == data.count,
+              let existing = FileManager.default.contents(atPath: path) else { return false }
+        return existing == data
+    }
+
+    /// Plain open-write-close: the staging folder is swapped in whole, so
+    /// each file needs no atomic rename of its own.
+    static func create(_ path: String, _ data: Data) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw SiteError.cannotWrite(path, String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        try data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                guard written > 0 else { throw SiteError.cannotWrite(path, String(cString: strerror(errno))) }
+                offset += written
+            }
         }
     }
 }
@@ -182,5 +246,22 @@ public enum SiteError: Error, CustomStringConvertible {
         switch self {
         case .cannotWrite(let path, let reason): "cannot write \(path): \(reason); the previous site is left as it was"
         }
+    }
+}
+
+/// A value shared between threads, touched only with its lock held.
+final class Locked<Value: Sendable>: @unchecked Sendable {
+    // Unchecked: `stored` is only read or written inside `lock`.
+    private let lock = NSLock()
+    private var stored: Value
+
+    init(_ value: Value) {
+        stored = value
+    }
+
+    var value: Value { lock.withLock { stored } }
+
+    func update(_ change: (inout Value) -> Void) {
+        lock.withLock { change(&stored) }
     }
 }

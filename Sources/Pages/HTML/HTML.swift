@@ -2,6 +2,11 @@
 /// store or a request goes through here before it reaches a page.
 public enum HTML {
     public static func escape(_ text: String) -> String {
+        // Most text has nothing to escape: return it without copying.
+        let needsEscaping = text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.contains { $0 == 38 || $0 == 60 || $0 == 62 || $0 == 34 || $0 == 39 }
+        } ?? true
+        guard needsEscaping else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for character in text.unicodeScalars {
