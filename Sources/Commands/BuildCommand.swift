@@ -40,11 +40,28 @@ enum BuildCommand {
             consentRecords: try store.consentRecords(), assets: assets,
             today: { participant in fixedToday ?? participant.today(at: now) }))
         let output = arguments["out"] ?? Defaults.site
-        let report = try builder.build(into: output)
+        // A progress line only where someone watches: on a terminal.
+        var progress: (@Sendable (Int, Int) -> Void)?
+        if isatty(STDERR_FILENO) == 1 {
+            progress = { done, total in console.error("\rWriting pages: \(grouped(done)) of \(grouped(total))") }
+        }
+        let report = try builder.build(into: output, progress: progress)
+        if progress != nil { console.error("\r\u{1B}[K") }
         let seconds = Date().timeIntervalSince(started)
-        console.out("\(output): \(report.pages) pages, \(report.files) files (\(report.rewritten) written, "
-                    + "\(report.files - report.rewritten) unchanged), \(String(format: "%.1f", Double(report.bytes) / 1_048_576)) MB "
-                    + "in \(String(format: "%.2f", seconds)) s\n")
+        console.out("\(grouped(report.pages)) pages in \(String(format: "%.2f", seconds)) s: \(output)/ "
+                    + "(\(grouped(report.rewritten)) files written, \(grouped(report.files - report.rewritten)) unchanged, "
+                    + "\(String(format: "%.1f", Double(report.bytes) / 1_048_576)) MB)\n")
         return .success
     }
+}
+
+/// `20,197`: thousands grouped as an English reader expects.
+func grouped(_ number: Int) -> String {
+    let digits = String(number)
+    var result = ""
+    for (index, digit) in digits.enumerated() {
+        if index > 0, (digits.count - index) % 3 == 0 { result += "," }
+        result.append(digit)
+    }
+    return result
 }

@@ -53,14 +53,15 @@ public struct SiteBuilder: Sendable {
         self.input = input
     }
 
-    public func build(into output: String) throws -> Report {
+    /// - Parameter progress: called now and then with pages written and pages in all.
+    public func build(into output: String, progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> Report {
         let output = URL(fileURLWithPath: output).standardizedFileURL.path
         let staging = output + ".building-\(getpid())"
         try? FileManager.default.removeItem(atPath: staging)
         try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true)
         var writer = FileWriter(staging: staging, previous: output)
         do {
-            try writePages(&writer)
+            try writePages(&writer, progress: progress)
             for path in input.assets.files.keys.sorted() {
                 guard let data = input.assets.contents(path) else { continue }
                 try writer.write("assets/" + path, data)
@@ -73,7 +74,7 @@ public struct SiteBuilder: Sendable {
         return writer.report
     }
 
-    private func writePages(_ writer: inout FileWriter) throws {
+    private func writePages(_ writer: inout FileWriter, progress: (@Sendable (Int, Int) -> Void)?) throws {
         let plan = input.plan
         let study = plan.study
         let outcomesByParticipant = Dictionary(grouping: input.outcomes.filter { !$0.isDeleted }, by: \.participantID)
@@ -95,6 +96,8 @@ public struct SiteBuilder: Sendable {
         let (staging, previous, todayOf, daysOf) = (writer.staging, writer.previous, todays, feedRanges)
         try FileManager.default.createDirectory(atPath: staging + "/participants", withIntermediateDirectories: true)
         let results = Locked(Array(repeating: ParticipantResult?.none, count: participants.count))
+        let total = feedRanges.values.reduce(0) { $0 + $1.count + 3 } + 2 + study.notes.count + study.consentDocuments.count
+        let done = Locked(0)
         DispatchQueue.concurrentPerform(iterations: participants.count) { index in
             let participant = participants[index]
             var local = FileWriter(staging: staging, previous: previous)
@@ -109,6 +112,11 @@ public struct SiteBuilder: Sendable {
                 result = ParticipantResult(summary: nil, report: local.report, error: error)
             }
             results.update { $0[index] = result }
+            if let progress {
+                var pages = 0
+                done.update { $0 += result.report.pages; pages = $0 }
+                progress(pages, total)
+            }
         }
         var summaries: [ParticipantSummary] = []
         for result in results.value.compactMap({ $0 }) {

@@ -128,3 +128,46 @@ final class Collected: @unchecked Sendable {
         #expect(!FileManager.default.fileExists(atPath: directory.path + "/missing.sqlite"))
     }
 }
+
+@Suite struct BuildCommandTests {
+    @Test func aBuildOfBrokenContentIsRefusedAndLeavesTheLastSiteByteForByte() throws {
+        let study = try StudyFolder()
+        let store = study.directory.path + "/care.sqlite"
+        let site = study.directory.path + "/Site"
+        let first = Run("build", "--content", study.content, "--public", study.publicFolder, "--store", store, "--out", site,
+                        "--today", "2026-03-05")
+        #expect(first.status == 0)
+        #expect(first.out.hasSuffix("MB)\n"))
+        let before = try snapshot(site)
+        #expect(before["index.html"] != nil)
+
+        try study.directory.write("content/tasks/walk.md", "---\nid: walk\ntitle: Walk\nschedule: soon\n---\n")
+        let broken = Run("build", "--content", study.content, "--public", study.publicFolder, "--store", store, "--out", site,
+                         "--today", "2026-03-05")
+        #expect(broken.status == 1)
+        #expect(broken.error.contains("tasks/walk.md:4:11: error: schedule must be a list"))
+        #expect(try snapshot(site) == before)
+    }
+
+    @Test func anUnwritableOutputFailsWithAMessageAndWritesNothing() throws {
+        let study = try StudyFolder()
+        try study.directory.write("blocker", "a file where a folder should be")
+        let run = Run("build", "--content", study.content, "--public", study.publicFolder,
+                      "--store", study.directory.path + "/care.sqlite", "--out", study.directory.path + "/blocker/Site")
+        #expect(run.status == 1)
+        #expect(run.error.hasPrefix("error: "))
+        #expect(try String(contentsOfFile: study.directory.path + "/blocker", encoding: .utf8) == "a file where a folder should be")
+    }
+
+    /// Every file of a folder with its bytes.
+    func snapshot(_ folder: String) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for case let path as String in FileManager.default.enumerator(atPath: folder)! {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                files[path] = FileManager.default.contents(atPath: folder + "/" + path)
+            }
+        }
+        return files
+    }
+}

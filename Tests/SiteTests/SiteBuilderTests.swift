@@ -104,21 +104,6 @@ import TestSupport
         #expect(try read("participants/\(participant.id)/feed/\(today).html").contains("Range: 99 degrees"))
     }
 
-    @Test func aFailedBuildLeavesTheLastGoodSite() throws {
-        _ = try build()
-        let before = try read("index.html")
-        // A file where the staging folder's parent needs a folder makes the build fail.
-        let blocked = directory.path + "/Site.building-\(getpid())"
-        try "not a folder".write(toFile: blocked, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: directory.path)
-        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.path) }
-        if getuid() != 0 {
-            #expect(throws: (any Error).self) { try build() }
-        }
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.path)
-        #expect(try read("index.html") == before)
-    }
-
     @Test func pagesHaveAContentSecurityPolicyAndLoadNothingFromElsewhere() throws {
         _ = try build()
         for path in ["index.html", "participants/r001/feed/\(today).html", "participants/r001/insights.html",
@@ -141,5 +126,40 @@ import TestSupport
             }
         }
         return found
+    }
+}
+
+@Suite struct SignedConsentTests {
+    /// The site shows what was signed, from the store, even after the
+    /// consent Markdown changes.
+    @Test func anEditedConsentDocumentLeavesTheSignedRecordAsItWas() throws {
+        let directory = try TemporaryDirectory()
+        try FileManager.default.copyItem(atPath: Repository.content, toPath: directory.path + "/content")
+        let original = try #require(ContentLoader.load(directory: directory.path + "/content", publicDirectory: nil).study)
+        let signed = try #require(original.consentDocument("recover"))
+        let path = directory.path + "/content/consent/recover.md"
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        try text.replacingOccurrences(of: "## Purpose of the study", with: "## Why we are doing this study")
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let edited = try #require(ContentLoader.load(directory: directory.path + "/content", publicDirectory: nil).study)
+        #expect(edited.consentDocument("recover")?.sha256 != signed.sha256)
+
+        let participant = Fixtures.participant(id: "p1")
+        let record = ConsentRecord(participantID: "p1", documentID: "recover", version: signed.version, sha256: signed.sha256,
+                                   html: signed.html, printedName: "Ada Lovelace", signature: .typed(name: "Ada Lovelace"),
+                                   signedAt: Fixtures.instant("2026-03-01T15:00:00Z"), timeZone: participant.timeZone)
+        let today = Fixtures.date("2026-03-05")
+        _ = try SiteBuilder(.init(plan: CarePlan(study: edited, versions: []), participants: [participant], outcomes: [],
+                                  consentRecords: [record],
+                                  assets: try Assets(publicDirectory: Repository.publicFolder, study: edited),
+                                  today: { _ in today }))
+            .build(into: directory.path + "/Site")
+        let page = try String(contentsOfFile: directory.path + "/Site/participants/p1/consent.html", encoding: .utf8)
+        #expect(page.contains("Purpose of the study"))
+        #expect(!page.contains("Why we are doing this study"))
+        #expect(page.contains(signed.sha256))
+        #expect(page.contains("matches the text below"))
+        let current = try String(contentsOfFile: directory.path + "/Site/consent/recover.html", encoding: .utf8)
+        #expect(current.contains("Why we are doing this study"))
     }
 }
