@@ -10,7 +10,7 @@ CAREFEED = .build/$(CONFIGURATION)/carefeed
 LIBRARIES := sqlite3:libsqlite3-dev libcmark:libcmark-dev yaml-0.1:libyaml-dev \
              libmicrohttpd:libmicrohttpd-dev libcrypto:libssl-dev
 
-.PHONY: run test deps build check clean
+.PHONY: run test bench deps build check clean
 
 DEMO_STORE = .carefeed/demo.sqlite
 
@@ -27,6 +27,12 @@ run: build
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
+
+# Figures, not a pass or fail: site build speed and memory, server throughput.
+bench: build
+	@command -v wrk >/dev/null && command -v bc >/dev/null || \
+		(DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q --no-install-recommends wrk bc time)
+	CAREFEED=$(CAREFEED) sh Tools/bench.sh
 
 build: deps
 	$(SWIFT) build -c $(CONFIGURATION) --product carefeed

@@ -31,7 +31,7 @@
 
   // The committed strokes, as sent; the current stroke is kept apart until pointerup.
   var committed = '';
-  var stroke = null; // { parts: [...], last: {x, y}, id: pointerId }
+  var stroke = null; // { parts: ['M x y', 'L x y', ...], length, last: {x, y}, id: pointerId }
   var box = null; // the canvas content box while a stroke is drawn
   var full = false;
 
@@ -147,7 +147,7 @@
     if (event.pointerType === 'mouse' && event.button !== 0) { return; }
     event.preventDefault(); // no text selection or emulated mouse events
     box = measure();
-    resize();
+    render(); // a size change since the last stroke would otherwise have wiped the ink
     var p = point(event);
     var start = 'M ' + round(p.x) + ' ' + round(p.y);
     if (full || committed.length + start.length + 1 > MAX_LENGTH) {
@@ -173,8 +173,9 @@
     for (var i = 0; i < events.length; i++) {
       var p = point(events[i]);
       var last = stroke.last;
-      if (Math.abs(p.x - last.x) < MIN_STEP && Math.abs(p.y - last.y) < MIN_STEP &&
-          Math.sqrt((p.x - last.x) * (p.x - last.x) + (p.y - last.y) * (p.y - last.y)) < MIN_STEP) { continue; }
+      var dx = p.x - last.x;
+      var dy = p.y - last.y;
+      if (dx * dx + dy * dy < MIN_STEP * MIN_STEP) { continue; }
       var part = 'L ' + round(p.x) + ' ' + round(p.y);
       if (committed.length + stroke.length + part.length + 2 > MAX_LENGTH) {
         full = true;
@@ -215,7 +216,7 @@
   canvas.addEventListener('pointerup', end);
   canvas.addEventListener('pointercancel', end);
   canvas.addEventListener('lostpointercapture', end);
-  // Older iOS ignores touch-action on some elements; this keeps the page still.
+  // Belt and braces where touch-action is not honoured: the page must not scroll under the finger.
   canvas.addEventListener('touchmove', function (event) { event.preventDefault(); }, { passive: false });
 
   if (clear) {

@@ -38,6 +38,20 @@ public final class CareStore: @unchecked Sendable {
         try read { Int(try $0.query("PRAGMA user_version")[0][0].integer ?? 0) }
     }
 
+    /// Changes whenever this or any other connection commits a write: a
+    /// reader's cache keyed by it is never stale.
+    public struct ChangeStamp: Hashable, Sendable {
+        var otherConnections: Int64
+        var thisConnection: Int64
+    }
+
+    public func changeStamp() throws -> ChangeStamp {
+        try read { database in
+            ChangeStamp(otherConnections: try database.query("PRAGMA data_version")[0][0].integer ?? 0,
+                        thisConnection: database.totalChanges)
+        }
+    }
+
     /// `ok`, or SQLite's list of what is wrong with the file.
     public func integrityCheck() throws -> [String] {
         try read { try $0.query("PRAGMA integrity_check").compactMap { $0[0].text } }

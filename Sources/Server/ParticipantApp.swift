@@ -10,7 +10,7 @@ import Site
 /// The participant's preview server as a function from request to response:
 /// routes of SPEC §8 for one participant, testable without a socket.
 public final class ParticipantApp: @unchecked Sendable {
-    // Unchecked: `state` and `draft` are only touched with `lock` held;
+    // Unchecked: `state`, `draft` and `snapshot` are only touched with `lock` held;
     // `live` is set once, before the server starts; the rest is immutable.
     public struct Configuration: Sendable {
         public var participantID: String
@@ -168,6 +168,13 @@ public final class ParticipantApp: @unchecked Sendable {
             }
         }
         let segments = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        // Assets and the event stream need neither the store nor the feed.
+        if !isPost, segments.first == "assets", segments.count >= 2 {
+            return asset(segments.dropFirst().joined(separator: "/"))
+        }
+        if !isPost, segments == ["_live"] {
+            return liveEvents()
+        }
         do {
             let context = try self.context(token: token)
             switch (isPost, segments.first, segments.count) {
@@ -195,10 +202,6 @@ public final class ParticipantApp: @unchecked Sendable {
             case (false, "consent", 2):
                 guard let document = context.plan.study.consentDocument(Self.stripHTML(segments[1])) else { return notFound() }
                 return page(ConsentPages.document(document, study: context.plan.study, links: context.links))
-            case (false, "assets", _) where segments.count >= 2:
-                return asset(segments.dropFirst().joined(separator: "/"), context)
-            case (false, "_live", 1):
-                return liveEvents()
             default:
                 return notFound()
             }
@@ -225,13 +228,33 @@ public final class ParticipantApp: @unchecked Sendable {
         var csrfToken: String
     }
 
-    private func context(token: String) throws -> Context {
-        let content = self.content
+    /// The participant and their outcomes as last read, and the store's
+    /// change stamp then: read again only after anyone wrote.
+    private struct Snapshot {
+        var stamp: CareStore.ChangeStamp
+        var participant: Participant
+        var outcomes: [Outcome]
+    }
+
+    private var snapshot: Snapshot?
+
+    private func participantData() throws -> (Participant, [Outcome]) {
+        let stamp = try store.changeStamp()
+        if let cached = lock.withLock({ snapshot }), cached.stamp == stamp {
+            return (cached.participant, cached.outcomes)
+        }
         guard let participant = try store.participant(id: configuration.participantID) else {
             throw CareStoreError.notFound("no participant '\(configuration.participantID)' in the store")
         }
-        let today = configuration.today ?? participant.today(at: Date())
         let outcomes = try store.outcomes(participantID: participant.id)
+        lock.withLock { snapshot = Snapshot(stamp: stamp, participant: participant, outcomes: outcomes) }
+        return (participant, outcomes)
+    }
+
+    private func context(token: String) throws -> Context {
+        let content = self.content
+        let (participant, outcomes) = try participantData()
+        let today = configuration.today ?? participant.today(at: Date())
         let last = max(today, participant.enrolledOn).adding(days: 7)
         return Context(participant: participant, today: today, plan: content.plan,
                        feed: content.plan.feed(for: participant, outcomes: outcomes, today: today), outcomes: outcomes,
@@ -410,7 +433,7 @@ public final class ParticipantApp: @unchecked Sendable {
 
     // MARK: Assets and live reload
 
-    private func asset(_ path: String, _ context: Context) -> HTTPResponse {
+    private func asset(_ path: String) -> HTTPResponse {
         guard let data = content.assets.contents(path) else { return notFound() }
         return HTTPResponse(status: 200, headers: [("Content-Type", Self.contentType(path)), ("Cache-Control", "no-cache")],
                             body: .bytes([UInt8](data)))
@@ -435,12 +458,42 @@ public final class ParticipantApp: @unchecked Sendable {
                 panel += "<li><code>\(HTML.escape(diagnostic.description))</code></li>"
             }
             panel += "</ul></section>\n"
-            html = html.replacingOccurrences(of: "<main id=\"main\">\n", with: "<main id=\"main\">\n" + panel)
+            html = Self.inserting(panel, after: "<main id=\"main\">\n", in: html)
         }
         if live != nil {
-            html = html.replacingOccurrences(of: "</body>", with: "<script src=\"/assets/js/live.js\"></script>\n</body>")
+            html = Self.inserting("<script src=\"/assets/js/live.js\"></script>\n", before: "</body>", in: html)
         }
         return .html(html, status: status)
+    }
+
+    /// Splices `text` into a page at the first `marker` (after it) or the
+    /// last (before it), searching bytes: pages are large and Foundation's
+    /// string search is slow on Linux.
+    static func inserting(_ text: String, after marker: String, in html: String) -> String {
+        guard let range = byteRange(of: marker, in: html, fromEnd: false) else { return html }
+        return splice(text, at: range.upperBound, in: html)
+    }
+
+    static func inserting(_ text: String, before marker: String, in html: String) -> String {
+        guard let range = byteRange(of: marker, in: html, fromEnd: true) else { return html }
+        return splice(text, at: range.lowerBound, in: html)
+    }
+
+    private static func byteRange(of marker: String, in html: String, fromEnd: Bool) -> Range<Int>? {
+        let needle = Array(marker.utf8)
+        let haystack = Array(html.utf8)
+        guard haystack.count >= needle.count, !needle.isEmpty else { return nil }
+        let last = haystack.count - needle.count
+        let starts = fromEnd ? stride(from: last, through: 0, by: -1) : stride(from: 0, through: last, by: 1)
+        for start in starts where haystack[start] == needle[0] {
+            if haystack[start..<(start + needle.count)].elementsEqual(needle) { return start..<(start + needle.count) }
+        }
+        return nil
+    }
+
+    private static func splice(_ text: String, at offset: Int, in html: String) -> String {
+        let bytes = Array(html.utf8)
+        return String(decoding: bytes[..<offset] + Array(text.utf8) + bytes[offset...], as: UTF8.self)
     }
 
     private func message(_ status: Int, _ title: String, _ text: String, link: (String, String)? = nil) -> HTTPResponse {

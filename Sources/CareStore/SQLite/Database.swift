@@ -74,6 +74,11 @@ final class Database {
         }
     }
 
+    /// Rows changed by this connection since it opened.
+    var totalChanges: Int64 {
+        handle.map { Int64(sqlite3_total_changes($0)) } ?? 0
+    }
+
     var lastInsertedRowID: Int64 {
         handle.map { sqlite3_last_insert_rowid($0) } ?? 0
     }
