@@ -49,7 +49,7 @@ let package = Package(
         .executableTarget(name: "store-writer", dependencies: ["CareModel", "CareStore"], path: "Tests/Tools/StoreWriter"),
         .testTarget(name: "CareModelTests", dependencies: ["CareModel", "TestSupport"]),
         .testTarget(name: "CareStoreTests", dependencies: ["CareStore", "CSQLite", "TestSupport", "store-writer"]),
-        .testTarget(name: "ContentTests", dependencies: ["Content", "TestSupport"]),
+        .testTarget(name: "ContentTests", dependencies: ["Content", "TestSupport"], exclude: ["Studies"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
         .testTarget(name: "ServerTests", dependencies: ["Server", "HTTP", "Site", "Content", "Feed", "CareStore", "TestSupport"]),
         .testTarget(name: "SiteTests", dependencies: ["Site", "Demo", "Feed", "Content", "CareStore", "TestSupport"]),

@@ -60,7 +60,7 @@ import TestSupport
         let tomorrow = try session.post("/tasks/checkIn/1", [("pain", "1"), ("sleep", "8")])
         #expect(tomorrow.status == 409)
         #expect(tomorrow.body.contains("Not open yet"))
-        #expect(try server.terminate() == 0)
+        #expect(server.terminate() == 0)
 
         let store = try CareStore(path: server.store)
         defer { store.close() }
@@ -77,14 +77,14 @@ import TestSupport
         let session = try Session(port: server.port)
         try session.onboard()
         // Move today forward: a second server on the same store, a day later.
-        #expect(try server.terminate() == 0)
+        #expect(server.terminate() == 0)
         let later = try ServerProcess(today: "2026-03-10", reusing: server)
         let next = try Session(port: later.port, page: "/tasks/checkIn/1")
         let locked = try next.post("/tasks/checkIn/0", [("pain", "3"), ("sleep", "7")])
         #expect(locked.status == 409)
         #expect(locked.body.contains("This day is locked"))
         #expect(try next.post("/tasks/checkIn/1", [("pain", "3"), ("sleep", "7")]).status == 303)
-        #expect(try later.terminate() == 0)
+        #expect(later.terminate() == 0)
     }
 
     @Test func badInputIsRefusedAndStoresNothing() throws {
@@ -107,7 +107,7 @@ import TestSupport
             #expect(response.status == 404 || response.status == 400, "\(path)")
             #expect(!response.body.contains("PackageDescription"))
         }
-        #expect(try server.terminate() == 0)
+        #expect(server.terminate() == 0)
         let store = try CareStore(path: server.store)
         defer { store.close() }
         #expect(try store.outcomes(participantID: "e2e").map(\.taskID) == ["onboarding"])
@@ -131,7 +131,7 @@ import TestSupport
         #expect(response.status == 200)
         #expect(Date().timeIntervalSince(started) < 1)
         stop.set()
-        #expect(try server.terminate() == 0)
+        #expect(server.terminate() == 0)
     }
 
     @Test func editingContentSendsAReloadAndABrokenFileShowsItsError() throws {
@@ -163,7 +163,7 @@ import TestSupport
         #expect(page.status == 200)
         #expect(page.body.contains("The content has errors"))
         #expect(page.body.contains("education/swelling-and-pain.md:3:1: error: YAML syntax: did not find expected"))
-        #expect(try server.terminate() == 0)
+        #expect(server.terminate() == 0)
     }
 
     @Test func sigtermDuringRequestsKeepsEveryAnsweredRequestAndExitsZero() throws {
@@ -185,7 +185,7 @@ import TestSupport
         }
         writer.start()
         usleep(400_000)
-        #expect(try server.terminate() == 0)
+        #expect(server.terminate() == 0)
         while !done.isSet { usleep(10_000) }
         #expect(added.value > 0)
 
