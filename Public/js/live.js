@@ -44,7 +44,8 @@
       var store = storage();
       try { if (store) { store.setItem(key, String(window.scrollY || window.pageYOffset || 0)); } } catch (e) { /* reload anyway */ }
       close();
-      location.reload();
+      // A GET of the same address: reload() would offer to send a form again.
+      location.replace(location.href);
     });
   }
 

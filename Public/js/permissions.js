@@ -72,7 +72,7 @@
     if (item.note) { return; }
     var label = item.box.closest ? item.box.closest('label') : item.box.parentNode;
     var note = document.createElement('p');
-    note.className = 'field-hint';
+    note.className = 'field-hint permission-note';
     note.setAttribute('role', 'status');
     (label || item.box).insertAdjacentElement('afterend', note);
     item.note = note;

@@ -75,7 +75,7 @@ public enum OnboardingPages {
             main += "<input type=\"hidden\" name=\"signature\" value=\"\(drawn.html)\" data-signature-input>\n"
             main += "<p class=\"field-hint\">If you cannot draw, type your name above and tick the box below instead.</p>\n"
             main += "<label class=\"choice\"><input type=\"checkbox\" name=\"typedSignature\" value=\"yes\"\(typed ? " checked" : "")> "
-                + "I cannot draw a signature: <strong>this typed name is my signature</strong></label>\n"
+                + "<span>I cannot draw a signature: <strong>this typed name is my signature</strong></span></label>\n"
             main += "</fieldset>\n</div>\n"
             main += actions(number, context: context, next: "Review") + "</form>\n"
             scripts.append("js/signature-pad.js")
@@ -88,7 +88,7 @@ public enum OnboardingPages {
                 let checked = current?.granted ?? (item.kind == .health)
                 main += "<div class=\"permission\">\n<label class=\"choice\"><input type=\"checkbox\" name=\"grant\" "
                     + "value=\"\(item.id.html)\" data-permission-kind=\"\(item.kind.rawValue)\"\(checked ? " checked" : "")> "
-                    + "<strong>\(item.title.html)</strong></label>\n"
+                    + "<span><strong>\(item.title.html)</strong></span></label>\n"
                 if let text = item.text { main += "<p class=\"field-hint\">\(text.html)</p>\n" }
                 if !item.types.isEmpty {
                     main += "<p class=\"field-hint\">Shares: \(item.types.map { Format.label($0) }.joined(separator: ", ").html)</p>\n"
