@@ -50,7 +50,7 @@ let package = Package(
         .testTarget(name: "CareModelTests", dependencies: ["CareModel", "TestSupport"]),
         .testTarget(name: "CareStoreTests", dependencies: ["CareStore", "CSQLite", "TestSupport", "store-writer"]),
         .testTarget(name: "ContentTests", dependencies: ["Content", "TestSupport"], exclude: ["Studies"]),
-        .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
+        .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestSupport"]),
         .testTarget(name: "ServerTests", dependencies: ["Server", "HTTP", "Site", "Content", "Feed", "CareStore", "TestSupport"]),
         .testTarget(name: "SiteTests", dependencies: ["Site", "Demo", "Feed", "Content", "CareStore", "TestSupport"]),
         .testTarget(name: "PagesTests", dependencies: ["Pages", "Feed", "Content", "TestSupport"]),

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import HTTP
 import Testing
+import TestSupport
 
 /// The libmicrohttpd adapter over real loopback sockets.
 @Suite(.serialized) struct HTTPServerTests {
@@ -15,33 +16,7 @@ import Testing
 
     /// Sends raw bytes and returns everything the server wrote back before closing.
     func exchange(_ port: UInt16, _ request: String) throws -> String {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
-        var timeout = timeval(tv_sec: 5, tv_usec: 0)
-        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        let bytes = Array(request.utf8)
-        var sent = 0
-        while sent < bytes.count {
-            let count = bytes[sent...].withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if count <= 0 { break }
-            sent += count
-        }
-        var response: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = recv(socket, &buffer, buffer.count, 0)
-            if count <= 0 { break }
-            response += buffer[0..<count]
-        }
-        return String(decoding: response, as: UTF8.self)
+        String(decoding: try HTTPClient.exchange(port: port, Array(request.utf8), timeout: 5), as: UTF8.self)
     }
 
     @Test func aRequestReachesTheHandlerAsAValue() throws {

@@ -75,3 +75,40 @@ import TestSupport
         #expect(Format.label("rangeOfMotion") == "Range of motion")
     }
 }
+
+@Suite struct FeedPageTests {
+    @Test func dayPagesShowAnswersLockThePastDisableTheFutureAndLeaveRinglessDaysBare() throws {
+        let study = try #require(ContentLoader.load(directory: Repository.content, publicDirectory: nil).study)
+        let plan = CarePlan(study: study, versions: [])
+        let participant = Fixtures.participant(id: "p1", enrolledOn: "2026-03-02")
+        let onboarding = plan.tasks.first { $0.isOnboarding }!
+        let joined = onboarding.timeline.events(enrolledOn: participant.enrolledOn, in: participant.timeZone,
+                                                from: participant.enrolledOn, to: participant.enrolledOn.adding(days: 1))[0]
+        let checkIn = plan.tasks.first { $0.id == "checkIn" }!.timeline.events(
+            enrolledOn: participant.enrolledOn, in: participant.timeZone, from: participant.enrolledOn,
+            to: participant.enrolledOn.adding(days: 1))[0]
+        let outcomes = [
+            Outcome(id: 1, participantID: "p1", taskID: onboarding.id, taskVersion: 1, occurrence: 0, eventDay: joined.day,
+                    eventStart: joined.start, eventEnd: joined.end, values: [], createdAt: joined.start),
+            Outcome(id: 2, participantID: "p1", taskID: "checkIn", taskVersion: 1, occurrence: 0, eventDay: checkIn.day,
+                    eventStart: checkIn.start, eventEnd: checkIn.end,
+                    values: [OutcomeValue(kind: "pain", value: .integer(5)), OutcomeValue(kind: "sleep", value: .decimal(6.5), unit: "hours")],
+                    createdAt: checkIn.start.addingTimeInterval(300)),
+        ]
+        let feed = plan.feed(for: participant, outcomes: outcomes, today: Fixtures.date("2026-03-03"))
+        let links = SiteLinks(page: "participants/p1/feed/2026-03-02.html", feedDays: { _, day in day >= participant.enrolledOn })
+        let past = FeedPage.render(feed.day(Fixtures.date("2026-03-02")), plan: plan, links: links)
+        #expect(past.contains("<p class=\"answers\">Pain: 5 · Sleep: 6.5 hours</p>"))
+        #expect(past.contains("class=\"card is-completed is-locked\""))
+        #expect(past.contains("class=\"card is-missed is-locked\""))
+        #expect(past.components(separatedBy: "Past days are locked").count == 3)
+        let future = FeedPage.render(feed.day(Fixtures.date("2026-03-04")), plan: plan, links: links)
+        #expect(future.contains("class=\"card is-upcoming\""))
+        #expect(future.contains("Opens Wednesday, March 4"))
+        #expect(!future.contains("<form"))
+        // Sunday March 1 is before enrollment: no events, so no ring at all.
+        #expect(past.contains("aria-label=\"Sunday, March 1: no tasks that count\"><span class=\"week-day\" aria-hidden=\"true\">S</span>"
+                              + "<svg class=\"ring\" viewBox=\"0 0 36 36\" width=\"36\" height=\"36\" aria-hidden=\"true\" focusable=\"false\">"
+                              + "<text"))
+    }
+}
