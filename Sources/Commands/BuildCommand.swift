@@ -30,7 +30,7 @@ enum BuildCommand {
         guard let study = Workspace.study(arguments, console: console) else { return .dataError }
         let store = try Workspace.store(arguments)
         defer { store.close() }
-        let plan = try Workspace.plan(study, store: store, today: fixedToday ?? study.timeZone.localDate(of: now), now: now)
+        let plan = try Workspace.plan(study, store: store, now: now)
         let assets = try Assets(publicDirectory: arguments["public"] ?? Defaults.publicFolder, study: study)
         for warning in assets.warnings {
             console.error("warning: \(warning)\n")

@@ -37,7 +37,7 @@ enum DemoCommand {
             console.error("error: the store at \(store.path) already has participants; demo data goes into a new store: pass --store FILE\n")
             return .dataError
         }
-        let plan = try Workspace.plan(study, store: store, today: today, now: now)
+        let plan = try Workspace.plan(study, store: store, now: now)
         let demo = DemoStudy(plan: plan, participants: count, days: days, seed: seed, today: today)
         try store.addBatch(participants: demo.participants, consentRecords: demo.consentRecords,
                            permissionGrants: demo.permissionGrants, outcomes: demo.outcomes)

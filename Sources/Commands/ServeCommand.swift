@@ -46,15 +46,14 @@ enum ServeCommand {
         }
         let contentFolder = arguments["content"] ?? Defaults.content
         let publicFolder = arguments["public"] ?? Defaults.publicFolder
-        let plan = try Workspace.plan(study, store: store, today: studyToday, now: now)
+        let plan = try Workspace.plan(study, store: store, now: now)
         let assets = try Assets(publicDirectory: publicFolder, study: study)
         assets.warnings.forEach { console.error("warning: \($0)\n") }
         let app = ParticipantApp(store: store, content: .init(plan: plan, assets: assets),
                                  configuration: .init(participantID: participantID, today: fixedToday,
                                                       secret: randomToken(), host: arguments["host"]))
         app.enableLiveReload(folders: [contentFolder, publicFolder]) {
-            reload(app, store: store, content: contentFolder, publicFolder: publicFolder, fixedToday: fixedToday,
-                   console: console)
+            reload(app, store: store, content: contentFolder, publicFolder: publicFolder, console: console)
         }
         var configuration = HTTPServer.Configuration()
         configuration.host = arguments["host"] ?? "127.0.0.1"
@@ -68,19 +67,19 @@ enum ServeCommand {
 
     /// Reads the content again after an edit: the new plan on success, the
     /// errors on every page otherwise, with the last good content still served.
-    static func reload(_ app: ParticipantApp, store: CareStore, content: String, publicFolder: String,
-                       fixedToday: LocalDate?, console: Console) {
+    static func reload(_ app: ParticipantApp, store: CareStore, content: String, publicFolder: String, console: Console) {
         let result = ContentLoader.load(directory: content, publicDirectory: publicFolder)
         guard let study = result.study else {
             result.diagnostics.forEach { console.error($0.description + "\n") }
-            app.update { $0.diagnostics = result.diagnostics }
+            app.update { $0.diagnostics = result.errors }
             return
         }
         do {
-            let now = Date()
-            let plan = try Workspace.plan(study, store: store, today: fixedToday ?? study.timeZone.localDate(of: now), now: now)
+            let plan = try Workspace.plan(study, store: store, now: Date())
             let assets = try Assets(publicDirectory: publicFolder, study: study)
-            app.update { $0 = .init(plan: plan, assets: assets, diagnostics: result.diagnostics) }
+            // Warnings go to the editor's terminal; the page panel is for errors.
+            result.diagnostics.forEach { console.error($0.description + "\n") }
+            app.update { $0 = .init(plan: plan, assets: assets) }
             console.out("Reloaded the content.\n")
         } catch {
             console.error("error: \(error)\n")

@@ -33,12 +33,13 @@ enum Workspace {
         try arguments.parse("today", as: "a date YYYY-MM-DD", { LocalDate(iso: $0) }) ?? zone.localDate(of: now)
     }
 
-    /// Records each task's current definition (a change takes effect on the
-    /// day after `today`) and returns the plan the store now holds.
-    static func plan(_ study: Study, store: CareStore, today: LocalDate, now: Date) throws -> CarePlan {
+    /// Records each task's current definition and returns the plan the store
+    /// now holds. A change takes effect on the real next day in the study's
+    /// zone, whatever `--today` a preview uses, so past events keep their version.
+    static func plan(_ study: Study, store: CareStore, now: Date) throws -> CarePlan {
+        let tomorrow = study.timeZone.localDate(of: now).adding(days: 1)
         for task in study.tasks {
-            try store.recordTaskVersion(taskID: task.id, definition: task.definition, effectiveFrom: today.adding(days: 1),
-                                        at: now)
+            try store.recordTaskVersion(taskID: task.id, definition: task.definition, effectiveFrom: tomorrow, at: now)
         }
         return CarePlan(study: study, versions: try store.taskVersions())
     }

@@ -179,8 +179,9 @@ private enum Callbacks {
                                                 .RESPMEM_MUST_COPY)
             }
         case .stream(let next):
-            let stream = Unmanaged.passRetained(StreamState(next: next)).toOpaque()
-            made = MHD_create_response_from_callback(UInt64.max, 4096, read, stream, freeStream)
+            let stream = Unmanaged.passRetained(StreamState(next: next))
+            made = MHD_create_response_from_callback(UInt64.max, 4096, read, stream.toOpaque(), freeStream)
+            if made == nil { stream.release() }
         }
         guard let made else { return .NO }
         defer { MHD_destroy_response(made) }
@@ -193,7 +194,7 @@ private enum Callbacks {
     static let read: MHD_ContentReaderCallback = { context, _, buffer, capacity in
         guard let context, let buffer else { return -1 }
         let stream = Unmanaged<StreamState>.fromOpaque(context).takeUnretainedValue()
-        if stream.pending.isEmpty {
+        while stream.pending.isEmpty {
             guard let chunk = stream.next() else { return -1 }
             stream.pending = chunk
         }

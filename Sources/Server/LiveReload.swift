@@ -69,26 +69,32 @@ final class LiveReload: @unchecked Sendable {
         while true {
             let count = read(descriptor, &buffer, buffer.count)
             guard count > 0 else { return }
-            // New folders need watches of their own.
-            var offset = 0
-            while offset + MemoryLayout<inotify_event>.size <= count {
-                let event = buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: inotify_event.self) }
-                if event.mask & UInt32(IN_ISDIR) != 0, event.mask & UInt32(IN_CREATE) != 0, event.len > 0,
-                   let folder = watches[event.wd] {
-                    let nameStart = offset + MemoryLayout<inotify_event>.size
-                    let name = buffer[nameStart..<(nameStart + Int(event.len))].prefix { $0 != 0 }
-                    addWatches(under: folder + "/" + String(decoding: name, as: UTF8.self))
-                }
-                offset += MemoryLayout<inotify_event>.size + Int(event.len)
-            }
+            watchNewFolders(buffer, count)
             // Editors save in bursts (write, rename, chmod): let the burst end.
             usleep(120_000)
             var pending = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             while poll(&pending, 1, 0) > 0 {
-                _ = read(descriptor, &buffer, buffer.count)
+                let more = read(descriptor, &buffer, buffer.count)
+                guard more > 0 else { break }
+                watchNewFolders(buffer, more)
             }
             onChange()
             bump()
+        }
+    }
+
+    /// New folders (a `cp -r`, a checkout) need watches of their own.
+    private func watchNewFolders(_ buffer: [UInt8], _ count: Int) {
+        var offset = 0
+        while offset + MemoryLayout<inotify_event>.size <= count {
+            let event = buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: inotify_event.self) }
+            if event.mask & UInt32(IN_ISDIR) != 0, event.mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0, event.len > 0,
+               let folder = watches[event.wd] {
+                let nameStart = offset + MemoryLayout<inotify_event>.size
+                let name = buffer[nameStart..<min(count, nameStart + Int(event.len))].prefix { $0 != 0 }
+                addWatches(under: folder + "/" + String(decoding: name, as: UTF8.self))
+            }
+            offset += MemoryLayout<inotify_event>.size + Int(event.len)
         }
     }
 }

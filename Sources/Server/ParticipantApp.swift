@@ -10,7 +10,7 @@ import Site
 /// The participant's preview server as a function from request to response:
 /// routes of SPEC §8 for one participant, testable without a socket.
 public final class ParticipantApp: @unchecked Sendable {
-    // Unchecked: `state`, `draft` and `snapshot` are only touched with `lock` held;
+    // Unchecked: `state`, `drafts` and `snapshot` are only touched with `lock` held;
     // `live` is set once, before the server starts; the rest is immutable.
     public struct Configuration: Sendable {
         public var participantID: String
@@ -46,7 +46,8 @@ public final class ParticipantApp: @unchecked Sendable {
     let configuration: Configuration
     private let lock = NSLock()
     private var state: ContentState
-    private var draft = OnboardingDraft()
+    /// What each session has entered during onboarding, until it finishes.
+    private var drafts: [String: OnboardingDraft] = [:]
     /// Set when live reload runs: pages then carry the reload script.
     var live: LiveReload?
 
@@ -80,7 +81,7 @@ public final class ParticipantApp: @unchecked Sendable {
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
         let cookie = Self.session(in: request.header("cookie"))
         let session = cookie ?? Self.newSession()
-        var response = route(request, session: cookie, token: csrfToken(forSession: session))
+        var response = route(request, cookie: cookie, session: session)
         if cookie == nil {
             response.headers.append(("Set-Cookie", "\(Self.sessionCookie)=\(session); Path=/; HttpOnly; SameSite=Strict"))
         }
@@ -135,7 +136,11 @@ public final class ParticipantApp: @unchecked Sendable {
         return host == allowed.lowercased()
     }
 
-    private func route(_ request: HTTPRequest, session: String?, token: String) -> HTTPResponse {
+    /// - Parameters:
+    ///   - cookie: the session the browser sent, if any; a POST needs one.
+    ///   - session: that session, or the new one this response starts.
+    private func route(_ request: HTTPRequest, cookie: String?, session: String) -> HTTPResponse {
+        let token = csrfToken(forSession: session)
         guard isAllowed(host: request.header("host")) else {
             return .text("This server only answers requests to localhost.\n", status: 403)
         }
@@ -161,7 +166,7 @@ public final class ParticipantApp: @unchecked Sendable {
             } catch {
                 return message(400, "Form not understood", "\(error). Nothing was saved.")
             }
-            guard session != nil, form?["csrf"] == token else {
+            guard cookie != nil, form?["csrf"] == token else {
                 return message(403, "Please try again",
                                "This form is out of date or did not come from this page, so nothing was saved. "
                                + "Go back, reload the page and send it again.")
@@ -176,7 +181,7 @@ public final class ParticipantApp: @unchecked Sendable {
             return liveEvents()
         }
         do {
-            let context = try self.context(token: token)
+            let context = try self.context(session: session, token: token)
             switch (isPost, segments.first, segments.count) {
             case (false, nil, _):
                 return .seeOther(context.feed.isOnboarded(on: context.today) ? "/feed/\(context.today)" : "/onboarding/1")
@@ -224,6 +229,7 @@ public final class ParticipantApp: @unchecked Sendable {
         var outcomes: [Outcome]
         var links: ServerLinks
         var diagnostics: [Diagnostic]
+        var session: String
         /// The form token of this request's session.
         var csrfToken: String
     }
@@ -251,7 +257,7 @@ public final class ParticipantApp: @unchecked Sendable {
         return (participant, outcomes)
     }
 
-    private func context(token: String) throws -> Context {
+    private func context(session: String, token: String) throws -> Context {
         let content = self.content
         let (participant, outcomes) = try participantData()
         let today = configuration.today ?? participant.today(at: Date())
@@ -259,7 +265,7 @@ public final class ParticipantApp: @unchecked Sendable {
         return Context(participant: participant, today: today, plan: content.plan,
                        feed: content.plan.feed(for: participant, outcomes: outcomes, today: today), outcomes: outcomes,
                        links: ServerLinks(days: participant.enrolledOn.ordinal...last.ordinal),
-                       diagnostics: content.diagnostics, csrfToken: token)
+                       diagnostics: content.diagnostics, session: session, csrfToken: token)
     }
 
     private func feedPage(_ text: String, _ context: Context) -> HTTPResponse {
@@ -302,8 +308,10 @@ public final class ParticipantApp: @unchecked Sendable {
         let existing = context.feed.outcome(taskID: task.id, occurrence: occurrence)
         let action = "/tasks/\(task.id)/\(occurrence)"
         if segments.count == 4 {
-            if let existing {
-                try store.deleteOutcome(id: existing.id, at: Date())
+            do {
+                if let existing { try store.deleteOutcome(id: existing.id, at: Date()) }
+            } catch CareStoreError.notFound {
+                // Deleted already, by the first of two clicks.
             }
             return .seeOther("/feed/\(context.today)")
         }
@@ -354,80 +362,117 @@ public final class ParticipantApp: @unchecked Sendable {
                                                   links: context.links, csrfToken: context.csrfToken,
                                                   stepPath: { "/onboarding/\($0)" })
         let next = number < task.survey.count ? "/onboarding/\(number + 1)" : "/feed/\(context.today)"
-        let draft = lock.withLock { self.draft }
+        let draft = lock.withLock { drafts[context.session] ?? OnboardingDraft() }
         let isReview = segments.count == 3
+        let show = { (draft: OnboardingDraft) in self.page(OnboardingPages.step(number, context: pageContext, draft: draft), context) }
 
         switch task.survey[number - 1] {
         case .consent(let consent):
             guard let document = context.plan.study.consentDocument(consent.document) else { return notFound() }
             if isReview {
-                guard draft.signature != nil, !draft.printedName.isEmpty else { return .seeOther("/onboarding/\(number)") }
-                guard form != nil else {
+                guard let signature = draft.signature, !draft.printedName.isEmpty else { return .seeOther("/onboarding/\(number)") }
+                guard let form else {
                     return page(OnboardingPages.review(number, document: document, context: pageContext, draft: draft), context)
                 }
-                try store.addConsentRecord(ConsentRecord(
-                    participantID: context.participant.id, documentID: document.id, version: document.version,
-                    sha256: document.sha256, html: document.html, printedName: draft.printedName,
-                    signature: draft.signature!, signedAt: Date(), timeZone: context.participant.timeZone))
+                guard form["sha256"] == document.sha256 else {
+                    return message(409, "The consent form has changed",
+                                   "The study team changed the consent form after you reviewed it, so nothing was signed. "
+                                   + "Please read it again.", link: ("Read the consent form", "/onboarding/\(number)"))
+                }
+                let signed = try store.consentRecords(participantID: context.participant.id)
+                    .contains { $0.documentID == document.id && $0.version == document.version }
+                if !signed {
+                    try store.addConsentRecord(ConsentRecord(
+                        participantID: context.participant.id, documentID: document.id, version: document.version,
+                        sha256: document.sha256, html: document.html, printedName: draft.printedName,
+                        signature: signature, signedAt: Date(), timeZone: context.participant.timeZone))
+                }
                 return .seeOther(next)
             }
-            guard let form else { return page(OnboardingPages.step(number, context: pageContext, draft: draft), context) }
-            var updated = draft
+            guard let form else { return show(draft) }
             var errors: [String: String] = [:]
-            updated.printedName = (form["printedName"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-            if updated.printedName.isEmpty { errors["printedName"] = "Type your full name." }
-            if updated.printedName.count > 200 { errors["printedName"] = "Keep your name to 200 characters." }
-            let path = (form["signature"] ?? "").trimmingCharacters(in: .whitespaces)
-            if form["typedSignature"] == "yes" {
-                updated.signature = updated.printedName.isEmpty ? nil : .typed(name: updated.printedName)
-            } else if path.isEmpty {
-                updated.signature = nil
-                errors["signature"] = "Draw your signature, or tick the box to sign with your typed name."
-            } else if SignaturePath.isValid(path) {
-                updated.signature = .drawn(pathData: path)
-            } else {
-                updated.signature = nil
-                errors["signature"] = "The signature could not be read. Clear it and draw it again."
+            let updated = updateDraft(context.session) { draft in
+                draft.printedName = (form["printedName"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+                if draft.printedName.isEmpty { errors["printedName"] = "Type your full name." }
+                if draft.printedName.count > 200 { errors["printedName"] = "Keep your name to 200 characters." }
+                let path = (form["signature"] ?? "").trimmingCharacters(in: .whitespaces)
+                if form["typedSignature"] == "yes" {
+                    draft.signature = draft.printedName.isEmpty ? nil : .typed(name: draft.printedName)
+                } else if path.isEmpty {
+                    draft.signature = nil
+                    errors["signature"] = "Draw your signature, or tick the box to sign with your typed name."
+                } else if SignaturePath.isValid(path) {
+                    draft.signature = .drawn(pathData: path)
+                } else {
+                    draft.signature = nil
+                    errors["signature"] = "The signature could not be read. Clear it and draw it again."
+                }
             }
-            lock.withLock { self.draft = updated }
             guard errors.isEmpty else {
                 return page(OnboardingPages.step(number, context: pageContext, draft: updated, errors: errors), context, status: 422)
             }
             return .seeOther("/onboarding/\(number)/review")
         case .permissions(let permissions) where !isReview:
-            guard let form else { return page(OnboardingPages.step(number, context: pageContext, draft: draft), context) }
+            guard let form else { return show(draft) }
             let granted = Set(form.all("grant"))
-            var updated = draft
             for item in permissions.items {
                 let detail = form["detail-\(item.id)"].flatMap { ["granted", "denied", "unsupported", "default"].contains($0) ? $0 : nil }
-                updated.permissions[item.id] = (granted.contains(item.id), detail)
                 try store.addPermissionGrant(PermissionGrant(participantID: context.participant.id, permissionID: item.id,
                                                              kind: item.kind.rawValue, granted: granted.contains(item.id),
                                                              detail: detail, recordedAt: Date()))
+                updateDraft(context.session) { $0.permissions[item.id] = (granted.contains(item.id), detail) }
             }
-            lock.withLock { self.draft = updated }
             return .seeOther(next)
-        case .completion where !isReview:
-            guard let form = form else { return page(OnboardingPages.step(number, context: pageContext, draft: draft), context) }
-            _ = form
-            let needsConsent = task.survey.contains { if case .consent = $0 { true } else { false } }
-            if needsConsent, try store.consentRecords(participantID: context.participant.id).isEmpty {
-                let consentStep = (task.survey.firstIndex { if case .consent = $0 { true } else { false } } ?? 0) + 1
-                return message(409, "Consent is not signed yet", "Sign the consent form before you finish joining.",
-                               link: ("Go to the consent form", "/onboarding/\(consentStep)"))
+        case .form(let step) where !isReview:
+            guard let form else { return show(draft) }
+            switch SurveyValidation.validate(step.items, form: form) {
+            case .failure(let entry):
+                let updated = updateDraft(context.session) { $0.entries.merge(entry.values) { $1 } }
+                return page(OnboardingPages.step(number, context: pageContext, draft: updated, errors: entry.errors), context,
+                            status: 422)
+            case .success(let values):
+                updateDraft(context.session) { draft in
+                    for item in step.items { draft.entries[item.id] = form.all(item.id) }
+                    draft.answers[number] = values
+                }
+                return .seeOther(next)
             }
+        case .completion where !isReview:
+            guard form != nil else { return show(draft) }
+            let records = try store.consentRecords(participantID: context.participant.id)
+            for (index, step) in task.survey.enumerated() {
+                guard case .consent(let consent) = step, let document = context.plan.study.consentDocument(consent.document),
+                      !records.contains(where: { $0.documentID == document.id && $0.version == document.version }) else {
+                    continue
+                }
+                return message(409, "Consent is not signed yet", "Sign the consent form before you finish joining.",
+                               link: ("Go to the consent form", "/onboarding/\(index + 1)"))
+            }
+            let values = draft.answers.keys.sorted().flatMap { draft.answers[$0] ?? [] }
             do {
                 try store.addOutcome(NewOutcome(participantID: context.participant.id, taskID: task.id, event: today,
-                                                values: []), at: Date())
+                                                values: values), at: Date())
             } catch CareStoreError.alreadyAnswered {
                 // Joined already, from another tab: nothing more to record.
             }
+            lock.withLock { _ = drafts.removeValue(forKey: context.session) }
             return .seeOther("/feed/\(context.today)")
         case _ where !isReview:
-            guard form != nil else { return page(OnboardingPages.step(number, context: pageContext, draft: draft), context) }
+            guard form != nil else { return show(draft) }
             return .seeOther(next)
         default:
             return notFound()
+        }
+    }
+
+    /// Changes a session's draft in one locked step and returns it as changed.
+    @discardableResult
+    private func updateDraft(_ session: String, _ change: (inout OnboardingDraft) -> Void) -> OnboardingDraft {
+        lock.withLock {
+            var draft = drafts[session] ?? OnboardingDraft()
+            change(&draft)
+            drafts[session] = draft
+            return draft
         }
     }
 

@@ -8,9 +8,13 @@ import Pages
 /// outcome values to store, or every problem with the values kept.
 public enum SurveyValidation {
     public static func validate(_ task: StudyTask, form: FormData) -> Result<[OutcomeValue], SurveyEntry> {
+        validate(task.formItems, form: form)
+    }
+
+    public static func validate(_ items: [FormItem], form: FormData) -> Result<[OutcomeValue], SurveyEntry> {
         var entry = SurveyEntry()
         var values: [OutcomeValue] = []
-        for item in task.formItems {
+        for item in items {
             let given = form.all(item.id).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
             entry.values[item.id] = form.all(item.id)
             guard !given.isEmpty else {
@@ -56,7 +60,10 @@ public enum SurveyValidation {
             if let max, number > max {
                 return .failure("Enter a number of at most \(Format.number(max))\(unit.map { " \($0)" } ?? "").")
             }
-            return one(item.answer.value(number) ?? .decimal(number))
+            guard abs(number) < 1e15, let value = item.answer.value(number) else {
+                return .failure("Enter a smaller number.")
+            }
+            return one(value)
         case .boolean:
             switch text {
             case "yes": return one(.boolean(true))

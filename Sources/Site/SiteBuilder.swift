@@ -56,6 +56,7 @@ public struct SiteBuilder: Sendable {
     /// - Parameter progress: called now and then with pages written and pages in all.
     public func build(into output: String, progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> Report {
         let output = URL(fileURLWithPath: output).standardizedFileURL.path
+        try Self.checkReplaceable(output)
         let staging = output + ".building-\(getpid())"
         try? FileManager.default.removeItem(atPath: staging)
         try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true)
@@ -66,12 +67,29 @@ public struct SiteBuilder: Sendable {
                 guard let data = input.assets.contents(path) else { continue }
                 try writer.write("assets/" + path, data)
             }
+            try writer.write(Self.marker, Data("Written by carefeed build; the whole folder is replaced on each build.\n".utf8))
+            // On disk before the swap, so a crash never leaves a half-written
+            // site in place of a whole one. (syncfs is not exposed to Swift.)
+            sync()
         } catch {
             try? FileManager.default.removeItem(atPath: staging)
             throw error
         }
         try swap(staging, into: output)
         return writer.report
+    }
+
+    /// Marks a folder as a site this builder wrote, which it may replace.
+    static let marker = ".carefeed-site"
+
+    /// Refuses to replace a folder that is neither missing, empty nor a site
+    /// written here: `--out .` or `--out content` must not lose anything.
+    static func checkReplaceable(_ output: String) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) else { return }
+        guard isDirectory.boolValue else { throw SiteError.notASite(output) }
+        let contents = (try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []
+        guard contents.isEmpty || contents.contains(marker) else { throw SiteError.notASite(output) }
     }
 
     private func writePages(_ writer: inout FileWriter, progress: (@Sendable (Int, Int) -> Void)?) throws {
@@ -249,10 +267,14 @@ struct FileWriter {
 
 public enum SiteError: Error, CustomStringConvertible {
     case cannotWrite(String, String)
+    case notASite(String)
 
     public var description: String {
         switch self {
         case .cannotWrite(let path, let reason): "cannot write \(path): \(reason); the previous site is left as it was"
+        case .notASite(let path):
+            "\(path) exists and is not a site that carefeed build wrote, so it is not replaced; "
+                + "choose another --out, or empty or remove that folder first"
         }
     }
 }

@@ -128,6 +128,8 @@ import TestSupport
                 signature: drawn
               - type: model
                 education: walking
+              - type: completion
+                title: Done
             """)) == [
             "tasks/join.md:8:15: error: no consent document 'walkin'; expected a file consent/walkin.md; known: walking",
             "tasks/join.md:11:16: error: the education note 'walking' has no model to open",
@@ -165,6 +167,29 @@ import TestSupport
             "study.yaml:10:17: error: no task 'run'; known: join, walk",
             "study.yaml:11:63: error: color must be '#rrggbb', such as \"#0a84ff\", not 'blue'",
         ])
+    }
+
+    @Test func anOnboardingTaskWithoutACompletionStepCannotBeFinished() {
+        #expect(diagnostics("content/tasks/join.md", task("""
+            id: join
+            title: Join
+            schedule:
+              - { start: enrollment, every: 1 day, allDay: true }
+            survey:
+              - { type: completion, title: Welcome }
+              - { type: consent, document: walking, signature: drawn }
+            """)) == [
+            "tasks/join.md:7:3: error: the onboarding task (the one with a consent step) needs a completion step after its consent step",
+        ])
+    }
+
+    @Test func hugeNumbersOfDaysAreErrorsNotCrashes() {
+        #expect(diagnostics("content/tasks/walk.md", task("""
+            id: walk
+            title: Walk
+            schedule:
+              - { start: enrollment + 99999999999999 weeks, every: 9999999999999999 days, allDay: true }
+            """)).count == 2)
     }
 
     @Test func yamlSyntaxErrorsPointAtTheFileLine() throws {

@@ -36,7 +36,8 @@ import TestSupport
             let review = try client.get("/onboarding/3/review")
             #expect(review.body.contains("Ada Lovelace"))
             #expect(review.body.contains("<path d=\"M10 50 L40 20 L80 60\""))
-            #expect(try post("/onboarding/3/review").header("Location") == "/onboarding/4")
+            let sha = review.body.range(of: "name=\"sha256\" value=\"").map { String(review.body[$0.upperBound...].prefix(64)) }
+            #expect(try post("/onboarding/3/review", [("sha256", sha ?? "")]).header("Location") == "/onboarding/4")
             #expect(try post("/onboarding/4", [("grant", "shareHealthData")]).status == 303)
             #expect(try post("/onboarding/5").header("Location") == "/feed/2026-03-09")
         }

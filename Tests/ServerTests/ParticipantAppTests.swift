@@ -16,6 +16,7 @@ import TestSupport
     let app: ParticipantApp
     let today = Fixtures.date("2026-03-09")
     let session = "0123456789abcdef0123456789abcdef"
+    let signedDocument: String
     var token: String { app.csrfToken(forSession: session) }
 
     init() throws {
@@ -28,6 +29,7 @@ import TestSupport
         try store.addParticipant(Participant(id: "p1", name: "Ada", timeZone: study.timeZone,
                                              enrolledOn: Fixtures.date("2026-03-07")))
         let plan = CarePlan(study: study, versions: try store.taskVersions())
+        signedDocument = try #require(study.consentDocument("recover")).sha256
         app = ParticipantApp(store: store,
                              content: .init(plan: plan, assets: try Assets(publicDirectory: Repository.publicFolder, study: study)),
                              configuration: .init(participantID: "p1", today: today, secret: "test secret"))
@@ -55,7 +57,7 @@ import TestSupport
         }
         #expect(post("/onboarding/3", [("printedName", "Ada Lovelace"), ("signature", "M10 10 L20 20")]).header("Location")
                 == "/onboarding/3/review")
-        #expect(post("/onboarding/3/review", []).header("Location") == "/onboarding/4")
+        #expect(post("/onboarding/3/review", [("sha256", signedDocument)]).header("Location") == "/onboarding/4")
         #expect(post("/onboarding/4", [("grant", "shareHealthData"), ("detail-reminders", "denied")]).status == 303)
         #expect(post("/onboarding/5", []).header("Location") == "/feed/2026-03-09")
     }
@@ -92,6 +94,34 @@ import TestSupport
         #expect(post("/onboarding/3", [("printedName", "Ada Lovelace"), ("typedSignature", "yes")]).status == 303)
         #expect(get("/onboarding/3/review").text.contains("Typed, and confirmed by the participant as their signature."))
         #expect(post("/onboarding/3", [("printedName", "Ada"), ("signature", "M1 1 <script>")]).status == 422)
+    }
+
+    @Test func aDocumentChangedAfterReviewIsNotSignedAndSigningTwiceRecordsOnce() throws {
+        #expect(post("/onboarding/3", [("printedName", "Ada Lovelace"), ("signature", "M10 10 L20 20")]).status == 303)
+        #expect(post("/onboarding/3/review", [("sha256", String(repeating: "0", count: 64))]).status == 409)
+        #expect(try store.consentRecords(participantID: "p1").isEmpty)
+        #expect(post("/onboarding/3/review", [("sha256", signedDocument)]).status == 303)
+        #expect(post("/onboarding/3/review", [("sha256", signedDocument)]).status == 303)
+        #expect(try store.consentRecords(participantID: "p1").count == 1)
+    }
+
+    @Test func anotherSessionDoesNotSeeOrSignWithThisSessionsDraft() throws {
+        #expect(post("/onboarding/3", [("printedName", "Ada Lovelace"), ("signature", "M10 10 L20 20")]).status == 303)
+        let other = "ffffffffffffffffffffffffffffffff"
+        let page = app.handle(HTTPRequest(method: "GET", path: "/onboarding/3", headers: ["Host": "localhost",
+                                                                                         "Cookie": "carefeed_session=\(other)"]))
+        #expect(!page.text.contains("Ada Lovelace"))
+        let review = app.handle(HTTPRequest(method: "GET", path: "/onboarding/3/review",
+                                            headers: ["Host": "localhost", "Cookie": "carefeed_session=\(other)"]))
+        #expect(review.status == 303)
+    }
+
+    @Test func deletingTwiceIsOneDeletion() throws {
+        try onboard()
+        _ = post("/tasks/checkIn/2", [("pain", "3"), ("sleep", "7")])
+        #expect(post("/tasks/checkIn/2/delete", []).status == 303)
+        #expect(post("/tasks/checkIn/2/delete", []).status == 303)
+        #expect(try store.auditLog().filter { $0.action == "outcome.delete" }.count == 1)
     }
 
     @Test func finishingWithoutConsentIsRefused() throws {

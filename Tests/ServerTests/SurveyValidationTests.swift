@@ -66,5 +66,8 @@ import TestSupport
         ])))
         #expect(try validate("effort=1&steps=-3") == .failure(SurveyEntry_(errors: ["steps": "Enter a number of at least 0 steps."])))
         #expect(try validate("effort=1&steps=12.5") == .failure(SurveyEntry_(errors: ["steps": "Enter a whole number."])))
+        #expect(try validate("effort=1&steps=99999999999999999999") == .failure(SurveyEntry_(errors: [
+            "steps": "Enter a number of at most 100000 steps.",
+        ])))
     }
 }

@@ -104,6 +104,18 @@ import TestSupport
         #expect(try read("participants/\(participant.id)/feed/\(today).html").contains("Range: 99 degrees"))
     }
 
+    @Test func aFolderThatIsNotASiteIsNeverReplaced() throws {
+        let target = directory.path + "/Site"
+        try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
+        try "precious".write(toFile: target + "/notes.txt", atomically: true, encoding: .utf8)
+        #expect(throws: SiteError.self) { try build() }
+        #expect(try String(contentsOfFile: target + "/notes.txt", encoding: .utf8) == "precious")
+        try FileManager.default.removeItem(atPath: target + "/notes.txt")
+        _ = try build()
+        _ = try build()
+        #expect(FileManager.default.fileExists(atPath: target + "/.carefeed-site"))
+    }
+
     @Test func pagesHaveAContentSecurityPolicyAndLoadNothingFromElsewhere() throws {
         _ = try build()
         for path in ["index.html", "participants/r001/feed/\(today).html", "participants/r001/insights.html",

@@ -15,6 +15,14 @@ struct CrossReferences {
 
     func task(_ task: StudyTask, node: YAMLNode, reader: FieldReader) {
         guard let stepNodes = Self.stepNodes(node), stepNodes.count == task.survey.count else { return }
+        // Joining ends with a completion step, which records it; without one
+        // after the consent, no one could ever finish onboarding.
+        if task.isOnboarding,
+           let consent = task.survey.lastIndex(where: { if case .consent = $0 { true } else { false } }),
+           !task.survey[(consent + 1)...].contains(where: { if case .completion = $0 { true } else { false } }) {
+            reader.error("the onboarding task (the one with a consent step) needs a completion step after its consent step",
+                         at: Self.value("survey", in: node) ?? node)
+        }
         var itemIDs: Set<String> = []
         for (step, stepNode) in zip(task.survey, stepNodes) {
             switch step {

@@ -88,7 +88,7 @@ extension FieldReader {
         if value == "enrollment" {
             return .enrollment(plusDays: 0)
         }
-        if words.count == 4, words[0] == "enrollment", words[1] == "+", let count = Int(words[2]), count >= 0 {
+        if words.count == 4, words[0] == "enrollment", words[1] == "+", let count = Int(words[2]), (0...Self.maximumDays).contains(count) {
             switch words[3] {
             case "day", "days": return .enrollment(plusDays: count)
             case "week", "weeks": return .enrollment(plusDays: count * 7)
@@ -106,7 +106,7 @@ extension FieldReader {
     private func interval(_ node: YAMLNode) -> ScheduleInterval? {
         guard let value = text(node, "every") else { return nil }
         let words = value.split(separator: " ")
-        if words.count == 2, let count = Int(words[0]), count >= 1 {
+        if words.count == 2, let count = Int(words[0]), (1...Self.maximumDays).contains(count) {
             switch words[1] {
             case "day", "days": return .days(count)
             case "week", "weeks": return .weeks(count)
@@ -333,6 +333,9 @@ extension FieldReader {
         return PermissionItem(id: id, kind: kind, title: title, text: fields["text"].flatMap { text($0, "text") },
                               types: types)
     }
+
+    /// A century: no schedule reaches further, and larger numbers would overflow day arithmetic.
+    static let maximumDays = 36_500
 
     static func format(_ number: Double) -> String {
         number == number.rounded() ? String(Int(number)) : String(number)

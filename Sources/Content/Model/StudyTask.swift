@@ -159,13 +159,14 @@ extension StudyTask {
 extension AnswerFormat {
     /// The stored value for a number given to this format: an integer where
     /// the format only allows whole numbers, a decimal otherwise, a boolean
-    /// for yes/no (non-zero is yes); nil for formats that take text.
+    /// for yes/no (non-zero is yes); nil for formats that take text, and for
+    /// a whole number too large to store.
     public func value(_ number: Double) -> OutcomeValue.Value? {
         switch self {
         case .scale(_, _, let step, _, _):
-            step == step.rounded() ? .integer(Int(number.rounded())) : .decimal(number)
+            step == step.rounded() ? Int(exactly: number.rounded()).map(OutcomeValue.Value.integer) : .decimal(number)
         case .numeric(_, _, let decimals, _):
-            decimals == 0 ? .integer(Int(number.rounded())) : .decimal(number)
+            decimals == 0 ? Int(exactly: number.rounded()).map(OutcomeValue.Value.integer) : .decimal(number)
         case .boolean:
             .boolean(number != 0)
         case .choice, .text:

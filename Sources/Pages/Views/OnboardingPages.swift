@@ -9,6 +9,10 @@ public struct OnboardingDraft: Sendable {
     public var signature: Signature?
     /// Permission id → granted, and what the browser answered.
     public var permissions: [String: (granted: Bool, detail: String?)] = [:]
+    /// Form item id → what was entered, shown again on the way back.
+    public var entries: [String: [String]] = [:]
+    /// Step number → the checked answers of a form step, stored with the onboarding outcome.
+    public var answers: [Int: [OutcomeValue]] = [:]
 
     public init() {}
 }
@@ -110,7 +114,7 @@ public enum OnboardingPages {
         case .form(let formStep):
             main += "<h1>\(formStep.title?.html ?? context.task.title.html)</h1>\n" + form
             for item in formStep.items {
-                main += SurveyPage.field(item, values: [], error: errors[item.id])
+                main += SurveyPage.field(item, values: draft.entries[item.id] ?? [], error: errors[item.id])
             }
             main += actions(number, context: context, next: "Continue") + "</form>\n"
         }
@@ -137,6 +141,7 @@ public enum OnboardingPages {
         }
         main += "<form method=\"post\" action=\"\(context.stepPath(number).html)/review\" class=\"onboarding\">\n"
             + "<input type=\"hidden\" name=\"csrf\" value=\"\(context.csrfToken.html)\">\n"
+            + "<input type=\"hidden\" name=\"sha256\" value=\"\(document.sha256)\">\n"
         main += "<p class=\"form-actions\"><a class=\"button button-secondary\" href=\"\(context.stepPath(number).html)\">Change</a> "
             + "<button type=\"submit\" class=\"button\">Sign</button></p>\n</form>\n"
         return Layout.page(title: "Check before you sign", study: context.study, links: context.links, nav: [], main: main)
