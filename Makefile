@@ -10,7 +10,7 @@ CAREFEED = .build/$(CONFIGURATION)/carefeed
 LIBRARIES := sqlite3:libsqlite3-dev libcmark:libcmark-dev yaml-0.1:libyaml-dev \
              libmicrohttpd:libmicrohttpd-dev libcrypto:libssl-dev
 
-.PHONY: run test bench deps build check clean
+.PHONY: run test browser-test screenshots bench deps browser-deps build check clean
 
 DEMO_STORE = .carefeed/demo.sqlite
 
@@ -27,6 +27,35 @@ run: build
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
+	$(MAKE) browser-test
+
+BROWSER_VENV = .build/browser-venv
+
+# Headless Chromium through Selenium: journeys, the Nu HTML Checker, axe-core.
+browser-test: browser-deps
+	$(SWIFT) build --product carefeed
+	CAREFEED=.build/debug/carefeed $(BROWSER_VENV)/bin/pytest -q Tests/Browser
+
+# The README's pictures, taken by the browser tests.
+screenshots: browser-deps
+	$(SWIFT) build --product carefeed
+	CAREFEED=.build/debug/carefeed $(BROWSER_VENV)/bin/pytest -q Tests/Browser -k journey
+	mkdir -p docs
+	cp .build/screenshots/feed-phone.png .build/screenshots/insights-desktop.png docs/
+
+browser-deps: deps
+	@missing=""; \
+	command -v chromium >/dev/null || missing="$$missing chromium"; \
+	command -v chromedriver >/dev/null || missing="$$missing chromium-driver"; \
+	command -v java >/dev/null || missing="$$missing default-jre-headless"; \
+	python3 -c 'import venv, ensurepip' 2>/dev/null || missing="$$missing python3-venv"; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing:$$missing"; \
+		$(SUDO) apt-get update -q && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q --no-install-recommends $$missing; \
+	fi
+	@[ -x $(BROWSER_VENV)/bin/pytest ] || python3 -m venv $(BROWSER_VENV)
+	@$(BROWSER_VENV)/bin/pip install -q -r Tests/Browser/requirements.txt
 
 # Figures, not a pass or fail: site build speed and memory, server throughput.
 bench: build

@@ -28,7 +28,9 @@
   // and a missing WebGL is an expected case here, not an error.
   function createContext(canvas) {
     if (!window.WebGLRenderingContext) return null;
-    const attributes = { antialias: true, alpha: false };
+    // preserveDrawingBuffer keeps the last frame readable, so printing the
+    // page or saving the canvas shows the model rather than a blank box.
+    const attributes = { antialias: true, alpha: false, preserveDrawingBuffer: true };
     try {
       return canvas.getContext('webgl', attributes) || canvas.getContext('experimental-webgl', attributes);
     } catch (error) {

@@ -54,10 +54,7 @@ public enum EducationPages {
             html += "<p class=\"model-poster\">\(model.alt.html)</p>"
         }
         html += "</div>\n"
-        let alt = model.alt.hasSuffix(".") ? model.alt : model.alt + "."
-        html += "<figcaption><span class=\"model-alt\">\(alt.html)</span> "
-            + "<span class=\"model-help\" hidden>Drag to turn the model, pinch or scroll to zoom. "
-            + "Use the numbered buttons to find each part.</span></figcaption>\n"
+        // A figure's caption comes first or last: the annotation list goes between.
         if !model.annotations.isEmpty {
             html += "<ol class=\"annotations\">\n"
             for (index, annotation) in model.annotations.enumerated() {
@@ -69,6 +66,10 @@ public enum EducationPages {
             }
             html += "</ol>\n"
         }
+        let alt = model.alt.hasSuffix(".") ? model.alt : model.alt + "."
+        html += "<figcaption><span class=\"model-alt\">\(alt.html)</span> "
+            + "<span class=\"model-help\" hidden>Drag to turn the model, pinch or scroll to zoom. "
+            + "Use the numbered buttons to find each part.</span></figcaption>\n"
         return html + "</figure>\n"
     }
 }

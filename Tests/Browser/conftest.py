@@ -1,0 +1,144 @@
+"""Browser tests: `carefeed serve` and a built demo site driven by headless
+Chromium through Selenium, checked with the Nu HTML Checker and axe-core.
+
+`make test` runs these after the Swift tests, with CAREFEED pointing at the
+built binary.
+"""
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import tempfile
+from pathlib import Path
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.support import expected_conditions
+from selenium.webdriver.support.ui import WebDriverWait
+
+ROOT = Path(__file__).resolve().parents[2]
+CAREFEED = os.environ.get("CAREFEED", str(ROOT / ".build/debug/carefeed"))
+SCREENSHOTS = Path(os.environ.get("SCREENSHOTS", ROOT / ".build/screenshots"))
+TODAY = "2026-11-30"
+PHONE = {"width": 390, "height": 844, "pixelRatio": 2}
+DESKTOP = {"width": 1280, "height": 900, "pixelRatio": 1}
+
+
+def carefeed(*arguments, **options):
+    return subprocess.run([CAREFEED, *arguments], cwd=ROOT, check=True, capture_output=True, text=True, **options)
+
+
+class Server:
+    """`carefeed serve` on a port the system picks, with a store of its own."""
+
+    def __init__(self, folder, today=TODAY, participant="journey", store=None):
+        self.store = store or str(Path(folder) / "care.sqlite")
+        self.process = subprocess.Popen(
+            [CAREFEED, "serve", "--store", self.store, "--port", "0", "--today", today, "--participant", participant],
+            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        line = self.process.stdout.readline()
+        match = re.search(r"http://localhost:(\d+)/", line)
+        if not match:
+            self.process.kill()
+            raise RuntimeError(f"carefeed serve did not start: {line!r}")
+        self.url = f"http://localhost:{match.group(1)}"
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            assert self.process.wait(timeout=10) == 0
+
+
+@pytest.fixture
+def server_folder():
+    folder = tempfile.mkdtemp(prefix="carefeed-browser-")
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
+def server(server_folder):
+    running = Server(server_folder)
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="session")
+def site():
+    """A demo study's site, built into a temporary folder."""
+    folder = Path(tempfile.mkdtemp(prefix="carefeed-site-"))
+    carefeed("demo", "--store", str(folder / "care.sqlite"), "--participants", "6", "--days", "30", "--today", TODAY)
+    carefeed("build", "--store", str(folder / "care.sqlite"), "--out", str(folder / "Site"), "--today", TODAY)
+    yield folder / "Site"
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def make_driver(metrics, webgl=True):
+    options = webdriver.ChromeOptions()
+    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--hide-scrollbars",
+                     f"--window-size={metrics['width']},{metrics['height']}", "--force-device-scale-factor=1"]:
+        options.add_argument(argument)
+    if webgl:
+        options.add_argument("--use-angle=swiftshader")
+        options.add_argument("--enable-unsafe-swiftshader")
+    else:
+        options.add_argument("--disable-webgl")
+        options.add_argument("--disable-3d-apis")
+    if metrics is PHONE:
+        options.add_experimental_option("mobileEmulation", {"deviceMetrics": {**metrics, "touch": True}})
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
+    service = webdriver.ChromeService(executable_path=shutil.which("chromedriver") or "/usr/bin/chromedriver")
+    driver = webdriver.Chrome(options=options, service=service)
+    driver.set_page_load_timeout(20)
+    return driver
+
+
+@pytest.fixture
+def phone():
+    driver = make_driver(PHONE)
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture
+def desktop():
+    driver = make_driver(DESKTOP)
+    yield driver
+    driver.quit()
+
+
+def wait_for_next_page(driver, page):
+    """Waits until `page` (the old document's root) is gone and the new one has loaded."""
+    WebDriverWait(driver, 10).until(expected_conditions.staleness_of(page))
+    WebDriverWait(driver, 10).until(lambda current: current.execute_script("return document.readyState") == "complete")
+
+
+def console_errors(driver):
+    """Severe console entries: script errors, failed loads, CSP violations."""
+    return [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+
+
+def requested_urls(driver):
+    """Every URL the browser asked for since the last call, from its network log."""
+    urls = []
+    for entry in driver.get_log("performance"):
+        message = json.loads(entry["message"])["message"]
+        if message.get("method") == "Network.requestWillBeSent":
+            urls.append(message["params"]["request"]["url"])
+    return urls
+
+
+def screenshot(driver, name):
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    driver.save_screenshot(str(SCREENSHOTS / f"{name}.png"))
+
+
+def csrf(driver):
+    return driver.find_element("css selector", "input[name=csrf]").get_attribute("value")
+
+
+def write_json(path, value):
+    Path(path).write_text(json.dumps(value, indent=2))
