@@ -332,7 +332,18 @@ public final class ParticipantApp: @unchecked Sendable {
                 try store.addOutcome(NewOutcome(participantID: context.participant.id, taskID: task.id, event: event,
                                                 values: values), at: Date())
             } catch CareStoreError.alreadyAnswered {
-                // A second submission of the same form: the first one stands.
+                // The same answers sent twice (a double click, the back
+                // button) are answered as the first was; different ones would
+                // be silently lost, so they are refused and said so.
+                let stored = try store.outcomes(participantID: context.participant.id)
+                    .first { $0.taskID == task.id && $0.occurrence == occurrence }
+                guard stored?.values == values else {
+                    return message(409, "Already answered",
+                                   "\(task.title) already has answers for today: "
+                                   + (stored.map { Format.answers($0, task: task) } ?? "") + ". "
+                                   + "To change them, delete them on today's page and answer again. Nothing was changed.",
+                                   link: ("Go to today", "/feed/\(context.today)"))
+                }
             }
             return .seeOther("/feed/\(context.today)")
         }

@@ -146,7 +146,10 @@ import TestSupport
         let first = post("/tasks/checkIn/2", [("pain", "3"), ("sleep", "7,5")])
         #expect(first.status == 303)
         #expect(first.header("Location") == "/feed/2026-03-09")
-        #expect(post("/tasks/checkIn/2", [("pain", "9"), ("sleep", "2")]).status == 303)
+        #expect(post("/tasks/checkIn/2", [("pain", "3"), ("sleep", "7.5")]).status == 303, "the same answers again")
+        let different = post("/tasks/checkIn/2", [("pain", "9"), ("sleep", "2")])
+        #expect(different.status == 409, "different answers are refused, not silently dropped")
+        #expect(different.text.contains("Pain: 3 · Sleep: 7.5 hours"))
         let checkIns = try store.outcomes(participantID: "p1").filter { $0.taskID == "checkIn" }
         #expect(checkIns.count == 1)
         #expect(checkIns[0].values == [OutcomeValue(kind: "pain", value: .integer(3)),
