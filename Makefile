@@ -10,7 +10,7 @@ CAREFEED = .build/$(CONFIGURATION)/carefeed
 LIBRARIES := sqlite3:libsqlite3-dev libcmark:libcmark-dev yaml-0.1:libyaml-dev \
              libmicrohttpd:libmicrohttpd-dev libcrypto:libssl-dev
 
-.PHONY: run test browser-test screenshots bench deps browser-deps build check clean
+.PHONY: run test browser-test reliability screenshots bench deps browser-deps build check clean
 
 DEMO_STORE = .carefeed/demo.sqlite
 
@@ -31,10 +31,15 @@ test: deps
 
 BROWSER_VENV = .build/browser-venv
 
-# Headless Chromium through Selenium: journeys, the Nu HTML Checker, axe-core.
+# Headless Chromium through Selenium: journeys, the Nu HTML Checker, axe-core;
+# then the short reliability checks (crashes, bad input, slow clients, load).
 browser-test: browser-deps
 	$(SWIFT) build --product carefeed
-	CAREFEED=.build/debug/carefeed $(BROWSER_VENV)/bin/pytest -q Tests/Browser
+	CAREFEED=.build/debug/carefeed $(BROWSER_VENV)/bin/pytest -q Tests/Browser Tests/Reliability
+
+# The full reliability runs; writes RELIABILITY.md. Not part of make test.
+reliability: build browser-deps
+	CAREFEED=$(CAREFEED) $(BROWSER_VENV)/bin/python Tools/reliability.py
 
 # The README's pictures, taken by the browser tests.
 screenshots: browser-deps

@@ -210,10 +210,13 @@ public final class ParticipantApp: @unchecked Sendable {
             default:
                 return notFound()
             }
-        } catch let error as DatabaseError where error.isDiskFull || error.isReadOnly {
-            return message(503, "Not saved",
-                           "Your answers were not saved because the computer's storage is \(error.isDiskFull ? "full" : "read-only"). "
-                           + "Nothing was changed. Please tell the study team, then try again.")
+        } catch let error as DatabaseError where error.isStorageFailure {
+            let reason = error.isDiskFull ? "is full" : error.isReadOnly ? "is read-only" : "could not be written"
+            var response = message(503, "Not saved",
+                                   "This was not saved because the computer's storage \(reason). Nothing was changed. "
+                                   + "Please tell the study team, then try again.")
+            response.headers.append(("Retry-After", "30"))
+            return response
         } catch {
             return message(500, "Something went wrong", "\(error). Nothing was changed.")
         }

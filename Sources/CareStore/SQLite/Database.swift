@@ -217,6 +217,11 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
 
     public var isDiskFull: Bool { primaryCode == SQLITE_FULL }
     public var isReadOnly: Bool { primaryCode == SQLITE_READONLY }
+    /// The storage under the store failed (full, read-only, I/O error, gone):
+    /// nothing was written, and trying again later may work.
+    public var isStorageFailure: Bool {
+        [SQLITE_FULL, SQLITE_READONLY, SQLITE_IOERR, SQLITE_CANTOPEN, SQLITE_NOTADB, SQLITE_CORRUPT].contains(primaryCode)
+    }
     public var isConstraintViolation: Bool { primaryCode == SQLITE_CONSTRAINT }
     // Extended codes are function-like macros that Swift does not import.
     var isUniqueViolation: Bool { code == SQLITE_CONSTRAINT | (8 << 8) }

@@ -1,0 +1,53 @@
+"""Short versions of the reliability checks, run by `make test`; the full
+ones are `make reliability`."""
+import pytest
+
+from harness import bad_content, crash_loop, disk_trouble, load, malformed_requests, slow_clients
+
+
+def test_killed_servers_lose_and_duplicate_no_acknowledged_answer():
+    figures = crash_loop(rounds=4)
+    assert figures["failures"] == []
+    assert figures["acknowledged"] > 0
+    assert figures["lost"] == 0
+    assert figures["duplicates"] == 0
+
+
+def test_malformed_requests_get_no_5xx_and_store_nothing():
+    figures = malformed_requests(400)
+    assert figures["server_errors"] == []
+    assert figures["stored_after"] == figures["stored_before"]
+    assert figures["exit_status"] == 0
+
+
+def test_slow_clients_do_not_stall_a_normal_one():
+    figures = slow_clients(sockets=50, seconds=4, gap=1.0)
+    assert figures["errors"] == 0
+    assert figures["p99_ms"] < 1000
+
+
+def test_concurrent_clients_leave_a_consistent_store():
+    figures = load(clients=10, seconds=4)
+    assert figures["errors"] == 0
+    assert figures["integrity"] == "ok"
+    assert figures["live_check_ins"] <= 1
+    assert figures["audit_rows"] == figures["outcomes"]
+    assert figures["exit_status"] == 0
+
+
+def test_every_malformed_content_file_is_refused_with_its_location_and_none_crashes_or_hangs():
+    results = bad_content()
+    assert len(results) >= 100
+    assert [result for result in results if result["status"] != 1 or not result["located"]] == []
+
+
+def test_a_full_disk_gets_503_and_the_server_recovers_without_a_restart():
+    figures = disk_trouble()
+    if not figures["run"]:
+        pytest.skip(figures["reason"])
+    assert (figures["full"], figures["page_while_full"]) == (503, 200)
+    assert figures["after_space_returned"] == 303
+    assert figures["delete_while_full"] == 503
+    assert figures["after_space_returned_again"] == 303
+    assert (figures["integrity"], figures["check_ins"], figures["deleted"]) == ("ok", 1, 1)
+    assert figures["exit_status"] == 0
