@@ -10,7 +10,7 @@ CAREFEED = .build/$(CONFIGURATION)/carefeed
 LIBRARIES := sqlite3:libsqlite3-dev libcmark:libcmark-dev yaml-0.1:libyaml-dev \
              libmicrohttpd:libmicrohttpd-dev libcrypto:libssl-dev
 
-.PHONY: run test browser-test reliability screenshots bench deps browser-deps build check clean
+.PHONY: run test browser-test reliability fuzz screenshots bench deps browser-deps build check clean
 
 DEMO_STORE = .carefeed/demo.sqlite
 
@@ -37,7 +37,12 @@ browser-test: browser-deps
 	$(SWIFT) build --product carefeed
 	CAREFEED=.build/debug/carefeed $(BROWSER_VENV)/bin/pytest -q Tests/Browser Tests/Reliability
 
-# The full reliability runs; writes RELIABILITY.md. Not part of make test.
+# libFuzzer on content loading, form decoding, routing and signature data,
+# FUZZ_SECONDS each (default 60).
+fuzz: deps
+	sh Tools/fuzz.sh
+
+# The full reliability runs, fuzzing included; writes RELIABILITY.md. Not part of make test.
 reliability: build browser-deps
 	CAREFEED=$(CAREFEED) $(BROWSER_VENV)/bin/python Tools/reliability.py
 

@@ -1,0 +1,29 @@
+#!/bin/sh
+# libFuzzer targets (`make fuzz`): content loading, form decoding, request
+# routing and signature path data. The modules are built instrumented with
+# -sanitize=fuzzer,address; each target runs FUZZ_SECONDS from seeds of real inputs.
+set -eu
+
+BUILD=.build/fuzz
+SECONDS_EACH=${FUZZ_SECONDS:-60}
+swift build --build-path "$BUILD" -Xswiftc -sanitize=fuzzer,address --target Server >/dev/null
+objects=$(find "$BUILD/debug/CareModel.build" "$BUILD/debug/CareStore.build" "$BUILD/debug/Content.build" \
+    "$BUILD/debug/Feed.build" "$BUILD/debug/HTTP.build" "$BUILD/debug/Pages.build" "$BUILD/debug/Site.build" \
+    "$BUILD/debug/Server.build" "$BUILD/debug/CMicroHTTPDShim.build" -name '*.o')
+status=0
+for target in FormData FrontMatter Routing Signature; do
+    swiftc -sanitize=fuzzer,address -parse-as-library "Tools/Fuzz/$target.swift" -o "$BUILD/fuzz-$target" \
+        -I "$BUILD/debug/Modules" -I Sources/CSQLite -I Sources/CCmark -I Sources/CYAML -I Sources/CMicroHTTPD \
+        -I Sources/CCrypto -I "$BUILD/debug/CMicroHTTPDShim.build" -I Sources/CMicroHTTPDShim/include \
+        $objects -lsqlite3 -lcmark -lyaml -lmicrohttpd -lcrypto 2>&1 | grep -v "Cannot export local symbol" || true
+    mkdir -p "$BUILD/corpus/$target" "$BUILD/crashes/$target"
+    echo "Fuzzing $target for $SECONDS_EACH s"
+    if ! ASAN_OPTIONS=detect_leaks=0 "$BUILD/fuzz-$target" -max_total_time="$SECONDS_EACH" -timeout=10 -rss_limit_mb=4096 \
+        -artifact_prefix="$BUILD/crashes/$target/" -print_final_stats=1 \
+        "$BUILD/corpus/$target" "Tools/Fuzz/seeds/$target" 2>"$BUILD/fuzz-$target.log"; then
+        echo "  $target found a problem: see $BUILD/fuzz-$target.log and $BUILD/crashes/$target/"
+        status=1
+    fi
+    grep -E "stat::number_of_executed_units|stat::peak_rss_mb" "$BUILD/fuzz-$target.log" | sed 's/^/  /'
+done
+exit $status
