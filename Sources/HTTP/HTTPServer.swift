@@ -14,7 +14,9 @@ public final class HTTPServer: @unchecked Sendable {
     public struct Configuration: Sendable {
         public var host = "127.0.0.1"
         public var port: UInt16 = 8080
-        public var connectionTimeoutSeconds: UInt32 = 15
+        /// Idle seconds before a connection closes; short, so a client that
+        /// trickles its request a byte every few seconds is let go.
+        public var connectionTimeoutSeconds: UInt32 = 3
         public var connectionLimit: UInt32 = 512
         public var connectionMemoryBytes = 32 * 1024
         public var maximumBodyBytes = 256 * 1024

@@ -100,7 +100,7 @@ final class LiveReload: @unchecked Sendable {
 }
 
 /// One page's event stream: a retry hint, then a `reload` event after each
-/// change, and a comment every 10 seconds, within the connection timeout,
+/// change, and a comment every second, well within the connection timeout,
 /// so the stream is never cut as idle.
 final class LiveStream: @unchecked Sendable {
     // Unchecked: libmicrohttpd reads a response from one connection thread only.
@@ -118,7 +118,7 @@ final class LiveStream: @unchecked Sendable {
             opened = true
             return Array("retry: 1000\n\n".utf8)
         }
-        guard let generation = live.wait(after: seen, timeout: 10) else { return nil }
+        guard let generation = live.wait(after: seen, timeout: 1) else { return nil }
         if generation == seen { return Array(": still here\n\n".utf8) }
         seen = generation
         return Array("event: reload\ndata: \(generation)\n\n".utf8)
