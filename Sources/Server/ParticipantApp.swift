@@ -187,9 +187,13 @@ public final class ParticipantApp: @unchecked Sendable {
                 return .seeOther(context.feed.isOnboarded(on: context.today) ? "/feed/\(context.today)" : "/onboarding/1")
             case (false, "feed", 2):
                 return feedPage(segments[1], context)
-            case (_, "onboarding", 2), (_, "onboarding", 3) where segments.last == "review" || segments.count == 2:
+            case (_, "onboarding", 2):
                 return try onboarding(segments, post: form, context)
-            case (_, "tasks", 3), (true, "tasks", 4) where segments.last == "delete" || segments.count == 3:
+            case (_, "onboarding", 3) where segments[2] == "review":
+                return try onboarding(segments, post: form, context)
+            case (_, "tasks", 3):
+                return try task(segments, post: form, context)
+            case (true, "tasks", 4) where segments[3] == "delete":
                 return try task(segments, post: form, context)
             case (false, "insights", 1):
                 let day = request.query["day"].flatMap { LocalDate(iso: $0) } ?? context.today
