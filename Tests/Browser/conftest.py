@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from selenium import webdriver
-from selenium.webdriver.support import expected_conditions
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.support.ui import WebDriverWait
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -112,7 +112,16 @@ def desktop():
 
 def wait_for_next_page(driver, page):
     """Waits until `page` (the old document's root) is gone and the new one has loaded."""
-    WebDriverWait(driver, 10).until(expected_conditions.staleness_of(page))
+    def gone(_):
+        try:
+            page.is_enabled()
+            return False
+        except WebDriverException:
+            # Chromedriver reports a replaced document either as a stale
+            # element or as a node that "does not belong to the document".
+            return True
+
+    WebDriverWait(driver, 10).until(gone)
     WebDriverWait(driver, 10).until(lambda current: current.execute_script("return document.readyState") == "complete")
 
 
