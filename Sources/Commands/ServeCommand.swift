@@ -51,7 +51,7 @@ enum ServeCommand {
         assets.warnings.forEach { console.error("warning: \($0)\n") }
         let app = ParticipantApp(store: store, content: .init(plan: plan, assets: assets),
                                  configuration: .init(participantID: participantID, today: fixedToday,
-                                                      secret: randomToken(), host: arguments["host"]))
+                                                      secret: ParticipantApp.randomHex(words: 4), host: arguments["host"]))
         app.enableLiveReload(folders: [contentFolder, publicFolder]) {
             reload(app, store: store, content: contentFolder, publicFolder: publicFolder, console: console)
         }
@@ -86,10 +86,6 @@ enum ServeCommand {
         }
     }
 
-    static func randomToken() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<4).map { _ in String(generator.next() as UInt64, radix: 16) }.joined()
-    }
 }
 
 /// Stops the server on SIGINT or SIGTERM: requests in flight finish, then

@@ -80,7 +80,7 @@ public final class ParticipantApp: @unchecked Sendable {
 
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
         let cookie = Self.session(in: request.header("cookie"))
-        let session = cookie ?? Self.newSession()
+        let session = cookie ?? Self.randomHex(words: 2)
         var response = route(request, cookie: cookie, session: session)
         if cookie == nil {
             response.headers.append(("Set-Cookie", "\(Self.sessionCookie)=\(session); Path=/; HttpOnly; SameSite=Strict"))
@@ -108,9 +108,10 @@ public final class ParticipantApp: @unchecked Sendable {
 
     static let sessionCookie = "carefeed_session"
 
-    static func newSession() -> String {
+    /// `words` × 64 random bits as lowercase hex: session ids, the server's secret.
+    public static func randomHex(words: Int) -> String {
         var generator = SystemRandomNumberGenerator()
-        return (0..<2).map { _ in
+        return (0..<words).map { _ in
             let value = generator.next() as UInt64
             let hex = String(value, radix: 16)
             return String(repeating: "0", count: 16 - hex.count) + hex

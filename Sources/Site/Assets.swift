@@ -6,14 +6,12 @@ import Foundation
 /// three.js files the model viewer needs from Debian's `libjs-three`, and a
 /// script per 3D model that carries its bytes, so the viewer can read the
 /// model from `file://`, where browsers refuse to fetch files.
+///
+/// The bytes are read once, when the assets are listed: the server answers
+/// from memory, and a change on disk is picked up by listing them again.
 public struct Assets: Sendable {
-    public enum Source: Sendable {
-        case file(String)
-        case generated(Data)
-    }
-
-    /// Path under `assets/` → where its bytes come from.
-    public private(set) var files: [String: Source] = [:]
+    /// Path under `assets/` → its bytes.
+    public private(set) var files: [String: Data] = [:]
     /// Problems worth telling: a missing three.js means posters instead of models.
     public private(set) var warnings: [String] = []
 
@@ -31,33 +29,30 @@ public struct Assets: Sendable {
                 let full = root + "/" + relative
                 var isDirectory: ObjCBool = false
                 guard !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }),
-                      FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue
+                      FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue,
+                      let bytes = FileManager.default.contents(atPath: full)
                 else { continue }
-                files[relative] = .file(full)
+                files[relative] = bytes
             }
         }
         for (path, source) in Self.vendor where files[path] == nil {
-            if FileManager.default.fileExists(atPath: source) {
-                files[path] = .file(source)
+            if let bytes = FileManager.default.contents(atPath: source) {
+                files[path] = bytes
             } else {
                 warnings.append("\(source) is missing (install libjs-three): notes show the model's poster instead of the model")
             }
         }
         for note in study.notes {
-            guard let model = note.model, let bytes = FileManager.default.contents(atPath: root + "/" + model.src) else { continue }
+            guard let model = note.model, let bytes = files[model.src] else { continue }
             let script = "// Generated from \(model.src) so that the viewer can read it from file://.\n"
                 + "(window.CareFeedModels = window.CareFeedModels || {})[\(Self.jsString(model.src))] = \"\(bytes.base64EncodedString())\";\n"
-            files["models/" + EducationPages.modelScriptName(model.src)] = .generated(Data(script.utf8))
+            files["models/" + EducationPages.modelScriptName(model.src)] = Data(script.utf8)
         }
     }
 
     /// The bytes of an asset, or nil when there is none at `path`.
     public func contents(_ path: String) -> Data? {
-        switch files[path] {
-        case .file(let source): FileManager.default.contents(atPath: source)
-        case .generated(let data): data
-        case nil: nil
-        }
+        files[path]
     }
 
     static func jsString(_ text: String) -> String {

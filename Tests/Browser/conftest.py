@@ -6,10 +6,9 @@ built binary.
 """
 import json
 import os
-import re
 import shutil
-import signal
 import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -19,7 +18,10 @@ from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.support.ui import WebDriverWait
 
 ROOT = Path(__file__).resolve().parents[2]
-CAREFEED = os.environ.get("CAREFEED", str(ROOT / ".build/debug/carefeed"))
+sys.path.insert(0, str(ROOT / "Tests/Reliability"))
+import harness  # noqa: E402  (starting `carefeed serve` is shared with the reliability checks)
+
+CAREFEED = harness.CAREFEED
 SCREENSHOTS = Path(os.environ.get("SCREENSHOTS", ROOT / ".build/screenshots"))
 TODAY = "2026-11-30"
 PHONE = {"width": 390, "height": 844, "pixelRatio": 2}
@@ -30,25 +32,15 @@ def carefeed(*arguments, **options):
     return subprocess.run([CAREFEED, *arguments], cwd=ROOT, check=True, capture_output=True, text=True, **options)
 
 
-class Server:
-    """`carefeed serve` on a port the system picks, with a store of its own."""
+class Server(harness.Server):
+    """`carefeed serve` for a browser test: its store in `folder`, today fixed."""
 
-    def __init__(self, folder, today=TODAY, participant="journey", store=None):
-        self.store = store or str(Path(folder) / "care.sqlite")
-        self.process = subprocess.Popen(
-            [CAREFEED, "serve", "--store", self.store, "--port", "0", "--today", today, "--participant", participant],
-            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        line = self.process.stdout.readline()
-        match = re.search(r"http://localhost:(\d+)/", line)
-        if not match:
-            self.process.kill()
-            raise RuntimeError(f"carefeed serve did not start: {line!r}")
-        self.url = f"http://localhost:{match.group(1)}"
+    def __init__(self, folder, today=TODAY, participant="journey"):
+        super().__init__(Path(folder) / "care.sqlite", today, participant)
+        self.url = f"http://localhost:{self.port}"
 
     def stop(self):
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            assert self.process.wait(timeout=10) == 0
+        assert super().stop() == 0
 
 
 @pytest.fixture

@@ -42,7 +42,10 @@ public enum ContentLoader {
 
         // Consent documents and notes first: tasks refer to them.
         var documents: [ConsentDocument] = []
-        for (path, id) in markdownFiles(root + "/consent", into: &diagnostics) {
+        let consentFiles = markdownFiles(root + "/consent", into: &diagnostics)
+        let noteFiles = markdownFiles(root + "/education", into: &diagnostics)
+        let taskFiles = markdownFiles(root + "/tasks", into: &diagnostics)
+        for (path, id) in consentFiles {
             files += 1
             guard let (reader, node, body, bodyLine) = frontMatter(path, into: &diagnostics) else { continue }
             defer { diagnostics += reader.diagnostics }
@@ -54,7 +57,7 @@ public enum ContentLoader {
                                              summary: consent.summary, html: html, sha256: SHA256.hex(html), file: path))
         }
         var notes: [(note: EducationNote, reader: FieldReader, header: FieldReader.NoteHeader)] = []
-        for (path, slug) in markdownFiles(root + "/education", into: &diagnostics) {
+        for (path, slug) in noteFiles {
             files += 1
             guard let (reader, node, body, bodyLine) = frontMatter(path, into: &diagnostics) else { continue }
             guard let note = reader.noteHeader(node) else {
@@ -70,7 +73,7 @@ public enum ContentLoader {
         }
 
         var tasks: [(task: StudyTask, reader: FieldReader, node: YAMLNode)] = []
-        for (path, id) in markdownFiles(root + "/tasks", into: &diagnostics) {
+        for (path, id) in taskFiles {
             files += 1
             guard let (reader, node, body, bodyLine) = frontMatter(path, into: &diagnostics) else { continue }
             let instructions = Markdown.html(body) { url, isImage, line in
@@ -90,9 +93,9 @@ public enum ContentLoader {
         let cleanNotes = notes.filter { !$0.reader.hasErrors }.map(\.note)
         let check = CrossReferences(
             documents: documents, notes: cleanNotes, tasks: cleanTasks, publicDirectory: publicDirectory,
-            unloadedDocuments: Set(markdownIDs(root + "/consent")).subtracting(documents.map(\.id)),
-            unloadedNotes: Set(markdownIDs(root + "/education")).subtracting(cleanNotes.map(\.slug)),
-            unloadedTasks: Set(markdownIDs(root + "/tasks")).subtracting(cleanTasks.map(\.id)))
+            unloadedDocuments: Set(consentFiles.map(\.1)).subtracting(documents.map(\.id)),
+            unloadedNotes: Set(noteFiles.map(\.1)).subtracting(cleanNotes.map(\.slug)),
+            unloadedTasks: Set(taskFiles.map(\.1)).subtracting(cleanTasks.map(\.id)))
         for (task, reader, node) in tasks {
             check.task(task, node: node, reader: reader)
             diagnostics += reader.diagnostics
@@ -142,7 +145,7 @@ public enum ContentLoader {
                 continue
             }
             let id = String(name.dropLast(3))
-            guard FieldReader.isIdentifier(id) else {
+            guard Identifier.isValid(id) else {
                 diagnostics.append(Diagnostic(file: path, line: nil, column: nil,
                     message: "the file name must start with a letter and hold only letters, digits, '-' and '_', as it becomes a URL"))
                 continue
@@ -150,12 +153,6 @@ public enum ContentLoader {
             files.append((path, id))
         }
         return files
-    }
-
-    /// The ids of a folder's `.md` files, whether or not they loaded.
-    private static func markdownIDs(_ folder: String) -> [String] {
-        var ignored: [Diagnostic] = []
-        return markdownFiles(folder, into: &ignored).map(\.1)
     }
 
     private static func read(_ path: String, into diagnostics: inout [Diagnostic]) -> String? {

@@ -136,7 +136,7 @@ struct CrossReferences {
 
     private static func iconExists(_ icon: String, _ publicDirectory: String?) -> Bool {
         guard let publicDirectory else { return true }
-        return FieldReader.isIdentifier(icon.replacingOccurrences(of: ".", with: "_"))
+        return Identifier.isValid(icon.replacingOccurrences(of: ".", with: "_"))
             && FileManager.default.fileExists(atPath: publicDirectory + "/icons/" + icon + ".svg")
     }
 

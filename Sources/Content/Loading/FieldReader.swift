@@ -79,7 +79,7 @@ final class FieldReader {
     /// An id used in file names and URLs: a letter, then letters, digits, `-` or `_`.
     func identifier(_ node: YAMLNode?, _ what: String) -> String? {
         guard let node, let value = text(node, what) else { return nil }
-        guard Self.isIdentifier(value) else {
+        guard Identifier.isValid(value) else {
             error("\(what) '\(value)' must start with a letter and hold only letters, digits, '-' and '_'", at: node)
             return nil
         }
@@ -127,10 +127,6 @@ final class FieldReader {
             return nil
         }
         return items
-    }
-
-    static func isIdentifier(_ value: String) -> Bool {
-        Identifier.isValid(value)
     }
 
     static func shape(_ node: YAMLNode) -> String {
