@@ -222,7 +222,6 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
     public var isStorageFailure: Bool {
         [SQLITE_FULL, SQLITE_READONLY, SQLITE_IOERR, SQLITE_CANTOPEN, SQLITE_NOTADB, SQLITE_CORRUPT].contains(primaryCode)
     }
-    public var isConstraintViolation: Bool { primaryCode == SQLITE_CONSTRAINT }
     // Extended codes are function-like macros that Swift does not import.
     var isUniqueViolation: Bool { code == SQLITE_CONSTRAINT | (8 << 8) }
     var isForeignKeyViolation: Bool { code == SQLITE_CONSTRAINT | (3 << 8) }
