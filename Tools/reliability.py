@@ -19,6 +19,7 @@ def main():
     crash = harness.crash_loop(rounds=100)
     print("Disk trouble…", flush=True)
     disk = harness.disk_trouble()
+    read_only = harness.read_only_store()
     print("Bad content corpus…", flush=True)
     content = harness.bad_content()
     print("Slow clients: 200 sockets for 30 s…", flush=True)
@@ -47,6 +48,7 @@ def main():
         f"integrity_check ok after every round: {'yes' if not crash['failures'] else 'no'} | "
         f"{'pass' if crash['lost'] == 0 and crash['duplicates'] == 0 and not crash['failures'] else 'FAIL'} |",
         disk_row(disk),
+        read_only_row(read_only),
         f"| Bad content corpus | {len(content)} malformed files; {len(refused)} refused with file and line; "
         f"{len(crashed)} crashes or hangs; slowest {max(r['seconds'] for r in content):.2f} s | "
         f"{'pass' if len(refused) == len(content) else 'FAIL'} |",
@@ -80,7 +82,7 @@ def main():
         "",
     ]
     (ROOT / "RELIABILITY.md").write_text("\n".join(lines))
-    print("\n".join(lines[4:12]))
+    print("\n".join(lines[4:13]))
 
 
 def fuzz(seconds):
@@ -105,6 +107,17 @@ def disk_row(disk):
     return (f"| Full disk (a 3 MB tmpfs, filled) | answer while full: {disk['full']}; after space returns: "
             f"{disk['after_space_returned']}; delete while full: {disk['delete_while_full']}; after: "
             f"{disk['after_space_returned_again']}; no restart; integrity {disk['integrity']} | {'pass' if ok else 'FAIL'} |")
+
+
+def read_only_row(figures):
+    if not figures["run"]:
+        return f"| Read-only store | not run: {figures['reason']} | skipped |"
+    ok = (figures["read_only"], figures["said_read_only"], figures["page_while_read_only"],
+          figures["after_made_writable"], figures["integrity"], figures["check_ins"]) == (503, True, 200, 303, "ok", 1)
+    return (f"| Read-only store (file mode 0444) | page: {figures['page_while_read_only']}; answer: {figures['read_only']}"
+            f"{' saying read-only' if figures['said_read_only'] else ''}; after the file is made writable: "
+            f"{figures['after_made_writable']}; no restart; integrity {figures['integrity']}, "
+            f"{figures['check_ins']} check-in stored | {'pass' if ok else 'FAIL'} |")
 
 
 def fmt(statuses):

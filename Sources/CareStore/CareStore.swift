@@ -13,19 +13,27 @@ import Foundation
 public final class CareStore: @unchecked Sendable {
     // Unchecked because the connection is only ever touched with `lock` held.
     private let lock = NSLock()
-    private let database: Database
+    private var database: Database
+    /// Counts the connections opened, so a change stamp never repeats across a reopen.
+    private var generation = 0
     public let path: String
 
-    /// Opens the store at `path`, creating and migrating it as needed.
+    /// Opens the store at `path`, creating and migrating it as needed. A
+    /// store whose file is read-only opens for reading; its writes fail with
+    /// `SQLITE_READONLY` until the file is writable again.
     public init(path: String) throws {
+        self.path = path
+        self.database = try Self.connect(path)
+    }
+
+    private static func connect(_ path: String) throws -> Database {
         let database = try Database(path: path)
         try database.execute("PRAGMA busy_timeout = 5000")
         try database.execute("PRAGMA journal_mode = WAL")
         try database.execute("PRAGMA synchronous = FULL")
         try database.execute("PRAGMA foreign_keys = ON")
-        try Self.migrate(database)
-        self.path = path
-        self.database = database
+        try migrate(database)
+        return database
     }
 
     /// Closes the connection; every later call throws.
@@ -41,13 +49,15 @@ public final class CareStore: @unchecked Sendable {
     /// Changes whenever this or any other connection commits a write: a
     /// reader's cache keyed by it is never stale.
     public struct ChangeStamp: Hashable, Sendable {
+        var connection: Int
         var otherConnections: Int64
         var thisConnection: Int64
     }
 
     public func changeStamp() throws -> ChangeStamp {
         try read { database in
-            ChangeStamp(otherConnections: try database.query("PRAGMA data_version")[0][0].integer ?? 0,
+            ChangeStamp(connection: generation,
+                        otherConnections: try database.query("PRAGMA data_version")[0][0].integer ?? 0,
                         thisConnection: database.totalChanges)
         }
     }
@@ -93,10 +103,13 @@ public final class CareStore: @unchecked Sendable {
     @discardableResult
     public func recordTaskVersion(taskID: String, definition: String, effectiveFrom: LocalDate,
                                   at instant: Date) throws -> Int {
-        try write { database in
-            let latest = try database.query(
-                "SELECT version, definition FROM task_versions WHERE task_id = ? ORDER BY version DESC LIMIT 1",
-                [.text(taskID)]).first
+        let latestSQL = "SELECT version, definition FROM task_versions WHERE task_id = ? ORDER BY version DESC LIMIT 1"
+        // Read first, so an unchanged study needs no write and opens a read-only store.
+        if let latest = try read({ try $0.query(latestSQL, [.text(taskID)]).first }), latest[1].text == definition {
+            return Int(latest[0].integer ?? 1)
+        }
+        return try write { database in
+            let latest = try database.query(latestSQL, [.text(taskID)]).first
             if let latest, latest[1].text == definition {
                 return Int(latest[0].integer ?? 1)
             }
@@ -346,8 +359,16 @@ public final class CareStore: @unchecked Sendable {
         try lock.withLock { try body(database) }
     }
 
+    /// Runs `body` in a transaction. A connection that opened read-only is
+    /// reopened first, so a store made writable again needs no restart.
     private func write<T>(_ body: (Database) throws -> T) throws -> T {
-        try lock.withLock { try database.transaction { try body(database) } }
+        try lock.withLock {
+            if database.isReadOnly, let reopened = try? Self.connect(path), !reopened.isReadOnly {
+                database = reopened
+                generation += 1
+            }
+            return try database.transaction { try body(database) }
+        }
     }
 
     private static func migrate(_ database: Database) throws {

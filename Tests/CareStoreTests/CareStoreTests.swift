@@ -124,8 +124,11 @@ import TestSupport
     }
 
     @Test func aChangedTaskDefinitionBecomesANewVersionFromTheGivenDay() throws {
+        let before = try store.changeStamp()
         #expect(try store.recordTaskVersion(taskID: "checkIn", definition: "v1", effectiveFrom: Fixtures.date("2026-03-04"),
                                             at: now) == 1)
+        // Unchanged needs no write, so an unchanged study opens a read-only store.
+        #expect(try store.changeStamp() == before)
         #expect(try store.recordTaskVersion(taskID: "checkIn", definition: "v2", effectiveFrom: Fixtures.date("2026-03-04"),
                                             at: now) == 2)
         let versions = try store.taskVersions()

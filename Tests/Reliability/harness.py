@@ -7,6 +7,7 @@ import http.client
 import os
 import random
 import re
+import shutil
 import signal
 import socket
 import sqlite3
@@ -31,9 +32,9 @@ def day(offset):
 class Server:
     """`carefeed serve` on a free port, for one participant."""
 
-    def __init__(self, store, today, participant="reliable", extra=()):
+    def __init__(self, store, today, participant="reliable", extra=(), prefix=()):
         self.process = subprocess.Popen(
-            [CAREFEED, "serve", "--store", str(store), "--port", "0", "--today", today, "--participant", participant, *extra],
+            [*prefix, CAREFEED, "serve", "--store", str(store), "--port", "0", "--today", today, "--participant", participant, *extra],
             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         line = self.process.stdout.readline()
         match = re.search(r"localhost:(\d+)/", line)
@@ -399,6 +400,47 @@ def disk_trouble():
         if server:
             server.kill()
         subprocess.run(["umount", "-l", str(folder)], capture_output=True)
+
+
+def read_only_store():
+    """A store whose file is read-only: pages still show, an answer gets 503
+    "Not saved", never a success, and once the file is writable again the
+    same server saves without a restart. Root writes to any file, so as root
+    the server runs without the capabilities that override file modes."""
+    prefix = ()
+    if os.geteuid() == 0:
+        prefix = ("setpriv", "--bounding-set=-dac_override,-dac_read_search,-fowner", "--")
+        probe = subprocess.run([*prefix, "true"], capture_output=True)
+        if probe.returncode != 0:
+            return {"run": False, "reason": f"cannot drop root's file capabilities: {probe.stderr.decode().strip()}"}
+    folder = Path(tempfile.mkdtemp(prefix="carefeed-readonly-"))
+    store = folder / "care.sqlite"
+    server = Server(store, ENROLLED)
+    try:
+        Session(server.port).onboard()
+        server.stop()
+
+        def set_mode(mode):
+            for path in folder.glob("care.sqlite*"):
+                path.chmod(mode)
+        set_mode(0o444)
+        server = Server(store, ENROLLED, prefix=prefix)
+        session = Session(server.port, ("/tasks/checkIn/0",))
+        page = session.request("GET", f"/feed/{ENROLLED}")[0]
+        status, body, _ = session.request("POST", "/tasks/checkIn/0", [("pain", "4"), ("sleep", "7")])
+        said_read_only = "read-only" in body
+        set_mode(0o644)
+        writable = session.post("/tasks/checkIn/0", [("pain", "4"), ("sleep", "7")])
+        exit_status = server.stop()
+        server = None
+        integrity, outcomes, _ = stored_outcomes(store)
+        return {"run": True, "page_while_read_only": page, "read_only": status, "said_read_only": said_read_only,
+                "after_made_writable": writable, "integrity": integrity,
+                "check_ins": len([o for o in outcomes if o["task"] == "checkIn"]), "exit_status": exit_status}
+    finally:
+        if server:
+            server.kill()
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def bad_content(limit=None):

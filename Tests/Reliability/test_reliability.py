@@ -2,7 +2,7 @@
 ones are `make reliability`."""
 import pytest
 
-from harness import bad_content, crash_loop, disk_trouble, load, malformed_requests, slow_clients
+from harness import bad_content, crash_loop, disk_trouble, load, malformed_requests, read_only_store, slow_clients
 
 
 def test_killed_servers_lose_and_duplicate_no_acknowledged_answer():
@@ -51,4 +51,14 @@ def test_a_full_disk_gets_503_and_the_server_recovers_without_a_restart():
     assert figures["delete_while_full"] == 503
     assert figures["after_space_returned_again"] == 303
     assert (figures["integrity"], figures["check_ins"], figures["deleted"]) == ("ok", 1, 1)
+    assert figures["exit_status"] == 0
+
+
+def test_a_read_only_store_gets_503_and_the_server_saves_once_it_is_writable():
+    figures = read_only_store()
+    if not figures["run"]:
+        pytest.skip(figures["reason"])
+    assert (figures["read_only"], figures["said_read_only"], figures["page_while_read_only"]) == (503, True, 200)
+    assert figures["after_made_writable"] == 303
+    assert (figures["integrity"], figures["check_ins"]) == ("ok", 1)
     assert figures["exit_status"] == 0

@@ -79,6 +79,11 @@ final class Database {
         handle.map { Int64(sqlite3_total_changes($0)) } ?? 0
     }
 
+    /// True when SQLite opened the file for reading only, e.g. because it is not writable.
+    var isReadOnly: Bool {
+        handle.map { sqlite3_db_readonly($0, "main") == 1 } ?? false
+    }
+
     var lastInsertedRowID: Int64 {
         handle.map { sqlite3_last_insert_rowid($0) } ?? 0
     }
