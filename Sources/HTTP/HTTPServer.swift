@@ -31,7 +31,7 @@ public final class HTTPServer: @unchecked Sendable {
     let configuration: Configuration
     private var daemon: OpaquePointer?
     private let lock = NSLock()
-    private let inFlight = InFlight()
+    fileprivate let inFlight = InFlight()
     public private(set) var port: UInt16 = 0
 
     public init(_ configuration: Configuration, handler: @escaping Handler) throws {
@@ -53,8 +53,9 @@ public final class HTTPServer: @unchecked Sendable {
         stop(grace: 0)
     }
 
-    /// Stops accepting connections, lets requests in flight finish (up to
-    /// `grace` seconds), then closes every connection.
+    /// Stops accepting connections, lets requests in flight finish and their
+    /// responses reach the client (up to `grace` seconds), then closes every
+    /// connection. Event streams are not waited for.
     public func stop(grace: TimeInterval = 5) {
         lock.withLock {
             guard let daemon else { return }
@@ -65,11 +66,6 @@ public final class HTTPServer: @unchecked Sendable {
         }
     }
 
-    fileprivate func handle(_ request: HTTPRequest) -> HTTPResponse {
-        inFlight.enter()
-        defer { inFlight.leave() }
-        return handler(request)
-    }
 }
 
 public enum HTTPServerError: Error, CustomStringConvertible {
@@ -83,7 +79,8 @@ public enum HTTPServerError: Error, CustomStringConvertible {
     }
 }
 
-/// Counts handlers running, so a stop can wait for them.
+/// Counts requests from their handler's start until their response is sent,
+/// so a stop can wait for them.
 private final class InFlight: @unchecked Sendable {
     // Unchecked: `count` is only touched with `condition` locked.
     private let condition = NSCondition()
@@ -113,6 +110,8 @@ private final class RequestState {
     var body: [UInt8] = []
     var received = 0
     var refused = false
+    /// Counted in flight until libmicrohttpd reports the response sent.
+    var inFlight = false
 }
 
 /// What the response stream reader needs, kept alive while MHD reads.
@@ -163,13 +162,25 @@ private enum Callbacks {
                                   path: url.map { String(cString: $0) } ?? "/",
                                   query: values(connection, .GET_ARGUMENT_KIND),
                                   headers: values(connection, .HEADER_KIND), body: request.body)
-        return queue(server.handle(message), on: connection)
+        server.inFlight.enter()
+        let response = server.handler(message)
+        let queued = queue(response, on: connection)
+        // A stream stays open as long as its client does; a stop does not wait for it.
+        if case .bytes = response.body, queued == .YES {
+            request.inFlight = true
+        } else {
+            server.inFlight.leave()
+        }
+        return queued
     }
 
-    static let completed: MHD_RequestCompletedCallback = { _, _, state, _ in
+    static let completed: MHD_RequestCompletedCallback = { context, _, state, _ in
         guard let state, let pointer = state.pointee else { return }
-        Unmanaged<RequestState>.fromOpaque(pointer).release()
+        let request = Unmanaged<RequestState>.fromOpaque(pointer).takeRetainedValue()
         state.pointee = nil
+        if request.inFlight, let context {
+            Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue().inFlight.leave()
+        }
     }
 
     static func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
