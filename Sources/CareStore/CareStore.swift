@@ -86,6 +86,29 @@ public final class CareStore: @unchecked Sendable {
         }
     }
 
+    /// For each participant, a value that changes whenever anything stored
+    /// about them changes. Outcomes, consent records and grants are only
+    /// ever appended, and an outcome's tombstone is set once, so counts and
+    /// the newest row id tell every change apart.
+    public func participantRevisions() throws -> [String: String] {
+        try read { database in
+            var revisions: [String: String] = [:]
+            for row in try database.query("SELECT id FROM participants") {
+                revisions[row[0].text ?? ""] = ""
+            }
+            // One scan per table, grouped, rather than a lookup per participant.
+            for table in ["outcomes", "consent_records", "permission_grants"] {
+                let tombstones = table == "outcomes" ? " || '.' || count(deleted_at)" : ""
+                for row in try database.query("""
+                    SELECT participant_id, count(*) || '.' || max(id)\(tombstones) FROM \(table) GROUP BY participant_id
+                    """) {
+                    revisions[row[0].text ?? "", default: ""] += "\(table) \(row[1].text ?? "") "
+                }
+            }
+            return revisions
+        }
+    }
+
     public func participant(id: String) throws -> Participant? {
         try read { database in
             try database.query("SELECT id, name, time_zone, enrolled_on FROM participants WHERE id = ?", [.text(id)])
@@ -167,13 +190,13 @@ public final class CareStore: @unchecked Sendable {
                 try Self.insertParticipant(participant, into: database)
             }
             for record in consentRecords {
-                try Self.insertConsentRecord(record, into: database)
+                _ = try Self.insertConsentRecord(record, into: database)
             }
             for grant in permissionGrants {
-                try Self.insertPermissionGrant(grant, into: database)
+                _ = try Self.insertPermissionGrant(grant, into: database)
             }
             for (outcome, createdAt) in outcomes {
-                try Self.insertOutcome(outcome, at: createdAt, into: database)
+                _ = try Self.insertOutcome(outcome, at: createdAt, into: database)
             }
         }
     }

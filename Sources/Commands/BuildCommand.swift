@@ -36,8 +36,12 @@ enum BuildCommand {
             console.error("warning: \(warning)\n")
         }
         let builder = SiteBuilder(.init(
-            plan: plan, participants: try store.participants(), outcomes: try store.outcomes(),
-            consentRecords: try store.consentRecords(), assets: assets,
+            plan: plan, participants: try store.participants(),
+            records: { participant in
+                SiteBuilder.Records(outcomes: try store.outcomes(participantID: participant.id),
+                                    consentRecords: try store.consentRecords(participantID: participant.id))
+            },
+            revisions: try store.participantRevisions(), renderer: programIdentity(), assets: assets,
             today: { participant in fixedToday ?? participant.today(at: now) }))
         let output = arguments["out"] ?? Defaults.site
         // A progress line only where someone watches: on a terminal.
@@ -48,11 +52,22 @@ enum BuildCommand {
         let report = try builder.build(into: output, progress: progress)
         if progress != nil { console.error("\r\u{1B}[K") }
         let seconds = Date().timeIntervalSince(started)
+        let rendered = report.isUpdate
+            ? "; \(grouped(report.participantsRendered)) of \(grouped(report.participants)) participants changed" : ""
         console.out("\(grouped(report.pages)) pages in \(String(format: "%.2f", seconds)) s: \(output)/ "
                     + "(\(grouped(report.rewritten)) files written, \(grouped(report.files - report.rewritten)) unchanged, "
-                    + "\(String(format: "%.1f", Double(report.bytes) / 1_048_576)) MB)\n")
+                    + "\(String(format: "%.1f", Double(report.bytes) / 1_048_576)) MB\(rendered))\n")
         return .success
     }
+}
+
+/// This program's file, size and modification time: a site written by
+/// another build of carefeed is rebuilt whole rather than patched.
+func programIdentity() -> String {
+    let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    var status = stat()
+    guard stat(path, &status) == 0 else { return path }
+    return "\(path) \(status.st_size) \(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)"
 }
 
 /// `20,197`: thousands grouped as an English reader expects.

@@ -6,12 +6,15 @@ import Content
 public struct CarePlan: Sendable {
     public let study: Study
     public let tasks: [FeedTask]
+    /// The versions it was made from.
+    public let versions: [TaskVersion]
     private let definitions: [String: [Int: StudyTask]]
 
     /// - Parameter versions: what the store recorded; a task with no recorded
     ///   version is governed by its current definition as version 1.
     public init(study: Study, versions: [TaskVersion]) {
         self.study = study
+        self.versions = versions
         var tasks: [FeedTask] = []
         var definitions: [String: [Int: StudyTask]] = [:]
         let recorded = Dictionary(grouping: versions, by: \.taskID)

@@ -9,27 +9,60 @@ import Pages
 /// summary, day feeds from enrollment to today + 7, insights and consent
 /// record, the education notes, the consent documents and the assets.
 ///
-/// The site is written to a temporary folder beside the output and swapped
-/// in, so a failed build leaves the last good site. A file whose bytes did
-/// not change is carried over by a hard link, not rewritten.
+/// A first build, or one after the content or the program changed, is
+/// written to a temporary folder beside the output and swapped in, so a
+/// failed build leaves the last good site; a file whose bytes did not change
+/// is carried over by a hard link. Otherwise the build manifest in the
+/// site's marker file tells which participants' data changed since, and only
+/// their pages are rendered again; files are replaced one by one by rename,
+/// and the manifest is written last, so an interrupted update is redone.
 public struct SiteBuilder: Sendable {
+    /// What one participant's pages show.
+    public struct Records: Sendable {
+        public var outcomes: [Outcome]
+        public var consentRecords: [ConsentRecord]
+
+        public init(outcomes: [Outcome], consentRecords: [ConsentRecord]) {
+            self.outcomes = outcomes
+            self.consentRecords = consentRecords
+        }
+    }
+
     public struct Input: Sendable {
         public var plan: CarePlan
         public var participants: [Participant]
-        public var outcomes: [Outcome]
-        public var consentRecords: [ConsentRecord]
+        /// A participant's records, read when their pages are rendered.
+        public var records: @Sendable (Participant) throws -> Records
+        /// `CareStore.participantRevisions()`. With it, a rebuild renders only
+        /// the participants whose revision or today changed; nil renders all.
+        public var revisions: [String: String]?
+        /// Names the program that renders: a site written by another one is
+        /// rebuilt whole.
+        public var renderer: String
         public var assets: Assets
         /// Today for a participant: `--today`, or the real date in their zone.
         public var today: @Sendable (Participant) -> LocalDate
 
-        public init(plan: CarePlan, participants: [Participant], outcomes: [Outcome], consentRecords: [ConsentRecord],
-                    assets: Assets, today: @escaping @Sendable (Participant) -> LocalDate) {
+        public init(plan: CarePlan, participants: [Participant], records: @escaping @Sendable (Participant) throws -> Records,
+                    revisions: [String: String]?, renderer: String, assets: Assets,
+                    today: @escaping @Sendable (Participant) -> LocalDate) {
             self.plan = plan
             self.participants = participants
-            self.outcomes = outcomes
-            self.consentRecords = consentRecords
+            self.records = records
+            self.revisions = revisions
+            self.renderer = renderer
             self.assets = assets
             self.today = today
+        }
+
+        /// Every participant's records at once; every page is rendered.
+        public init(plan: CarePlan, participants: [Participant], outcomes: [Outcome], consentRecords: [ConsentRecord],
+                    assets: Assets, today: @escaping @Sendable (Participant) -> LocalDate) {
+            let outcomes = Dictionary(grouping: outcomes, by: \.participantID)
+            let consentRecords = Dictionary(grouping: consentRecords, by: \.participantID)
+            self.init(plan: plan, participants: participants,
+                      records: { Records(outcomes: outcomes[$0.id] ?? [], consentRecords: consentRecords[$0.id] ?? []) },
+                      revisions: nil, renderer: "", assets: assets, today: today)
         }
     }
 
@@ -38,6 +71,11 @@ public struct SiteBuilder: Sendable {
         public var files = 0
         public var rewritten = 0
         public var bytes = 0
+        /// Participants whose pages were rendered, of all of them.
+        public var participantsRendered = 0
+        public var participants = 0
+        /// True when only what changed was rendered, in place.
+        public var isUpdate = false
 
         mutating func add(_ other: Report) {
             pages += other.pages
@@ -53,21 +91,31 @@ public struct SiteBuilder: Sendable {
         self.input = input
     }
 
-    /// - Parameter progress: called now and then with pages written and pages in all.
+    /// - Parameter progress: called now and then with pages written and pages to write.
     public func build(into output: String, progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> Report {
         let output = URL(fileURLWithPath: output).standardizedFileURL.path
         try Self.checkReplaceable(output)
+        let inputs = inputsDigest()
+        if input.revisions != nil, let manifest = BuildManifest.read(output), manifest.inputs == inputs {
+            var writer = FileWriter(root: output, mode: .inPlace)
+            var report = Report()
+            let entries = try writePages(&writer, previous: manifest, report: &report, progress: progress)
+            report.add(writer.report)
+            report.isUpdate = true
+            if report.rewritten > 0 {
+                sync()
+            }
+            try writer.replace(Self.marker, BuildManifest(inputs: inputs, participants: entries).data())
+            return report
+        }
         let staging = output + ".building-\(getpid())"
         try? FileManager.default.removeItem(atPath: staging)
         try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true)
-        var writer = FileWriter(staging: staging, previous: output)
+        var writer = FileWriter(root: staging, mode: .staged(previous: output))
+        var report = Report()
         do {
-            try writePages(&writer, progress: progress)
-            for path in input.assets.files.keys.sorted() {
-                guard let data = input.assets.contents(path) else { continue }
-                try writer.write("assets/" + path, data)
-            }
-            try writer.write(Self.marker, Data("Written by carefeed build; the whole folder is replaced on each build.\n".utf8))
+            let entries = try writePages(&writer, previous: nil, report: &report, progress: progress)
+            try writer.write(Self.marker, BuildManifest(inputs: inputs, participants: entries).data())
             // On disk before the swap, so a crash never leaves a half-written
             // site in place of a whole one. (syncfs is not exposed to Swift.)
             sync()
@@ -76,10 +124,12 @@ public struct SiteBuilder: Sendable {
             throw error
         }
         try swap(staging, into: output)
-        return writer.report
+        report.add(writer.report)
+        return report
     }
 
-    /// Marks a folder as a site this builder wrote, which it may replace.
+    /// Marks a folder as a site this builder wrote, which it may replace, and
+    /// holds the build manifest.
     static let marker = ".carefeed-site"
 
     /// Refuses to replace a folder that is neither missing, empty nor a site
@@ -92,11 +142,29 @@ public struct SiteBuilder: Sendable {
         guard contents.isEmpty || contents.contains(marker) else { throw SiteError.notASite(output) }
     }
 
-    private func writePages(_ writer: inout FileWriter, progress: (@Sendable (Int, Int) -> Void)?) throws {
+    /// What every page may depend on besides a participant's own data: the
+    /// program, the content, the task versions and the list of assets.
+    func inputsDigest() -> String {
+        var parts = ["format \(BuildManifest.format)", input.renderer, input.plan.study.sourceDigest]
+        parts += input.plan.versions.map { "\($0.taskID) \($0.version) \($0.effectiveFrom?.description ?? "-")" }.sorted()
+        parts += input.assets.files.keys.sorted()
+        return SHA256.hex(parts.joined(separator: "\n"))
+    }
+
+    /// What a participant's pages depend on beyond the inputs; nil without revisions.
+    func fingerprint(_ participant: Participant, today: LocalDate) -> String? {
+        guard let revision = input.revisions?[participant.id] else { return nil }
+        return SHA256.hex([participant.id, participant.name, participant.timeZone.identifier,
+                           participant.enrolledOn.description, today.description, revision].joined(separator: "\n"))
+    }
+
+    /// Writes the participants whose fingerprint differs from `previous`
+    /// (all of them without one), then the study's pages and the assets.
+    /// Returns the manifest entries of every participant.
+    private func writePages(_ writer: inout FileWriter, previous: BuildManifest?, report: inout Report,
+                            progress: (@Sendable (Int, Int) -> Void)?) throws -> [String: BuildManifest.Entry] {
         let plan = input.plan
         let study = plan.study
-        let outcomesByParticipant = Dictionary(grouping: input.outcomes.filter { !$0.isDeleted }, by: \.participantID)
-        let recordsByParticipant = Dictionary(grouping: input.consentRecords, by: \.participantID)
         var feedRanges: [String: ClosedRange<Int>] = [:]
         var todays: [String: LocalDate] = [:]
         for participant in input.participants {
@@ -108,26 +176,42 @@ public struct SiteBuilder: Sendable {
         let feedDays: @Sendable (String, LocalDate) -> Bool = { id, day in ranges[id]?.contains(day.ordinal) ?? false }
         let links: @Sendable (String) -> SiteLinks = { page in SiteLinks(page: page, feedDays: feedDays) }
 
+        var entries: [String: BuildManifest.Entry] = [:]
+        var changed: [(participant: Participant, fingerprint: String?)] = []
+        for participant in input.participants {
+            let fingerprint = fingerprint(participant, today: todays[participant.id]!)
+            if let fingerprint, let entry = previous?.participants[participant.id], entry.fingerprint == fingerprint {
+                entries[participant.id] = entry
+            } else {
+                changed.append((participant, fingerprint))
+            }
+        }
+        report.participants = input.participants.count
+        report.participantsRendered = changed.count
+
         // Participants are independent: render them on every core, each
         // with its own writer, and merge the counts.
-        let participants = input.participants
-        let (staging, previous, todayOf, daysOf) = (writer.staging, writer.previous, todays, feedRanges)
-        try FileManager.default.createDirectory(atPath: staging + "/participants", withIntermediateDirectories: true)
-        let results = Locked(Array(repeating: ParticipantResult?.none, count: participants.count))
-        let total = feedRanges.values.reduce(0) { $0 + $1.count + 3 } + 2 + study.notes.count + study.consentDocuments.count
+        let (root, mode, todayOf, daysOf) = (writer.root, writer.mode, todays, feedRanges)
+        try FileManager.default.createDirectory(atPath: root + "/participants", withIntermediateDirectories: true)
+        let results = Locked(Array(repeating: ParticipantResult?.none, count: changed.count))
+        let total = changed.reduce(0) { $0 + feedRanges[$1.participant.id]!.count + 3 } + 2 + study.notes.count
+            + study.consentDocuments.count
         let done = Locked(0)
-        DispatchQueue.concurrentPerform(iterations: participants.count) { index in
-            let participant = participants[index]
-            var local = FileWriter(staging: staging, previous: previous)
+        let work = changed
+        DispatchQueue.concurrentPerform(iterations: work.count) { index in
+            let participant = work[index].participant
+            var local = FileWriter(root: root, mode: mode)
             let result: ParticipantResult
             do {
-                let summary = try writeParticipant(participant, today: todayOf[participant.id]!, days: daysOf[participant.id]!,
-                                                   outcomes: outcomesByParticipant[participant.id] ?? [],
-                                                   records: recordsByParticipant[participant.id] ?? [],
-                                                   writer: &local, links: links)
-                result = ParticipantResult(summary: summary, report: local.report, error: nil)
+                let records = try input.records(participant)
+                let row = try writeParticipant(participant, today: todayOf[participant.id]!, days: daysOf[participant.id]!,
+                                               records: records, writer: &local, links: links)
+                if previous != nil {
+                    try local.removeFeedPages(of: participant.id, except: daysOf[participant.id]!)
+                }
+                result = ParticipantResult(row: row, report: local.report, error: nil)
             } catch {
-                result = ParticipantResult(summary: nil, report: local.report, error: error)
+                result = ParticipantResult(row: nil, report: local.report, error: error)
             }
             results.update { $0[index] = result }
             if let progress {
@@ -136,13 +220,20 @@ public struct SiteBuilder: Sendable {
                 progress(pages, total)
             }
         }
-        var summaries: [ParticipantSummary] = []
-        for result in results.value.compactMap({ $0 }) {
+        for (index, result) in results.value.enumerated() {
+            guard let result else { continue }
             if let error = result.error { throw error }
             writer.report.add(result.report)
-            if let summary = result.summary { summaries.append(summary) }
+            let (participant, fingerprint) = work[index]
+            entries[participant.id] = BuildManifest.Entry(fingerprint: fingerprint ?? "", indexRow: result.row ?? "")
         }
-        try writer.page("index.html", StudyPages.index(study: study, summaries: summaries, links: links("index.html")))
+        if let previous {
+            for id in previous.participants.keys where entries[id] == nil {
+                try writer.remove("participants/\(id)")
+            }
+        }
+        let rows = input.participants.map { entries[$0.id]?.indexRow ?? "" }
+        try writer.page("index.html", StudyPages.index(study: study, rows: rows, links: links("index.html")))
         try writer.page("education/index.html", EducationPages.index(study: study, links: links("education/index.html")))
         for note in study.notes {
             let path = "education/\(note.slug).html"
@@ -152,22 +243,29 @@ public struct SiteBuilder: Sendable {
             let path = "consent/\(document.id).html"
             try writer.page(path, ConsentPages.document(document, study: study, links: links(path)))
         }
+        for path in input.assets.files.keys.sorted() {
+            guard let data = input.assets.contents(path) else { continue }
+            try writer.write("assets/" + path, data)
+        }
+        return entries
     }
 
     private struct ParticipantResult: Sendable {
-        var summary: ParticipantSummary?
+        var row: String?
         var report: Report
         var error: (any Error)?
     }
 
-    /// A participant's summary, day feeds, insights and consent record.
-    private func writeParticipant(_ participant: Participant, today: LocalDate, days: ClosedRange<Int>, outcomes: [Outcome],
-                                  records: [ConsentRecord], writer: inout FileWriter,
-                                  links: (String) -> SiteLinks) throws -> ParticipantSummary {
+    /// A participant's summary, day feeds, insights and consent record;
+    /// returns their row of the study index.
+    private func writeParticipant(_ participant: Participant, today: LocalDate, days: ClosedRange<Int>, records: Records,
+                                  writer: inout FileWriter, links: (String) -> SiteLinks) throws -> String {
         let plan = input.plan
         let study = plan.study
+        let outcomes = records.outcomes.filter { !$0.isDeleted }
         let feed = plan.feed(for: participant, outcomes: outcomes, today: today)
-        let summary = ParticipantSummary(participant: participant, feed: feed, outcomes: outcomes, records: records, study: study)
+        let summary = ParticipantSummary(participant: participant, feed: feed, outcomes: outcomes,
+                                         records: records.consentRecords, study: study)
         let folder = "participants/\(participant.id)/"
         try writer.page(folder + "index.html", StudyPages.participant(summary, study: study, links: links(folder + "index.html")))
         for ordinal in days {
@@ -179,12 +277,12 @@ public struct SiteBuilder: Sendable {
                         InsightsPage.render(participant: participant, outcomes: outcomes, day: today, today: today,
                                             plan: plan, links: links(folder + "insights.html")))
         try writer.page(folder + "consent.html",
-                        ConsentPages.record(participant: participant, records: records, today: today, study: study,
-                                            links: links(folder + "consent.html")))
-        return summary
+                        ConsentPages.record(participant: participant, records: records.consentRecords, today: today,
+                                            study: study, links: links(folder + "consent.html")))
+        return StudyPages.indexRow(summary, study: study, links: links("index.html"))
     }
 
-    /// Puts the staged site where the old one was; the old one is removed
+/// Puts the staged site where the old one was; the old one is removed
     /// only after the new one is in place.
     private func swap(_ staging: String, into output: String) throws {
         let manager = FileManager.default
@@ -205,17 +303,23 @@ public struct SiteBuilder: Sendable {
     }
 }
 
-/// Writes files into the staging folder, linking unchanged ones from the
-/// previous site instead of writing them again.
+/// Writes a site's files. Staged: into a new folder, linking files that did
+/// not change from the previous site. In place: over the site itself,
+/// replacing only files whose bytes changed, each by an atomic rename.
 struct FileWriter {
-    let staging: String
-    let previous: String
+    enum Mode: Sendable {
+        case staged(previous: String)
+        case inPlace
+    }
+
+    let root: String
+    let mode: Mode
     var report = SiteBuilder.Report()
     private var folders: Set<String> = []
 
-    init(staging: String, previous: String) {
-        self.staging = staging
-        self.previous = previous
+    init(root: String, mode: Mode) {
+        self.root = root
+        self.mode = mode
     }
 
     mutating func page(_ path: String, _ html: String) throws {
@@ -226,17 +330,55 @@ struct FileWriter {
     mutating func write(_ path: String, _ data: Data) throws {
         report.files += 1
         report.bytes += data.count
-        let target = staging + "/" + path
+        let target = root + "/" + path
         let folder = (target as NSString).deletingLastPathComponent
         if folders.insert(folder).inserted {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
-        let old = previous + "/" + path
-        if Self.hasContents(old, data), link(old, target) == 0 {
-            return
+        switch mode {
+        case .staged(let previous):
+            let old = previous + "/" + path
+            if Self.hasContents(old, data), link(old, target) == 0 {
+                return
+            }
+            report.rewritten += 1
+            try Self.create(target, data)
+        case .inPlace:
+            if Self.hasContents(target, data) {
+                return
+            }
+            report.rewritten += 1
+            try replace(path, data)
         }
+    }
+
+    /// Writes `data` beside `path` and renames it over `path`: a reader sees
+    /// the old file or the new one, never part of one.
+    func replace(_ path: String, _ data: Data) throws {
+        let target = root + "/" + path
+        let temporary = target + ".carefeed-\(getpid())"
+        try Self.create(temporary, data)
+        guard rename(temporary, target) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw SiteError.cannotWrite(target, reason)
+        }
+    }
+
+    /// Removes a participant's day feeds outside `days`, e.g. after `--today` moved back.
+    mutating func removeFeedPages(of participantID: String, except days: ClosedRange<Int>) throws {
+        let folder = "participants/\(participantID)/feed"
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: root + "/" + folder)) ?? [] {
+            guard name.hasSuffix(".html"), let day = LocalDate(iso: String(name.dropLast(5))), !days.contains(day.ordinal) else {
+                continue
+            }
+            try remove(folder + "/" + name)
+        }
+    }
+
+    mutating func remove(_ path: String) throws {
         report.rewritten += 1
-        try Self.create(target, data)
+        try FileManager.default.removeItem(atPath: root + "/" + path)
     }
 
     /// Whether the file at `path` holds exactly `data`; a size check first
@@ -248,8 +390,8 @@ struct FileWriter {
         return existing == data
     }
 
-    /// Plain open-write-close: the staging folder is swapped in whole, so
-    /// each file needs no atomic rename of its own.
+    /// Plain open-write-close: a staging folder is swapped in whole, and an
+    /// in-place file is renamed over its old one.
     static func create(_ path: String, _ data: Data) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw SiteError.cannotWrite(path, String(cString: strerror(errno))) }
@@ -271,7 +413,9 @@ public enum SiteError: Error, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .cannotWrite(let path, let reason): "cannot write \(path): \(reason); the previous site is left as it was"
+        case .cannotWrite(let path, let reason):
+            "cannot write \(path): \(reason); the site is left as it was, or with only some pages updated, "
+                + "which the next build completes"
         case .notASite(let path):
             "\(path) exists and is not a site that carefeed build wrote, so it is not replaced; "
                 + "choose another --out, or empty or remove that folder first"

@@ -39,6 +39,33 @@ import TestSupport
             .build(into: directory.path + "/Site")
     }
 
+    /// A build as `carefeed build` runs it: records read per participant,
+    /// with the store's revisions, so a rebuild updates only what changed.
+    func update(_ folder: String = "Site", today: LocalDate? = nil, renderer: String = "test") throws -> SiteBuilder.Report {
+        let today = today ?? self.today
+        let store = self.store
+        return try SiteBuilder(.init(
+            plan: try plan(), participants: try store.participants(),
+            records: { SiteBuilder.Records(outcomes: try store.outcomes(participantID: $0.id),
+                                           consentRecords: try store.consentRecords(participantID: $0.id)) },
+            revisions: try store.participantRevisions(), renderer: renderer,
+            assets: try Assets(publicDirectory: Repository.publicFolder, study: study), today: { _ in today }))
+            .build(into: directory.path + "/" + folder)
+    }
+
+    /// Every file of a site but its manifest, with its bytes.
+    func files(_ folder: String) throws -> [String: Data] {
+        let root = directory.path + "/" + folder
+        var files: [String: Data] = [:]
+        for case let path as String in FileManager.default.enumerator(atPath: root)! where path != ".carefeed-site" {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                files[path] = FileManager.default.contents(atPath: root + "/" + path)
+            }
+        }
+        return files
+    }
+
     func read(_ path: String) throws -> String {
         try String(contentsOfFile: directory.path + "/Site/" + path, encoding: .utf8)
     }
@@ -102,6 +129,57 @@ import TestSupport
         #expect(after.rewritten > 0)
         #expect(after.rewritten <= 12, "only the pages that show the new outcome: \(after.rewritten)")
         #expect(try read("participants/\(participant.id)/feed/\(today).html").contains("Range: 99 degrees"))
+    }
+
+    @Test func anUpdateRendersOnlyParticipantsWhoseDataChangedAndMatchesAWholeBuild() throws {
+        let first = try update()
+        #expect(!first.isUpdate)
+        let again = try update()
+        #expect(again.isUpdate)
+        #expect((again.participantsRendered, again.participants, again.rewritten) == (0, 3, 0))
+
+        let participants = try store.participants()
+        let feed = try plan().feed(for: participants[0], outcomes: try store.outcomes(participantID: participants[0].id),
+                                   today: today)
+        let open = try #require(feed.day(today).cards.first { if case .open = $0.state { true } else { false } })
+        try store.addOutcome(NewOutcome(participantID: participants[0].id, taskID: open.taskID, event: open.event,
+                                        values: [OutcomeValue(kind: "range", value: .integer(99), unit: "degrees")]),
+                             at: Date())
+        let added = try update()
+        #expect((added.isUpdate, added.participantsRendered) == (true, 1))
+        #expect(added.rewritten > 0 && added.rewritten <= 12, "only the pages that show the new outcome: \(added.rewritten)")
+        #expect(try read("participants/\(participants[0].id)/feed/\(today).html").contains("Range: 99 degrees"))
+
+        let answered = try #require(try store.outcomes(participantID: participants[1].id).last)
+        try store.deleteOutcome(id: answered.id, at: Date())
+        let deleted = try update()
+        #expect(deleted.participantsRendered == 1)
+        #expect(deleted.rewritten > 0)
+
+        _ = try SiteBuilder(.init(plan: try plan(), participants: participants, outcomes: try store.outcomes(),
+                                  consentRecords: try store.consentRecords(),
+                                  assets: try Assets(publicDirectory: Repository.publicFolder, study: study),
+                                  today: { [today] _ in today }))
+            .build(into: directory.path + "/Whole")
+        let (updated, whole) = (try files("Site"), try files("Whole"))
+        #expect(updated.keys.sorted() == whole.keys.sorted())
+        #expect(updated.filter { whole[$0.key] != $0.value }.keys.sorted() == [])
+    }
+
+    @Test func anotherTodayRendersEveryoneAgainAndRemovesDaysNoLongerShown() throws {
+        _ = try update()
+        let participant = try #require(try store.participants().first)
+        let lastDay = "participants/\(participant.id)/feed/\(today.adding(days: 7)).html"
+        #expect(FileManager.default.fileExists(atPath: directory.path + "/Site/" + lastDay))
+        let earlier = try update(today: today.adding(days: -2))
+        #expect((earlier.isUpdate, earlier.participantsRendered) == (true, 3))
+        #expect(!FileManager.default.fileExists(atPath: directory.path + "/Site/" + lastDay))
+        _ = try update("Whole", today: today.adding(days: -2))
+        #expect(try files("Site") == files("Whole"))
+
+        let otherProgram = try update(renderer: "another build of carefeed")
+        #expect(!otherProgram.isUpdate)
+        #expect(otherProgram.participantsRendered == 3)
     }
 
     @Test func aFolderThatIsNotASiteIsNeverReplaced() throws {

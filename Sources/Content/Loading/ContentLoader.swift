@@ -22,6 +22,7 @@ public enum ContentLoader {
     public static func load(directory: String, publicDirectory: String?) -> Result {
         var diagnostics: [Diagnostic] = []
         var files = 0
+        var digests: [String] = []
         let root = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -35,7 +36,7 @@ public enum ContentLoader {
         let studyPath = root + "/study.yaml"
         var header: FieldReader.StudyHeader?
         let headerReader = FieldReader(file: studyPath, lineOffset: 0)
-        if let text = read(studyPath, into: &diagnostics) {
+        if let text = read(studyPath, into: &diagnostics, digests: &digests) {
             files += 1
             header = parse(text, reader: headerReader).flatMap(headerReader.studyHeader)
         }
@@ -47,7 +48,7 @@ public enum ContentLoader {
         let taskFiles = markdownFiles(root + "/tasks", into: &diagnostics)
         for (path, id) in consentFiles {
             files += 1
-            guard let (reader, node, body, bodyLine) = frontMatter(path, into: &diagnostics) else { continue }
+            guard let (reader, node, body, bodyLine) = frontMatter(path, into: &diagnostics, digests: &digests) else { continue }
             defer { diagnostics += reader.diagnostics }
             guard let consent = reader.consentHeader(node) else { continue }
             let html = Markdown.html(body) { url, isImage, line in
@@ -59,7 +60,7 @@ public enum ContentLoader {
         var notes: [(note: EducationNote, reader: FieldReader, header: FieldReader.NoteHeader)] = []
         for (path, slug) in noteFiles {
             files += 1
-            guard let (reader, node, body, bodyLine) = frontMatter(path, into: &diagnostics) else { continue }
+            guard let (reader, node, body, bodyLine) = frontMatter(path, into: &diagnostics, digests: &digests) else { continue }
             guard let note = reader.noteHeader(node) else {
                 diagnostics += reader.diagnostics
                 continue
@@ -75,7 +76,7 @@ public enum ContentLoader {
         var tasks: [(task: StudyTask, reader: FieldReader, node: YAMLNode)] = []
         for (path, id) in taskFiles {
             files += 1
-            guard let (reader, node, body, bodyLine) = frontMatter(path, into: &diagnostics) else { continue }
+            guard let (reader, node, body, bodyLine) = frontMatter(path, into: &diagnostics, digests: &digests) else { continue }
             let instructions = Markdown.html(body) { url, isImage, line in
                 links.rewrite(url, isImage: isImage, reader: reader, line: bodyLine + line - 1)
             }
@@ -128,7 +129,8 @@ public enum ContentLoader {
         let study = Study(title: header.title, institution: header.institution, contact: header.contact,
                           timeZone: header.timeZone, featured: header.featured?.slug,
                           insights: header.insights.map(\.chart), tasks: tasks.map(\.task).sorted { $0.id < $1.id },
-                          consentDocuments: documents, notes: orderedNotes)
+                          consentDocuments: documents, notes: orderedNotes,
+                          sourceDigest: SHA256.hex(digests.sorted().joined(separator: "\n")))
         return Result(study: study, diagnostics: diagnostics, fileCount: files)
     }
 
@@ -155,7 +157,8 @@ public enum ContentLoader {
         return files
     }
 
-    private static func read(_ path: String, into diagnostics: inout [Diagnostic]) -> String? {
+    /// The file's text; its path and SHA-256 are added to `digests`.
+    private static func read(_ path: String, into diagnostics: inout [Diagnostic], digests: inout [String]) -> String? {
         guard let data = FileManager.default.contents(atPath: path) else {
             diagnostics.append(Diagnostic(file: path, line: nil, column: nil, message: "cannot read this file"))
             return nil
@@ -170,6 +173,7 @@ public enum ContentLoader {
                                           message: "the file is not valid UTF-8 text; save it as UTF-8"))
             return nil
         }
+        digests.append(path + " " + SHA256.hex(text))
         return text
     }
 
@@ -189,9 +193,9 @@ public enum ContentLoader {
         }
     }
 
-    private static func frontMatter(_ path: String, into diagnostics: inout [Diagnostic])
+    private static func frontMatter(_ path: String, into diagnostics: inout [Diagnostic], digests: inout [String])
         -> (FieldReader, YAMLNode, String, Int)? {
-        guard let text = read(path, into: &diagnostics) else { return nil }
+        guard let text = read(path, into: &diagnostics, digests: &digests) else { return nil }
         switch FrontMatter.split(text) {
         case .failure(let error):
             diagnostics.append(Diagnostic(file: path, line: error.line, column: 1, message: error.message))

@@ -16,6 +16,9 @@ public struct Study: Sendable {
     public var consentDocuments: [ConsentDocument]
     /// In `order`, then by title.
     public var notes: [EducationNote]
+    /// SHA-256 over every content file's path and bytes: equal digests mean
+    /// the same content.
+    public var sourceDigest: String
 
     public func task(_ id: String) -> StudyTask? {
         tasks.first { $0.id == id }

@@ -41,9 +41,15 @@ public struct ParticipantSummary: Sendable {
 /// The study index and a participant's summary page.
 public enum StudyPages {
     public static func index(study: Study, summaries: [ParticipantSummary], links: PageLinks) -> String {
+        index(study: study, rows: summaries.map { indexRow($0, study: study, links: links) }, links: links)
+    }
+
+    /// The study index from each participant's table row (`indexRow`), so a
+    /// site build can reuse the rows of participants whose data did not change.
+    public static func index(study: Study, rows: [String], links: PageLinks) -> String {
         let series = uniqueSeries(study)
         var main = "<h1>Participants</h1>\n"
-        main += "<p class=\"lead\">\(summaries.count) participant\(summaries.count == 1 ? "" : "s") · adherence counts "
+        main += "<p class=\"lead\">\(rows.count) participant\(rows.count == 1 ? "" : "s") · adherence counts "
             + "tasks that impact adherence, up to the day before each participant's today.</p>\n"
         main += "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"Participants table\">\n<table class=\"participants\">\n"
         main += "<thead><tr><th scope=\"col\">Participant</th><th scope=\"col\">Enrolled</th><th scope=\"col\">Day</th>"
@@ -52,26 +58,7 @@ public enum StudyPages {
             main += "<th scope=\"col\">Latest \(item.legend.html)</th>"
         }
         main += "<th scope=\"col\">Consent</th></tr></thead>\n<tbody>\n"
-        for summary in summaries {
-            let participant = summary.participant
-            let href = links.participant(participant.id) ?? ""
-            main += "<tr><th scope=\"row\"><a href=\"\(href.html)\">\(participant.name.html)</a> <span class=\"id\">\(participant.id.html)</span></th>"
-            main += "<td>\(Format.shortDay(participant.enrolledOn).html)</td>"
-            main += "<td>\(participant.dayOfStudy(summary.today))</td>"
-            main += "<td>\(percent(summary.lastSevenDays))</td><td>\(percent(summary.overall))</td>"
-            for item in series {
-                if let latest = summary.latest.first(where: { $0.series.task == item.task && $0.series.value == item.value }) {
-                    main += "<td>\(Format.value(latest.value).html) <span class=\"when\">\(Format.shortDay(latest.day).html)</span></td>"
-                } else {
-                    main += "<td class=\"no-answer\">No answer</td>"
-                }
-            }
-            if let version = summary.consentVersion {
-                main += "<td><a href=\"\(links.consentRecord(participant.id).html)\">\(version.html)</a></td></tr>\n"
-            } else {
-                main += "<td class=\"no-answer\">Not signed</td></tr>\n"
-            }
-        }
+        main += rows.joined()
         main += "</tbody>\n</table>\n</div>\n"
         main += "<h2>Documents</h2>\n<ul class=\"doc-list\">\n"
         for document in study.consentDocuments {
@@ -82,6 +69,30 @@ public enum StudyPages {
         main += "<li><a href=\"\(links.educationIndex().html)\">Education notes</a></li>\n</ul>\n"
         return Layout.page(title: "Participants", study: study, links: links, nav: Layout.studyNav(links: links, current: "index"),
                            main: main)
+    }
+
+    /// One participant's row of the study index, for a page at the site's root.
+    public static func indexRow(_ summary: ParticipantSummary, study: Study, links: PageLinks) -> String {
+        let series = uniqueSeries(study)
+        let participant = summary.participant
+        let href = links.participant(participant.id) ?? ""
+        var row = "<tr><th scope=\"row\"><a href=\"\(href.html)\">\(participant.name.html)</a> <span class=\"id\">\(participant.id.html)</span></th>"
+        row += "<td>\(Format.shortDay(participant.enrolledOn).html)</td>"
+        row += "<td>\(participant.dayOfStudy(summary.today))</td>"
+        row += "<td>\(percent(summary.lastSevenDays))</td><td>\(percent(summary.overall))</td>"
+        for item in series {
+            if let latest = summary.latest.first(where: { $0.series.task == item.task && $0.series.value == item.value }) {
+                row += "<td>\(Format.value(latest.value).html) <span class=\"when\">\(Format.shortDay(latest.day).html)</span></td>"
+            } else {
+                row += "<td class=\"no-answer\">No answer</td>"
+            }
+        }
+        if let version = summary.consentVersion {
+            row += "<td><a href=\"\(links.consentRecord(participant.id).html)\">\(version.html)</a></td></tr>\n"
+        } else {
+            row += "<td class=\"no-answer\">Not signed</td></tr>\n"
+        }
+        return row
     }
 
     public static func participant(_ summary: ParticipantSummary, study: Study, links: PageLinks) -> String {
