@@ -12,6 +12,8 @@ struct CrossReferences {
     var unloadedDocuments: Set<String>
     var unloadedNotes: Set<String>
     var unloadedTasks: Set<String>
+    /// Node names of each model file read so far: many notes show one model.
+    let models = ModelFile.Cache()
 
     func task(_ task: StudyTask, node: YAMLNode, reader: FieldReader) {
         guard let stepNodes = Self.stepNodes(node), stepNodes.count == task.survey.count else { return }
@@ -88,7 +90,7 @@ struct CrossReferences {
         guard let highlightNode = header.modelNodes["highlight"], case .sequence(let idNodes) = highlightNode.value else {
             return
         }
-        let modelNodes = publicDirectory.flatMap { ModelFile.nodeNames(path: $0 + "/" + model.src, format: model.format) }
+        let modelNodes = publicDirectory.flatMap { models.nodeNames(path: $0 + "/" + model.src, format: model.format) }
         let named = Set(model.annotations.map(\.id)).union(modelNodes ?? [])
         for (id, idNode) in zip(model.highlight, idNodes) where !named.contains(id) {
             reader.error("highlight '\(id)' is named by no annotation" + (modelNodes == nil ? "" : " and no node of \(model.src)"),
@@ -162,6 +164,18 @@ struct CrossReferences {
 
 /// Reads the node names of a glTF model, to check highlight ids against it.
 enum ModelFile {
+    /// Each file's node names, read once per load.
+    final class Cache {
+        private var names: [String: Set<String>?] = [:]
+
+        func nodeNames(path: String, format: ModelMetadata.Format) -> Set<String>? {
+            if let known = names[path + " " + format.rawValue] { return known }
+            let read = ModelFile.nodeNames(path: path, format: format)
+            names[path + " " + format.rawValue] = read
+            return read
+        }
+    }
+
     /// Nil when the file is missing, not glTF, or in a format not read here.
     static func nodeNames(path: String, format: ModelMetadata.Format) -> Set<String>? {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }

@@ -75,19 +75,34 @@ public enum Markdown {
     private static func addingHeadingIDs(_ html: String, _ headings: [(level: Int32, text: String)]) -> String {
         guard !headings.isEmpty else { return html }
         var used: [String: Int] = [:]
-        var result = ""
-        var rest = html[...]
+        var result: [UInt8] = []
+        let bytes = Array(html.utf8)
+        result.reserveCapacity(bytes.count + headings.count * 24)
+        var position = 0
         for heading in headings {
-            let tag = "<h\(heading.level)>"
-            guard let range = rest.range(of: tag) else { break }
+            let tag = Array("<h\(heading.level)>".utf8)
+            guard let found = firstIndex(of: tag, in: bytes, from: position) else { break }
             var id = slug(heading.text)
             let count = used[id, default: 0] + 1
             used[id] = count
             if count > 1 { id += "-\(count)" }
-            result += rest[..<range.lowerBound]
-            result += "<h\(heading.level) id=\"\(id)\">"
-            rest = rest[range.upperBound...]
+            result += bytes[position..<found]
+            result += "<h\(heading.level) id=\"\(id)\">".utf8
+            position = found + tag.count
         }
-        return result + rest
+        result += bytes[position...]
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    private static func firstIndex(of needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        guard let first = needle.first, bytes.count >= needle.count else { return nil }
+        var index = start
+        while index <= bytes.count - needle.count {
+            if bytes[index] == first, bytes[index..<(index + needle.count)].elementsEqual(needle) {
+                return index
+            }
+            index += 1
+        }
+        return nil
     }
 }
