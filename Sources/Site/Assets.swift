@@ -42,11 +42,12 @@ public struct Assets: Sendable {
                 warnings.append("\(source) is missing (install libjs-three): notes show the model's poster instead of the model")
             }
         }
-        for note in study.notes {
-            guard let model = note.model, let bytes = files[model.src] else { continue }
-            let script = "// Generated from \(model.src) so that the viewer can read it from file://.\n"
-                + "(window.CareFeedModels = window.CareFeedModels || {})[\(Self.jsString(model.src))] = \"\(bytes.base64EncodedString())\";\n"
-            files["models/" + EducationPages.modelScriptName(model.src)] = Data(script.utf8)
+        // Many notes may show one model: one script per model file.
+        for source in Set(study.notes.compactMap(\.model?.src)).sorted() {
+            guard let bytes = files[source] else { continue }
+            let script = "// Generated from \(source) so that the viewer can read it from file://.\n"
+                + "(window.CareFeedModels = window.CareFeedModels || {})[\(Self.jsString(source))] = \"\(bytes.base64EncodedString())\";\n"
+            files["models/" + EducationPages.modelScriptName(source)] = Data(script.utf8)
         }
     }
 

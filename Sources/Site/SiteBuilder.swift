@@ -189,56 +189,66 @@ public struct SiteBuilder: Sendable {
         report.participants = input.participants.count
         report.participantsRendered = changed.count
 
-        // Participants are independent: render them on every core, each
-        // with its own writer, and merge the counts.
-        let (root, mode, todayOf, daysOf) = (writer.root, writer.mode, todays, feedRanges)
-        try FileManager.default.createDirectory(atPath: root + "/participants", withIntermediateDirectories: true)
-        let results = Locked(Array(repeating: ParticipantResult?.none, count: changed.count))
+        // Participants are independent: render them on every core.
+        let (todayOf, daysOf) = (todays, feedRanges)
+        try FileManager.default.createDirectory(atPath: writer.root + "/participants", withIntermediateDirectories: true)
         let total = changed.reduce(0) { $0 + feedRanges[$1.participant.id]!.count + 3 } + 2 + study.notes.count
             + study.consentDocuments.count
-        let done = Locked(0)
         let work = changed
-        DispatchQueue.concurrentPerform(iterations: work.count) { index in
-            let participant = work[index].participant
-            var local = FileWriter(root: root, mode: mode)
-            let result: ParticipantResult
-            do {
-                let records = try input.records(participant)
-                let row = try writeParticipant(participant, today: todayOf[participant.id]!, days: daysOf[participant.id]!,
-                                               records: records, writer: &local, links: links)
-                if previous != nil {
-                    try local.removeFeedPages(of: participant.id, except: daysOf[participant.id]!)
-                }
-                result = ParticipantResult(row: row, report: local.report, error: nil)
-            } catch {
-                result = ParticipantResult(row: nil, report: local.report, error: error)
-            }
-            results.update { $0[index] = result }
-            if let progress {
-                var pages = 0
-                done.update { $0 += result.report.pages; pages = $0 }
-                progress(pages, total)
-            }
+        var pagesDone: (@Sendable (Int) -> Void)?
+        if let progress {
+            pagesDone = { progress($0, total) }
         }
-        for (index, result) in results.value.enumerated() {
-            guard let result else { continue }
-            if let error = result.error { throw error }
-            writer.report.add(result.report)
+        let rows = try Self.concurrently(work.count, writer: &writer, progress: pagesDone) { (index: Int, local: inout FileWriter) in
+            let participant = work[index].participant
+            let row = try writeParticipant(participant, today: todayOf[participant.id]!, days: daysOf[participant.id]!,
+                                           records: try input.records(participant), writer: &local, links: links)
+            if previous != nil {
+                try local.removeFeedPages(of: participant.id, except: daysOf[participant.id]!)
+            }
+            return row
+        }
+        for (index, row) in rows.enumerated() {
             let (participant, fingerprint) = work[index]
-            entries[participant.id] = BuildManifest.Entry(fingerprint: fingerprint ?? "", indexRow: result.row ?? "")
+            entries[participant.id] = BuildManifest.Entry(fingerprint: fingerprint ?? "", indexRow: row)
         }
         if let previous {
             for id in previous.participants.keys where entries[id] == nil {
                 try writer.remove("participants/\(id)")
             }
         }
-        let rows = input.participants.map { entries[$0.id]?.indexRow ?? "" }
-        try writer.page("index.html", StudyPages.index(study: study, rows: rows, links: links("index.html")))
+        try writer.page("index.html", StudyPages.index(study: study, rows: input.participants.map { entries[$0.id]?.indexRow ?? "" },
+                                                       links: links("index.html")))
         try writer.page("education/index.html", EducationPages.index(study: study, links: links("education/index.html")))
-        for note in study.notes {
-            let path = "education/\(note.slug).html"
-            try writer.page(path, EducationPages.note(note, study: study, links: links(path)))
+        // A study may have thousands of notes, all in one folder. Threads
+        // creating files in one folder wait on its lock, so one thread
+        // writes them while the others render the next batch.
+        let notes = study.notes
+        let noteWriter = Locked(NoteWriter(writer: FileWriter(root: writer.root, mode: writer.mode)))
+        let queue = DispatchQueue(label: "carefeed.site.notes")
+        let batchesAhead = DispatchSemaphore(value: 2)
+        for start in stride(from: 0, to: notes.count, by: 256) {
+            let batch = Array(notes[start..<min(start + 256, notes.count)])
+            let pages = concurrentMap(batch) { note in
+                EducationPages.note(note, study: study, links: links("education/\(note.slug).html"))
+            }
+            batchesAhead.wait()
+            queue.async {
+                noteWriter.update { state in
+                    for (note, html) in zip(batch, pages) where state.error == nil {
+                        do {
+                            try state.writer.page("education/\(note.slug).html", html)
+                        } catch {
+                            state.error = error
+                        }
+                    }
+                }
+                batchesAhead.signal()
+            }
         }
+        queue.sync {}
+        if let error = noteWriter.value.error { throw error }
+        writer.report.add(noteWriter.value.writer.report)
         for document in study.consentDocuments {
             let path = "consent/\(document.id).html"
             try writer.page(path, ConsentPages.document(document, study: study, links: links(path)))
@@ -250,10 +260,47 @@ public struct SiteBuilder: Sendable {
         return entries
     }
 
-    private struct ParticipantResult: Sendable {
-        var row: String?
-        var report: Report
+    private struct NoteWriter: Sendable {
+        var writer: FileWriter
         var error: (any Error)?
+    }
+
+    /// Runs `body` for 0..<count on every core, each run with its own writer
+    /// into `writer`'s folder; returns what the runs returned, in order, and
+    /// adds their counts to `writer`. The first error is rethrown.
+    private static func concurrently(_ count: Int, writer: inout FileWriter, progress: (@Sendable (Int) -> Void)?,
+                                     _ body: @Sendable (Int, inout FileWriter) throws -> String) throws -> [String] {
+        struct Outcome: Sendable {
+            var value: String?
+            var report: Report
+            var error: (any Error)?
+        }
+        let (root, mode) = (writer.root, writer.mode)
+        let outcomes = Locked(Array(repeating: Outcome?.none, count: count))
+        let pages = Locked(0)
+        DispatchQueue.concurrentPerform(iterations: count) { index in
+            var local = FileWriter(root: root, mode: mode)
+            let outcome: Outcome
+            do {
+                outcome = Outcome(value: try body(index, &local), report: local.report, error: nil)
+            } catch {
+                outcome = Outcome(value: nil, report: local.report, error: error)
+            }
+            outcomes.update { $0[index] = outcome }
+            if let progress {
+                var done = 0
+                pages.update { $0 += outcome.report.pages; done = $0 }
+                progress(done)
+            }
+        }
+        var values: [String] = []
+        for outcome in outcomes.value {
+            guard let outcome else { continue }
+            if let error = outcome.error { throw error }
+            writer.report.add(outcome.report)
+            values.append(outcome.value ?? "")
+        }
+        return values
     }
 
     /// A participant's summary, day feeds, insights and consent record;

@@ -57,20 +57,33 @@ public enum ContentLoader {
             documents.append(ConsentDocument(id: id, title: consent.title, version: consent.version,
                                              summary: consent.summary, html: html, sha256: SHA256.hex(html), file: path))
         }
-        var notes: [(note: EducationNote, reader: FieldReader, header: FieldReader.NoteHeader)] = []
-        for (path, slug) in noteFiles {
-            files += 1
-            guard let (reader, node, body, bodyLine) = frontMatter(path, into: &diagnostics, digests: &digests) else { continue }
+        // Notes are many and independent: parse and render them on every core,
+        // then take the results in file order.
+        let loadedNotes = concurrentMap(noteFiles) { path, slug -> NoteLoad in
+            var load = NoteLoad()
+            guard let (reader, node, body, bodyLine) = frontMatter(path, into: &load.diagnostics, digests: &load.digests) else {
+                return load
+            }
             guard let note = reader.noteHeader(node) else {
-                diagnostics += reader.diagnostics
-                continue
+                load.diagnostics += reader.diagnostics
+                return load
             }
             let html = Markdown.html(body) { url, isImage, line in
                 links.rewrite(url, isImage: isImage, reader: reader, line: bodyLine + line - 1)
             }
-            notes.append((EducationNote(slug: slug, title: note.title, summary: note.summary, order: note.order,
-                                        image: note.image?.path, model: note.model, html: html, file: path),
-                          reader, note))
+            load.loaded = (EducationNote(slug: slug, title: note.title, summary: note.summary, order: note.order,
+                                         image: note.image?.path, model: note.model, html: html, file: path),
+                           reader, note)
+            return load
+        }
+        var notes: [(note: EducationNote, reader: FieldReader, header: FieldReader.NoteHeader)] = []
+        for load in loadedNotes {
+            files += 1
+            diagnostics += load.diagnostics
+            digests += load.digests
+            if let loaded = load.loaded {
+                notes.append(loaded)
+            }
         }
 
         var tasks: [(task: StudyTask, reader: FieldReader, node: YAMLNode)] = []
@@ -132,6 +145,13 @@ public enum ContentLoader {
                           consentDocuments: documents, notes: orderedNotes,
                           sourceDigest: SHA256.hex(digests.sorted().joined(separator: "\n")))
         return Result(study: study, diagnostics: diagnostics, fileCount: files)
+    }
+
+    /// What loading one note gave.
+    private struct NoteLoad {
+        var diagnostics: [Diagnostic] = []
+        var digests: [String] = []
+        var loaded: (note: EducationNote, reader: FieldReader, header: FieldReader.NoteHeader)?
     }
 
     /// The `.md` files of a folder with their ids (file names without `.md`),
