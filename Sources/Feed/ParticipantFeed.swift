@@ -39,14 +39,26 @@ public struct ParticipantFeed: Sendable {
 
     /// The feed for `day`.
     public func day(_ day: LocalDate) -> FeedDay {
-        let weekStart = day.startOfWeek
-        let week = cards(from: weekStart, to: weekStart.adding(days: 7))
-        let strip = WeekStrip(days: (0..<7).map { offset in
-            let date = weekStart.adding(days: offset)
-            return WeekDay(day: date, ring: ring(week[date] ?? []))
-        })
-        return FeedDay(participant: participant, day: day, today: today, isOnboarded: isOnboarded(on: day),
-                       cards: week[day] ?? [], week: strip)
+        days(day...day)[0]
+    }
+
+    /// The feeds for every day of `range`, with the cards of each week
+    /// worked out once rather than once per day.
+    public func days(_ range: ClosedRange<LocalDate>) -> [FeedDay] {
+        let firstWeek = range.lowerBound.startOfWeek
+        let cards = cards(from: firstWeek, to: range.upperBound.startOfWeek.adding(days: 7))
+        var strips: [LocalDate: WeekStrip] = [:]
+        return (range.lowerBound.ordinal...range.upperBound.ordinal).map { ordinal in
+            let day = LocalDate(ordinal: ordinal)
+            let weekStart = day.startOfWeek
+            let strip = strips[weekStart] ?? WeekStrip(days: (0..<7).map { offset in
+                let date = weekStart.adding(days: offset)
+                return WeekDay(day: date, ring: ring(cards[date] ?? []))
+            })
+            strips[weekStart] = strip
+            return FeedDay(participant: participant, day: day, today: today, isOnboarded: isOnboarded(on: day),
+                           cards: cards[day] ?? [], week: strip)
+        }
     }
 
     /// The share of adherence events completed on each day of `from ..< to`

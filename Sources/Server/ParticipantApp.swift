@@ -46,6 +46,10 @@ public final class ParticipantApp: @unchecked Sendable {
     let configuration: Configuration
     private let lock = NSLock()
     private var state: ContentState
+    /// Counts content updates, so what was computed from older content is not reused.
+    private var generation = 0
+    /// Stands for the form token in cached pages: random, so no content can hold it.
+    private let tokenStandIn = ParticipantApp.randomHex(words: 4)
     /// What each session has entered during onboarding, until it finishes.
     private var drafts: [String: OnboardingDraft] = [:]
     /// Set when live reload runs: pages then carry the reload script.
@@ -60,7 +64,10 @@ public final class ParticipantApp: @unchecked Sendable {
     /// Replaces the content after an edit, or keeps the last good content and
     /// shows `diagnostics` on every page.
     public func update(_ change: (inout ContentState) -> Void) {
-        lock.withLock { change(&state) }
+        lock.withLock {
+            change(&state)
+            generation += 1
+        }
     }
 
     /// Watches `folders` and tells open pages to reload after `reload` ran.
@@ -121,11 +128,17 @@ public final class ParticipantApp: @unchecked Sendable {
     /// The session id in a Cookie header, if it has the shape this server gives.
     static func session(in header: String?) -> String? {
         guard let header else { return nil }
-        for part in header.split(separator: ";") {
-            let pair = part.trimmingCharacters(in: .whitespaces)
-            guard pair.hasPrefix(sessionCookie + "=") else { continue }
-            let value = String(pair.dropFirst(sessionCookie.count + 1))
-            if value.count == 32, value.allSatisfy(\.isHexDigit) { return value }
+        // Read as bytes: every request carries the cookie.
+        let name = Array((sessionCookie + "=").utf8)
+        let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        for part in header.utf8.split(separator: UInt8(ascii: ";")) {
+            let pair = part.drop(while: isSpace).reversed().drop(while: isSpace).reversed()
+            guard pair.starts(with: name) else { continue }
+            let value = pair.dropFirst(name.count)
+            if value.count == 32, value.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+                || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains($0) }) {
+                return String(decoding: value, as: UTF8.self)
+            }
         }
         return nil
     }
@@ -240,40 +253,49 @@ public final class ParticipantApp: @unchecked Sendable {
         var session: String
         /// The form token of this request's session.
         var csrfToken: String
+        /// The store's change stamp and the content generation the feed was worked out from.
+        var stamp: CareStore.ChangeStamp
+        var generation: Int
     }
 
-    /// The participant and their outcomes as last read, and the store's
-    /// change stamp then: read again only after anyone wrote.
+    /// The participant, their outcomes and their feed as last computed, and
+    /// what they were computed from: computed again only after anyone wrote,
+    /// the content changed or the day turned.
     private struct Snapshot {
         var stamp: CareStore.ChangeStamp
+        var generation: Int
+        var today: LocalDate
         var participant: Participant
         var outcomes: [Outcome]
+        var feed: ParticipantFeed
+        /// Day feed pages rendered so far, with `tokenStandIn` for the form token.
+        var feedPages: [LocalDate: [UInt8]] = [:]
     }
 
     private var snapshot: Snapshot?
 
-    private func participantData() throws -> (Participant, [Outcome]) {
-        let stamp = try store.changeStamp()
-        if let cached = lock.withLock({ snapshot }), cached.stamp == stamp {
-            return (cached.participant, cached.outcomes)
-        }
-        guard let participant = try store.participant(id: configuration.participantID) else {
-            throw CareStoreError.notFound("no participant '\(configuration.participantID)' in the store")
-        }
-        let outcomes = try store.outcomes(participantID: participant.id)
-        lock.withLock { snapshot = Snapshot(stamp: stamp, participant: participant, outcomes: outcomes) }
-        return (participant, outcomes)
-    }
-
     private func context(session: String, token: String) throws -> Context {
-        let content = self.content
-        let (participant, outcomes) = try participantData()
-        let today = configuration.today ?? participant.today(at: Date())
-        let last = max(today, participant.enrolledOn).adding(days: 7)
-        return Context(participant: participant, today: today, plan: content.plan,
-                       feed: content.plan.feed(for: participant, outcomes: outcomes, today: today), outcomes: outcomes,
-                       links: ServerLinks(days: participant.enrolledOn.ordinal...last.ordinal),
-                       diagnostics: content.diagnostics, session: session, csrfToken: token)
+        let (content, generation, cached) = lock.withLock { (state, self.generation, snapshot) }
+        let stamp = try store.changeStamp()
+        var current: Snapshot
+        if let cached, cached.stamp == stamp, cached.generation == generation,
+           cached.today == configuration.today ?? cached.participant.today(at: Date()) {
+            current = cached
+        } else {
+            guard let participant = try store.participant(id: configuration.participantID) else {
+                throw CareStoreError.notFound("no participant '\(configuration.participantID)' in the store")
+            }
+            let outcomes = try store.outcomes(participantID: participant.id)
+            let today = configuration.today ?? participant.today(at: Date())
+            current = Snapshot(stamp: stamp, generation: generation, today: today, participant: participant,
+                               outcomes: outcomes, feed: content.plan.feed(for: participant, outcomes: outcomes, today: today))
+            lock.withLock { [current] in snapshot = current }
+        }
+        let last = max(current.today, current.participant.enrolledOn).adding(days: 7)
+        return Context(participant: current.participant, today: current.today, plan: content.plan, feed: current.feed,
+                       outcomes: current.outcomes, links: ServerLinks(days: current.participant.enrolledOn.ordinal...last.ordinal),
+                       diagnostics: content.diagnostics, session: session, csrfToken: token,
+                       stamp: current.stamp, generation: current.generation)
     }
 
     private func feedPage(_ text: String, _ context: Context) -> HTTPResponse {
@@ -281,8 +303,46 @@ public final class ParticipantApp: @unchecked Sendable {
             return message(404, "No such day", "Days from enrollment to a week from today have a page.",
                            link: ("Go to today", "/feed/\(context.today)"))
         }
-        return page(FeedPage.render(context.feed.day(day), plan: context.plan, links: context.links,
-                                    csrfToken: context.csrfToken), context)
+        return page(String(decoding: Self.replacing(Array(tokenStandIn.utf8), with: Array(context.csrfToken.utf8),
+                                                    in: feedTemplate(day, context)), as: UTF8.self), context)
+    }
+
+    /// A day's feed page as the snapshot's data shows it, rendered once with
+    /// a stand-in for the form token; each request puts its own token in.
+    private func feedTemplate(_ day: LocalDate, _ context: Context) -> [UInt8] {
+        if let cached = lock.withLock({ snapshot?.feedPages[day] }) {
+            return cached
+        }
+        let template = Array(FeedPage.render(context.feed.day(day), plan: context.plan, links: context.links,
+                                             csrfToken: tokenStandIn).utf8)
+        lock.withLock {
+            // Only into the snapshot this context came from: a newer one has other data.
+            if snapshot?.stamp == context.stamp, snapshot?.generation == context.generation, snapshot?.today == context.today {
+                snapshot?.feedPages[day] = template
+            }
+        }
+        return template
+    }
+
+    /// `bytes` with every `needle` replaced.
+    static func replacing(_ needle: [UInt8], with replacement: [UInt8], in bytes: [UInt8]) -> [UInt8] {
+        guard let first = needle.first, bytes.count >= needle.count else { return bytes }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var index = 0
+        var copied = 0
+        while index <= bytes.count - needle.count {
+            if bytes[index] == first, bytes[index..<(index + needle.count)].elementsEqual(needle) {
+                result += bytes[copied..<index]
+                result += replacement
+                index += needle.count
+                copied = index
+            } else {
+                index += 1
+            }
+        }
+        result += bytes[copied...]
+        return result
     }
 
     private func nav(_ context: Context, _ current: String) -> [NavItemValue] {

@@ -315,10 +315,9 @@ public struct SiteBuilder: Sendable {
                                          records: records.consentRecords, study: study)
         let folder = "participants/\(participant.id)/"
         try writer.page(folder + "index.html", StudyPages.participant(summary, study: study, links: links(folder + "index.html")))
-        for ordinal in days {
-            let day = LocalDate(ordinal: ordinal)
-            let path = folder + "feed/\(day).html"
-            try writer.page(path, FeedPage.render(feed.day(day), plan: plan, links: links(path)))
+        for feedDay in feed.days(LocalDate(ordinal: days.lowerBound)...LocalDate(ordinal: days.upperBound)) {
+            let path = folder + "feed/\(feedDay.day).html"
+            try writer.page(path, FeedPage.render(feedDay, plan: plan, links: links(path)))
         }
         try writer.page(folder + "insights.html",
                         InsightsPage.render(participant: participant, outcomes: outcomes, day: today, today: today,

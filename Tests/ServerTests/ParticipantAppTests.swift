@@ -168,6 +168,25 @@ import TestSupport
                 == [.integer(2)])
     }
 
+    @Test func aFeedPageIsEachSessionsOwnAndShowsEveryWriteAtOnce() throws {
+        try onboard()
+        _ = post("/tasks/checkIn/2", [("pain", "3"), ("sleep", "7")])
+        let other = "fedcba9876543210fedcba9876543210"
+        let mine = get("/feed/2026-03-09").text
+        let theirs = app.handle(HTTPRequest(method: "GET", path: "/feed/2026-03-09",
+                                            headers: ["Host": "localhost:8080", "Cookie": "carefeed_session=\(other)"])).text
+        #expect(mine.contains("value=\"\(token)\"") && !mine.contains(app.csrfToken(forSession: other)))
+        #expect(theirs.contains("value=\"\(app.csrfToken(forSession: other))\"") && !theirs.contains(token))
+        #expect(mine.contains("Pain: 3"))
+
+        // A write by another connection to the same file is seen by the next page.
+        let elsewhere = try CareStore(path: store.path)
+        let answered = try #require(try elsewhere.outcomes(participantID: "p1").first { $0.taskID == "checkIn" })
+        try elsewhere.deleteOutcome(id: answered.id, at: Date())
+        elsewhere.close()
+        #expect(!get("/feed/2026-03-09").text.contains("Pain: 3"))
+    }
+
     @Test func pastAndFutureDaysGet409AndNothingChanges() throws {
         try onboard()
         let before = try store.outcomes(participantID: "p1", includeDeleted: true)

@@ -91,6 +91,17 @@ public enum Format {
 
     /// `7.5`, `7`, `0.25`: at most two decimals, none needless.
     public static func decimal(_ value: Double) -> String {
+        // Counted in hundredths rather than through String(format:), which
+        // costs a tenth of a page's rendering time.
+        let hundredths = (value * 100).rounded(.toNearestOrEven)
+        if abs(hundredths) < 1e15 {
+            let count = Int64(hundredths)
+            let magnitude = count.magnitude
+            let whole = String(magnitude / 100)
+            let fraction = magnitude % 100
+            let digits = fraction == 0 ? "" : fraction % 10 == 0 ? ".\(fraction / 10)" : fraction < 10 ? ".0\(fraction)" : ".\(fraction)"
+            return (count < 0 ? "-" : "") + whole + digits
+        }
         var text = String(format: "%.2f", value)
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
