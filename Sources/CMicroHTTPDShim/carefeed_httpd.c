@@ -3,12 +3,15 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
-struct MHD_Daemon *carefeed_httpd_start(const char *address, uint16_t port,
+struct MHD_Daemon *carefeed_httpd_start(const char *address, uint16_t port, uint16_t *bound_port,
                                         unsigned int connection_timeout_seconds,
                                         unsigned int connection_limit,
                                         size_t connection_memory_limit,
                                         size_t thread_stack_size,
+                                        unsigned int thread_pool_size,
                                         MHD_AccessHandlerCallback handler, void *handler_context,
                                         MHD_RequestCompletedCallback completed, void *completed_context) {
     struct sockaddr_in socket_address;
@@ -19,18 +22,38 @@ struct MHD_Daemon *carefeed_httpd_start(const char *address, uint16_t port,
         errno = EINVAL;
         return NULL;
     }
-    return MHD_start_daemon(MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL | MHD_USE_ITC,
-                            port, NULL, NULL, handler, handler_context,
-                            MHD_OPTION_SOCK_ADDR, (struct sockaddr *) &socket_address,
-                            MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout_seconds,
-                            MHD_OPTION_CONNECTION_LIMIT, connection_limit,
-                            MHD_OPTION_CONNECTION_MEMORY_LIMIT, connection_memory_limit,
-                            MHD_OPTION_THREAD_STACK_SIZE, thread_stack_size,
-                            MHD_OPTION_NOTIFY_COMPLETED, completed, completed_context,
-                            MHD_OPTION_END);
-}
-
-uint16_t carefeed_httpd_port(struct MHD_Daemon *daemon) {
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
-    return info == NULL ? 0 : info->port;
+    /* The socket is made here, so its port (the one the system chose for
+       port 0) is read from it rather than from the daemon. */
+    int listener = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+    if (listener < 0) {
+        return NULL;
+    }
+    int yes = 1;
+    struct sockaddr_in bound;
+    socklen_t length = sizeof bound;
+    if (setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes) != 0
+        || bind(listener, (struct sockaddr *) &socket_address, sizeof socket_address) != 0
+        || listen(listener, 512) != 0
+        || getsockname(listener, (struct sockaddr *) &bound, &length) != 0) {
+        int saved = errno;
+        close(listener);
+        errno = saved;
+        return NULL;
+    }
+    *bound_port = ntohs(bound.sin_port);
+    struct MHD_Daemon *daemon = MHD_start_daemon(
+        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME,
+        0, NULL, NULL, handler, handler_context,
+        MHD_OPTION_LISTEN_SOCKET, listener,
+        MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout_seconds,
+        MHD_OPTION_CONNECTION_LIMIT, connection_limit,
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, connection_memory_limit,
+        MHD_OPTION_THREAD_STACK_SIZE, thread_stack_size,
+        MHD_OPTION_THREAD_POOL_SIZE, thread_pool_size,
+        MHD_OPTION_NOTIFY_COMPLETED, completed, completed_context,
+        MHD_OPTION_END);
+    if (daemon == NULL) {
+        close(listener);
+    }
+    return daemon;
 }

@@ -28,8 +28,8 @@ public struct HTTPRequest: Sendable {
 public struct HTTPResponse: Sendable {
     public enum Body: Sendable {
         case bytes([UInt8])
-        /// Chunks produced on the connection's own thread until `nil`; for
-        /// server-sent events.
+        /// Chunks, until `nil`, from a function that may wait for the next
+        /// one: it runs on a thread of the stream's own. For server-sent events.
         case stream(@Sendable () -> [UInt8]?)
     }
 

@@ -4,10 +4,12 @@ import Foundation
 
 /// A thin adapter from libmicrohttpd to a handler `HTTPRequest → HTTPResponse`.
 ///
-/// One thread per connection, so a slow client or a long-lived event stream
-/// holds only its own thread; idle connections time out; headers are limited
-/// by the per-connection memory (libmicrohttpd answers 431 beyond it) and
-/// bodies by `maximumBodyBytes` (413).
+/// A small pool of threads polls every connection with epoll, so a slow
+/// client holds no thread while it trickles; an event stream's connection is
+/// suspended between events, and a thread of its own waits for the next one.
+/// Idle connections time out; headers are limited by the per-connection
+/// memory (libmicrohttpd answers 431 beyond it) and bodies by
+/// `maximumBodyBytes` (413).
 public final class HTTPServer: @unchecked Sendable {
     // Unchecked: `daemon` is set once in init and cleared once in stop,
     // which is serialized by `lock`; the rest is immutable or itself Sendable.
@@ -21,6 +23,9 @@ public final class HTTPServer: @unchecked Sendable {
         public var connectionMemoryBytes = 32 * 1024
         public var maximumBodyBytes = 256 * 1024
         public var threadStackBytes = 512 * 1024
+        /// Threads answering requests. More than the cores, as a handler may
+        /// wait on the store's disk.
+        public var threads = UInt32(max(4, 2 * ProcessInfo.processInfo.activeProcessorCount))
 
         public init() {}
     }
@@ -32,21 +37,24 @@ public final class HTTPServer: @unchecked Sendable {
     private var daemon: OpaquePointer?
     private let lock = NSLock()
     fileprivate let inFlight = InFlight()
+    /// Event streams open now; a stop ends them before closing the daemon.
+    fileprivate let streams = Locked<[ObjectIdentifier: StreamState]>([:])
     public private(set) var port: UInt16 = 0
 
     public init(_ configuration: Configuration, handler: @escaping Handler) throws {
         self.handler = handler
         self.configuration = configuration
         let context = Unmanaged.passUnretained(self).toOpaque()
+        var bound: UInt16 = 0
         guard let daemon = carefeed_httpd_start(
-            configuration.host, configuration.port, configuration.connectionTimeoutSeconds,
+            configuration.host, configuration.port, &bound, configuration.connectionTimeoutSeconds,
             configuration.connectionLimit, configuration.connectionMemoryBytes, configuration.threadStackBytes,
-            Callbacks.access, context, Callbacks.completed, context) else {
+            configuration.threads, Callbacks.access, context, Callbacks.completed, context) else {
             throw HTTPServerError.cannotStart(host: configuration.host, port: configuration.port,
                                               reason: errno == 0 ? "unknown error" : String(cString: strerror(errno)))
         }
         self.daemon = daemon
-        port = carefeed_httpd_port(daemon)
+        port = bound
     }
 
     deinit {
@@ -59,8 +67,15 @@ public final class HTTPServer: @unchecked Sendable {
     public func stop(grace: TimeInterval = 5) {
         lock.withLock {
             guard let daemon else { return }
-            _ = MHD_quiesce_daemon(daemon)
+            // The listening socket is ours again after quiescing: closed at the end.
+            let listener = MHD_quiesce_daemon(daemon)
+            defer { if listener >= 0 { close(listener) } }
             inFlight.wait(upTo: grace)
+            // A suspended stream must be resumed, and never touched again,
+            // before its connection is closed.
+            for stream in streams.take().values {
+                stream.end()
+            }
             MHD_stop_daemon(daemon)
             self.daemon = nil
         }
@@ -114,17 +129,109 @@ private final class RequestState {
     var inFlight = false
 }
 
-/// What the response stream reader needs, kept alive while MHD reads.
-private final class StreamState {
-    let next: @Sendable () -> [UInt8]?
-    var pending: [UInt8] = []
+/// An event stream being sent. A thread of its own calls the blocking
+/// `next` and queues what it gives; libmicrohttpd's reader takes from the
+/// queue, and when it is empty suspends the connection until the thread
+/// resumes it, so no polling thread ever waits.
+private final class StreamState: @unchecked Sendable {
+    // Unchecked: `pending`, `finished`, `suspended` and `connection` are only
+    // touched with `lock` held; `next` runs on the stream's own thread only.
+    private let next: @Sendable () -> [UInt8]?
+    private let lock = NSLock()
+    private var pending: [UInt8] = []
+    private var finished = false
+    private var suspended = false
+    /// Nil once the stream has ended: the connection may be gone.
+    private var connection: OpaquePointer?
+    weak var server: HTTPServer?
 
-    init(next: @escaping @Sendable () -> [UInt8]?) {
+    init(next: @escaping @Sendable () -> [UInt8]?, connection: OpaquePointer, server: HTTPServer) {
         self.next = next
+        self.connection = connection
+        self.server = server
+    }
+
+    func start() {
+        let thread = Thread { [self] in
+            while true {
+                let chunk = next()
+                let done = lock.withLock {
+                    if let chunk, !finished {
+                        pending += chunk
+                    } else {
+                        finished = true
+                    }
+                    wake()
+                    return finished
+                }
+                if done { return }
+            }
+        }
+        thread.stackSize = 256 * 1024
+        thread.start()
+    }
+
+    /// Called by libmicrohttpd on a polling thread: bytes if there are any,
+    /// -1 at the end, or 0 after suspending the connection until there are.
+    func read(into buffer: UnsafeMutableRawPointer, capacity: Int) -> Int {
+        lock.withLock {
+            if !pending.isEmpty {
+                let count = min(capacity, pending.count)
+                pending.withUnsafeBytes { buffer.copyMemory(from: $0.baseAddress!, byteCount: count) }
+                pending.removeFirst(count)
+                return count
+            }
+            guard !finished, let connection else { return -1 }
+            suspended = true
+            MHD_suspend_connection(connection)
+            return 0
+        }
+    }
+
+    /// Ends the stream: its reader gives -1 from now on, and its connection
+    /// is resumed if suspended and never touched again.
+    func end() {
+        lock.withLock {
+            finished = true
+            wake()
+            connection = nil
+        }
+    }
+
+    /// With `lock` held.
+    private func wake() {
+        if suspended, let connection {
+            suspended = false
+            MHD_resume_connection(connection)
+        }
     }
 }
 
-/// libmicrohttpd's callbacks run on its connection threads: they live here,
+/// A value shared between threads, touched only with its lock held.
+final class Locked<Value: Sendable>: @unchecked Sendable {
+    // Unchecked: `stored` is only read or written inside `lock`.
+    private let lock = NSLock()
+    private var stored: Value
+
+    init(_ value: Value) {
+        stored = value
+    }
+
+    func update(_ change: (inout Value) -> Void) {
+        lock.withLock { change(&stored) }
+    }
+
+    /// The value, leaving an empty one behind.
+    func take() -> Value where Value: ExpressibleByDictionaryLiteral {
+        lock.withLock {
+            let value = stored
+            stored = [:]
+            return value
+        }
+    }
+}
+
+/// libmicrohttpd's callbacks run on its polling threads: they live here,
 /// as statics outside any actor, and reach Swift objects through the
 /// context pointers they were given.
 private enum Callbacks {
@@ -156,7 +263,7 @@ private enum Callbacks {
         }
         guard !request.refused else {
             return queue(HTTPResponse.text("The request body is larger than \(server.configuration.maximumBodyBytes) bytes.\n",
-                                           status: 413), on: connection)
+                                           status: 413), on: connection, server: server)
         }
         let message = HTTPRequest(method: method.map { String(cString: $0) } ?? "GET",
                                   path: url.map { String(cString: $0) } ?? "/",
@@ -164,7 +271,7 @@ private enum Callbacks {
                                   headers: values(connection, .HEADER_KIND), body: request.body)
         server.inFlight.enter()
         let response = server.handler(message)
-        let queued = queue(response, on: connection)
+        let queued = queue(response, on: connection, server: server)
         // A stream stays open as long as its client does; a stop does not wait for it.
         if case .bytes = response.body, queued == .YES {
             request.inFlight = true
@@ -183,7 +290,7 @@ private enum Callbacks {
         }
     }
 
-    static func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+    static func queue(_ response: HTTPResponse, on connection: OpaquePointer, server: HTTPServer) -> MHD_Result {
         let made: OpaquePointer?
         switch response.body {
         case .bytes(let bytes):
@@ -192,9 +299,15 @@ private enum Callbacks {
                                                 .RESPMEM_MUST_COPY)
             }
         case .stream(let next):
-            let stream = Unmanaged.passRetained(StreamState(next: next))
+            let state = StreamState(next: next, connection: connection, server: server)
+            let stream = Unmanaged.passRetained(state)
             made = MHD_create_response_from_callback(UInt64.max, 4096, read, stream.toOpaque(), freeStream)
-            if made == nil { stream.release() }
+            if made == nil {
+                stream.release()
+            } else {
+                server.streams.update { $0[ObjectIdentifier(state)] = state }
+                state.start()
+            }
         }
         guard let made else { return .NO }
         defer { MHD_destroy_response(made) }
@@ -206,22 +319,15 @@ private enum Callbacks {
 
     static let read: MHD_ContentReaderCallback = { context, _, buffer, capacity in
         guard let context, let buffer else { return -1 }
-        let stream = Unmanaged<StreamState>.fromOpaque(context).takeUnretainedValue()
-        while stream.pending.isEmpty {
-            guard let chunk = stream.next() else { return -1 }
-            stream.pending = chunk
-        }
-        let count = min(capacity, stream.pending.count)
-        stream.pending.withUnsafeBytes { bytes in
-            UnsafeMutableRawPointer(buffer).copyMemory(from: bytes.baseAddress!, byteCount: count)
-        }
-        stream.pending.removeFirst(count)
-        return count
+        return Unmanaged<StreamState>.fromOpaque(context).takeUnretainedValue()
+            .read(into: UnsafeMutableRawPointer(buffer), capacity: capacity)
     }
 
     static let freeStream: MHD_ContentReaderFreeCallback = { context in
         guard let context else { return }
-        Unmanaged<StreamState>.fromOpaque(context).release()
+        let stream = Unmanaged<StreamState>.fromOpaque(context).takeRetainedValue()
+        stream.end()
+        stream.server?.streams.update { $0[ObjectIdentifier(stream)] = nil }
     }
 
     /// Headers or query arguments as a dictionary; a repeated name keeps its last value.

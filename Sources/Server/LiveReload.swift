@@ -103,7 +103,7 @@ final class LiveReload: @unchecked Sendable {
 /// change, and a comment every second, well within the connection timeout,
 /// so the stream is never cut as idle.
 final class LiveStream: @unchecked Sendable {
-    // Unchecked: libmicrohttpd reads a response from one connection thread only.
+    // Unchecked: `next` is called from the stream's own thread only.
     private let live: LiveReload
     private var seen: Int
     private var opened = false
