@@ -67,11 +67,19 @@ browser-deps: deps
 	@[ -x $(BROWSER_VENV)/bin/pytest ] || python3 -m venv $(BROWSER_VENV)
 	@$(BROWSER_VENV)/bin/pip install -q -r Tests/Browser/requirements.txt
 
-# Figures, not a pass or fail: site build speed and memory, server throughput.
+# Figures, not a pass or fail: CareFeed beside Hugo, nginx and the cmark
+# floor, the study site and its scaling; writes BENCHMARKS.md.
 bench: build
-	@command -v wrk >/dev/null && command -v bc >/dev/null || \
-		(DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q --no-install-recommends wrk bc time)
-	CAREFEED=$(CAREFEED) sh Tools/bench.sh
+	@missing=""; \
+	for tool in hugo:hugo nginx:nginx-light wrk:wrk cmark:cmark python3:python3; do \
+		command -v $${tool%%:*} >/dev/null || missing="$$missing $${tool#*:}"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing:$$missing"; \
+		$(SUDO) apt-get update -q && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q --no-install-recommends $$missing; \
+	fi
+	CAREFEED=$(CAREFEED) python3 Tools/bench.py
 
 build: deps
 	$(SWIFT) build -c $(CONFIGURATION) --product carefeed
