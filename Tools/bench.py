@@ -78,6 +78,17 @@ def folder_bytes(path):
     return sum(entry.stat().st_size for entry in Path(path).rglob("*") if entry.is_file())
 
 
+_outputs = iter(range(1_000_000))
+
+
+def new_folder(name):
+    """A folder no run has used: outputs are kept until the end rather than
+    deleted between runs. ext4 without a journal passes over inodes freed in
+    the last minute when it makes a file, so a build just after deleting the
+    previous one's 20,000 files spends most of its time in that search."""
+    return WORK / "out" / f"{name}-{next(_outputs)}"
+
+
 def fresh(path):
     shutil.rmtree(path, ignore_errors=True)
     return path
@@ -188,24 +199,21 @@ def markdown_pipeline(corpus):
     carefeed, hugo, cmark, copy = [], [], [], []
     store = corpus["content"].parent / "empty.sqlite"
     for run in range(RUNS):
-        out = fresh(WORK / "notes/carefeed-site")
+        out = new_folder("notes-carefeed")
         carefeed.append(carefeed_build(corpus["content"], store, out))
-        hugo_out = fresh(WORK / "notes/hugo-site")
-        fresh(WORK / "notes/hugo-cache")
+        hugo_out = new_folder("notes-hugo")
         hugo.append(measure(["hugo", "--quiet", "--source", str(corpus["hugo"]), "--destination", str(hugo_out),
-                             "--cacheDir", str(WORK / "notes/hugo-cache")]))
+                             "--cacheDir", str(new_folder("hugo-cache"))]))
         with open(WORK / "notes/cmark.html", "w") as sink:
             os.sync()
             started = time.perf_counter()
             subprocess.run(["cmark", *map(str, corpus["sources"])], stdout=sink, check=True)
             cmark.append(time.perf_counter() - started)
-        copied = fresh(WORK / "notes/copied-site")
-        copy.append(measure(["cp", "-r", str(out), str(copied)])["seconds"])
-    hugo_pages = sum(1 for _ in (WORK / "notes/hugo-site").rglob("*.html"))
+        copy.append(measure(["cp", "-r", str(out), str(new_folder("notes-copy"))])["seconds"])
+    hugo_pages = sum(1 for _ in hugo_out.rglob("*.html"))
     return {"carefeed": carefeed, "hugo": hugo, "cmark": cmark, "copy": copy,
             "floor": [a + b for a, b in zip(cmark, copy)], "hugo_pages": hugo_pages,
-            "carefeed_bytes": folder_bytes(WORK / "notes/carefeed-site"),
-            "hugo_bytes": folder_bytes(WORK / "notes/hugo-site")}
+            "carefeed_bytes": folder_bytes(out), "hugo_bytes": folder_bytes(hugo_out)}
 
 
 # MARK: 3 and 4: the study site, one new outcome, scaling
@@ -252,10 +260,9 @@ def answer_late(store, participant, day, occurrence):
 
 
 def study_site(store):
-    out = WORK / "study-200/Site"
     full = []
     for run in range(RUNS):
-        fresh(out)
+        out = new_folder("study-site")
         full.append(carefeed_build(ROOT / "content", store, out))
     size = folder_bytes(out)
     unchanged = [carefeed_build(ROOT / "content", store, out) for _ in range(RUNS)]
@@ -277,12 +284,8 @@ def scaling(sizes, store_200):
     rows = []
     for participants in sizes:
         store = store_200 if participants == 200 else demo(participants)
-        out = WORK / f"study-{participants}/Site-scaling"
-        runs = []
-        for run in range(RUNS if participants < 1000 else max(3, RUNS // 2)):
-            fresh(out)
-            runs.append(carefeed_build(ROOT / "content", store, out))
-        fresh(out)
+        runs = [carefeed_build(ROOT / "content", store, new_folder(f"scaling-{participants}"))
+                for _ in range(RUNS if participants < 1000 else max(3, RUNS // 2))]
         rows.append({"participants": participants, "runs": runs, "pages": runs[0]["pages"]})
     return rows
 
@@ -461,7 +464,9 @@ def report(info, corpus, pipeline, site, scale, serving, seconds):
         "with the minimum and maximum in brackets. Times are wall-clock; memory is the peak resident set "
         "of the process, read from `wait4`. Pending writes are flushed before each timed run; `carefeed build` "
         "then flushes its own output to disk before it swaps the new site in, inside its time, while Hugo and "
-        "`cp` leave theirs to the kernel.",
+        "`cp` leave theirs to the kernel. Every run writes into a folder of its own, and all are removed at the end: "
+        "ext4 without a journal passes over inodes freed in the last minute when it makes a file, so a run just "
+        "after deleting the previous run's output would spend most of its time in that search, whatever the tool.",
         "",
         f"## 1. Markdown pipeline: {corpus['notes']:,} education notes",
         "",
@@ -532,10 +537,11 @@ def report(info, corpus, pipeline, site, scale, serving, seconds):
         "## 4. Server and nginx",
         "",
         f"`wrk -t2 -c32 -d5s` on loopback, wrk sharing the machine's {info['cores']} cores with the server. CareFeed "
-        f"renders participant r050's day feed for {serving['day']} (day 22 of their study: a check-in and a range-of-motion "
-        "card) from the store on every request ({serving['feed_bytes']:,} bytes, "
-        "with the session cookie a browser sends); nginx serves the same bytes from a file, with `sendfile` and "
-        "access logging off. Then the same stylesheet from both.",
+        f"serves participant r050's live day feed for {serving['day']} (day 22 of their study: a check-in and a "
+        f"range-of-motion card; {serving['feed_bytes']:,} bytes), with the session cookie a browser sends: each request "
+        "asks the store whether anything changed, takes the page rendered since the last change (rendering it again "
+        "if anything did) and puts the session's form token in. nginx serves the same bytes from a file, with "
+        "`sendfile` and access logging off. Then the same stylesheet from both.",
         "",
         "| | Requests/s | p50 | p99 | Non-2xx |",
         "|---|---|---|---|---|",

@@ -13,8 +13,10 @@ enum BuildCommand {
     day feeds (enrollment to today + 7 days), insights with SVG charts and
     signed consent record, the education notes and the consent documents.
     Every link is relative, so the folder works from file:// or any host.
-    The site is built beside --out and swapped in: a failed build leaves the
-    last good site. Files whose bytes did not change are not rewritten.
+    A first build, or one after the content or carefeed changed, is built
+    beside --out and swapped in: a failed build leaves the last good site.
+    Otherwise only the participants whose data or today changed are rendered
+    again, and only files whose bytes changed are replaced.
 
       --content DIR       the study's content (default content)
       --public DIR        assets copied into the site (default Public)

@@ -268,8 +268,8 @@ public final class ParticipantApp: @unchecked Sendable {
         var participant: Participant
         var outcomes: [Outcome]
         var feed: ParticipantFeed
-        /// Day feed pages rendered so far, with `tokenStandIn` for the form token.
-        var feedPages: [LocalDate: [UInt8]] = [:]
+        /// Day feed pages rendered so far.
+        var feedPages: [LocalDate: PageTemplate] = [:]
     }
 
     private var snapshot: Snapshot?
@@ -303,18 +303,52 @@ public final class ParticipantApp: @unchecked Sendable {
             return message(404, "No such day", "Days from enrollment to a week from today have a page.",
                            link: ("Go to today", "/feed/\(context.today)"))
         }
-        return page(String(decoding: Self.replacing(Array(tokenStandIn.utf8), with: Array(context.csrfToken.utf8),
-                                                    in: feedTemplate(day, context)), as: UTF8.self), context)
+        return HTTPResponse(status: 200, headers: [("Content-Type", "text/html; charset=utf-8")],
+                            body: .bytes(feedTemplate(day, context).filled(with: Array(context.csrfToken.utf8))))
+    }
+
+    /// A finished page cut where the form token goes, so each request only
+    /// joins the parts around its own token.
+    struct PageTemplate {
+        var parts: [[UInt8]]
+
+        /// Cuts `bytes` at each `standIn`.
+        init(_ bytes: [UInt8], cutAt standIn: [UInt8]) {
+            parts = []
+            var start = 0
+            var index = 0
+            while index + standIn.count <= bytes.count {
+                if bytes[index] == standIn[0], bytes[index..<(index + standIn.count)].elementsEqual(standIn) {
+                    parts.append(Array(bytes[start..<index]))
+                    index += standIn.count
+                    start = index
+                } else {
+                    index += 1
+                }
+            }
+            parts.append(Array(bytes[start...]))
+        }
+
+        func filled(with token: [UInt8]) -> [UInt8] {
+            var page: [UInt8] = []
+            page.reserveCapacity(parts.reduce(0) { $0 + $1.count } + (parts.count - 1) * token.count)
+            for (index, part) in parts.enumerated() {
+                if index > 0 { page += token }
+                page += part
+            }
+            return page
+        }
     }
 
     /// A day's feed page as the snapshot's data shows it, rendered once with
-    /// a stand-in for the form token; each request puts its own token in.
-    private func feedTemplate(_ day: LocalDate, _ context: Context) -> [UInt8] {
+    /// a stand-in for the form token.
+    private func feedTemplate(_ day: LocalDate, _ context: Context) -> PageTemplate {
         if let cached = lock.withLock({ snapshot?.feedPages[day] }) {
             return cached
         }
-        let template = Array(FeedPage.render(context.feed.day(day), plan: context.plan, links: context.links,
-                                             csrfToken: tokenStandIn).utf8)
+        let html = decorated(FeedPage.render(context.feed.day(day), plan: context.plan, links: context.links,
+                                             csrfToken: tokenStandIn), context)
+        let template = PageTemplate(Array(html.utf8), cutAt: Array(tokenStandIn.utf8))
         lock.withLock {
             // Only into the snapshot this context came from: a newer one has other data.
             if snapshot?.stamp == context.stamp, snapshot?.generation == context.generation, snapshot?.today == context.today {
@@ -322,27 +356,6 @@ public final class ParticipantApp: @unchecked Sendable {
             }
         }
         return template
-    }
-
-    /// `bytes` with every `needle` replaced.
-    static func replacing(_ needle: [UInt8], with replacement: [UInt8], in bytes: [UInt8]) -> [UInt8] {
-        guard let first = needle.first, bytes.count >= needle.count else { return bytes }
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count)
-        var index = 0
-        var copied = 0
-        while index <= bytes.count - needle.count {
-            if bytes[index] == first, bytes[index..<(index + needle.count)].elementsEqual(needle) {
-                result += bytes[copied..<index]
-                result += replacement
-                index += needle.count
-                copied = index
-            } else {
-                index += 1
-            }
-        }
-        result += bytes[copied...]
-        return result
     }
 
     private func nav(_ context: Context, _ current: String) -> [NavItemValue] {
@@ -573,6 +586,12 @@ public final class ParticipantApp: @unchecked Sendable {
     // MARK: Responses
 
     private func page(_ html: String, _ context: Context? = nil, status: Int = 200) -> HTTPResponse {
+        .html(decorated(html, context), status: status)
+    }
+
+    /// A page with what the server adds: the content's errors, if any, and
+    /// the live-reload script.
+    private func decorated(_ html: String, _ context: Context?) -> String {
         var html = html
         let diagnostics = context?.diagnostics ?? content.diagnostics
         if !diagnostics.isEmpty {
@@ -587,7 +606,7 @@ public final class ParticipantApp: @unchecked Sendable {
         if live != nil {
             html = Self.inserting("<script src=\"/assets/js/live.js\"></script>\n", before: "</body>", in: html)
         }
-        return .html(html, status: status)
+        return html
     }
 
     /// Splices `text` into a page at the first `marker` (after it) or the
