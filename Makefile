@@ -81,8 +81,10 @@ bench: build
 	fi
 	CAREFEED=$(CAREFEED) python3 Tools/bench.py
 
+# The Swift runtime and Foundation linked in: no shared libraries to load,
+# so each command starts sooner.
 build: deps
-	$(SWIFT) build -c $(CONFIGURATION) --product carefeed
+	$(SWIFT) build -c $(CONFIGURATION) --product carefeed --static-swift-stdlib
 
 check: build
 	$(CAREFEED) check

@@ -102,6 +102,7 @@ public struct SiteBuilder: Sendable {
             let entries = try writePages(&writer, previous: manifest, report: &report, progress: progress)
             report.add(writer.report)
             report.isUpdate = true
+            guard report.rewritten > 0 || entries != manifest.participants else { return report }
             if report.rewritten > 0 {
                 sync()
             }
