@@ -41,9 +41,10 @@ NOTES = 10_000
 # MARK: Measuring
 
 def measure(command, cwd=None):
-    """Wall seconds and peak resident kilobytes of one command, and its
-    output. Whatever earlier runs left to write is flushed first, so no run
-    pays for another's writes."""
+    """Wall seconds until one command's output is on disk, its peak resident
+    kilobytes, and what it printed. Whatever earlier runs left to write is
+    flushed before the clock starts, and this run's writes before it stops:
+    each tool pays for its own writes, and only its own."""
     os.sync()
     started = time.perf_counter()
     process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -51,6 +52,7 @@ def measure(command, cwd=None):
     output = process.stdout.read().decode()
     errors = process.stderr.read().decode()
     _, status, usage = os.wait4(process.pid, 0)
+    os.sync()
     seconds = time.perf_counter() - started
     process.returncode = os.waitstatus_to_exitcode(status)
     if process.returncode != 0:
@@ -208,6 +210,7 @@ def markdown_pipeline(corpus):
             os.sync()
             started = time.perf_counter()
             subprocess.run(["cmark", *map(str, corpus["sources"])], stdout=sink, check=True)
+            os.fsync(sink.fileno())
             cmark.append(time.perf_counter() - started)
         copy.append(measure(["cp", "-r", str(out), str(new_folder("notes-copy"))])["seconds"])
     hugo_pages = sum(1 for _ in hugo_out.rglob("*.html"))
@@ -462,9 +465,9 @@ def report(info, corpus, pipeline, site, scale, serving, seconds):
         "",
         f"Contenders alternate (A B A B …), {RUNS} runs each unless said; each figure is the median, "
         "with the minimum and maximum in brackets. Times are wall-clock; memory is the peak resident set "
-        "of the process, read from `wait4`. Pending writes are flushed before each timed run; `carefeed build` "
-        "then flushes its own output to disk before it swaps the new site in, inside its time, while Hugo and "
-        "`cp` leave theirs to the kernel. Every run writes into a folder of its own, and all are removed at the end: "
+        "of the process, read from `wait4`. A time runs until the output is on disk: pending writes are flushed "
+        "before the clock starts and the run's own before it stops (`carefeed build` flushes its site before it "
+        "swaps it in, so a crash never leaves half a site; Hugo and `cp` are followed by `sync`). Every run writes into a folder of its own, and all are removed at the end: "
         "ext4 without a journal passes over inodes freed in the last minute when it makes a file, so a run just "
         "after deleting the previous run's output would spend most of its time in that search, whatever the tool.",
         "",
