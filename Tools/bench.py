@@ -234,7 +234,7 @@ def demo(participants, days=120):
 def missed_check_ins(store):
     """(participant, day, occurrence) of check-ins the demo's participants
     missed, one per participant: a late answer is one new outcome."""
-    with sqlite3.connect(f"file:{store}?mode=ro", uri=True) as database:
+    with sqlite3.connect(store) as database:
         enrolled = dict(database.execute("SELECT id, enrolled_on FROM participants"))
         answered = set(database.execute(
             "SELECT participant_id, occurrence FROM outcomes WHERE task_id = 'checkIn' AND deleted_at IS NULL"))
@@ -246,6 +246,8 @@ def missed_check_ins(store):
             if (participant, occurrence) not in answered and when < TODAY:
                 missed.append((participant, when, occurrence))
                 break
+    if len(missed) < 2 * RUNS:
+        raise RuntimeError(f"{store} has {len(missed)} missed check-ins; the bench needs {2 * RUNS}")
     return missed
 
 
@@ -263,6 +265,7 @@ def answer_late(store, participant, day, occurrence):
 
 
 def study_site(store):
+    missed = iter(missed_check_ins(store))
     full = []
     for run in range(RUNS):
         out = new_folder("study-site")
@@ -272,7 +275,6 @@ def study_site(store):
     # One new outcome, then a rebuild: with the build manifest (now), and
     # without it (every page rendered and compared, as before the manifest).
     with_manifest, without_manifest = [], []
-    missed = iter(missed_check_ins(store))
     for run in range(RUNS):
         for results, keep in ((with_manifest, True), (without_manifest, False)):
             answer_late(store, *next(missed))
@@ -339,7 +341,7 @@ def server_and_nginx(store):
     (work / "root/assets/css").mkdir(parents=True)
     # A day in the middle of r050's first weeks, with a check-in and a
     # range-of-motion card, as the participant saw it that day.
-    with sqlite3.connect(f"file:{store}?mode=ro", uri=True) as database:
+    with sqlite3.connect(store) as database:
         enrolled, = database.execute("SELECT enrolled_on FROM participants WHERE id = 'r050'").fetchone()
     day = time.strftime("%Y-%m-%d", time.gmtime(time.mktime(time.strptime(enrolled, "%Y-%m-%d")) + 21 * 86400 + 43200))
     server = harness.Server(store, day, participant="r050")
