@@ -88,7 +88,9 @@ def new_folder(name):
     deleted between runs. ext4 without a journal passes over inodes freed in
     the last minute when it makes a file, so a build just after deleting the
     previous one's 20,000 files spends most of its time in that search."""
-    return WORK / "out" / f"{name}-{next(_outputs)}"
+    folder = WORK / "out" / f"{name}-{next(_outputs)}"
+    assert not folder.exists(), f"{folder} was used before"
+    return folder
 
 
 def fresh(path):
@@ -568,7 +570,8 @@ def report(info, corpus, pipeline, site, scale, serving, seconds):
 
 def main():
     started = time.time()
-    WORK.mkdir(parents=True, exist_ok=True)
+    fresh(WORK)  # nothing left from an earlier run that stopped halfway
+    WORK.mkdir(parents=True)
     info = machine()
     print(f"Machine: {info['cores']} cores, {info['cpu']}", flush=True)
     print("Corpus of education notes…", flush=True)
