@@ -83,12 +83,22 @@ def folder_bytes(path):
 _outputs = iter(range(1_000_000))
 
 
-def new_folder(name):
+def memory_folder():
+    """A tmpfs for the Markdown pipeline, so the comparison is of the tools
+    and not of this machine's disk, whose speed varies several times over
+    between runs; the disk itself when no tmpfs can be mounted here."""
+    folder = WORK / "memory"
+    folder.mkdir(parents=True, exist_ok=True)
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4g", "tmpfs", str(folder)], capture_output=True)
+    return folder, mounted.returncode == 0
+
+
+def new_folder(name, root=None):
     """A folder no run has used: outputs are kept until the end rather than
     deleted between runs. ext4 without a journal passes over inodes freed in
     the last minute when it makes a file, so a build just after deleting the
     previous one's 20,000 files spends most of its time in that search."""
-    folder = WORK / "out" / f"{name}-{next(_outputs)}"
+    folder = (root or WORK / "out") / f"{name}-{next(_outputs)}"
     assert not folder.exists(), f"{folder} was used before"
     return folder
 
@@ -176,9 +186,9 @@ HUGO_LIST = """<!doctype html>
 """
 
 
-def make_corpus():
+def make_corpus(root):
     """The same notes as a CareFeed study and as a Hugo site."""
-    corpus = fresh(WORK / "notes")
+    corpus = fresh(root / "notes")
     content = corpus / "content"
     shutil.copytree(ROOT / "content", content)
     rng = random.Random(7)
@@ -195,7 +205,7 @@ def make_corpus():
     shutil.copytree(content / "education", hugo / "content/education")
     shutil.copytree(ROOT / "Public", hugo / "static")
     sources = sorted((content / "education").glob("*.md"))
-    return {"content": content, "hugo": hugo, "notes": len(sources), "sources": sources,
+    return {"root": root, "content": content, "hugo": hugo, "notes": len(sources), "sources": sources,
             "bytes": sum(path.stat().st_size for path in sources)}
 
 
@@ -203,18 +213,18 @@ def markdown_pipeline(corpus):
     carefeed, hugo, cmark, copy = [], [], [], []
     store = corpus["content"].parent / "empty.sqlite"
     for run in range(RUNS):
-        out = new_folder("notes-carefeed")
+        out = new_folder("notes-carefeed", corpus["root"])
         carefeed.append(carefeed_build(corpus["content"], store, out))
-        hugo_out = new_folder("notes-hugo")
+        hugo_out = new_folder("notes-hugo", corpus["root"])
         hugo.append(measure(["hugo", "--quiet", "--source", str(corpus["hugo"]), "--destination", str(hugo_out),
-                             "--cacheDir", str(new_folder("hugo-cache"))]))
-        with open(WORK / "notes/cmark.html", "w") as sink:
+                             "--cacheDir", str(new_folder("hugo-cache", corpus["root"]))]))
+        with open(corpus["root"] / "cmark.html", "w") as sink:
             os.sync()
             started = time.perf_counter()
             subprocess.run(["cmark", *map(str, corpus["sources"])], stdout=sink, check=True)
             os.fsync(sink.fileno())
             cmark.append(time.perf_counter() - started)
-        copy.append(measure(["cp", "-r", str(out), str(new_folder("notes-copy"))])["seconds"])
+        copy.append(measure(["cp", "-r", str(out), str(new_folder("notes-copy", corpus["root"]))])["seconds"])
     hugo_pages = sum(1 for _ in hugo_out.rglob("*.html"))
     return {"carefeed": carefeed, "hugo": hugo, "cmark": cmark, "copy": copy,
             "floor": [a + b for a, b in zip(cmark, copy)], "hugo_pages": hugo_pages,
@@ -482,7 +492,10 @@ def report(info, corpus, pipeline, site, scale, serving, seconds):
         "`carefeed build` checks and renders them into its education pages (with the model viewer figure, poster "
         "and annotation list) over an empty store. Hugo builds the same files with a minimal layout showing title, "
         "summary, annotations and content, with taxonomies, RSS, sitemap and robots.txt turned off. Both start "
-        "from an empty output folder and copy the same `Public/` assets.",
+        "from an empty output folder and copy the same `Public/` assets. "
+        + ("Everything here, notes and outputs, is on a tmpfs: this machine's disk varies several times over "
+           "in speed between runs, and the question is how fast each tool turns Markdown into a site."
+           if corpus["in_memory"] else "No tmpfs could be mounted, so this ran on the disk."),
         "",
         "| | Wall time | Peak memory | Pages | Output |",
         "|---|---|---|---|---|",
@@ -570,14 +583,22 @@ def report(info, corpus, pipeline, site, scale, serving, seconds):
 
 def main():
     started = time.time()
-    fresh(WORK)  # nothing left from an earlier run that stopped halfway
-    WORK.mkdir(parents=True)
+    # Nothing left from an earlier run that stopped halfway.
+    subprocess.run(["umount", "-l", str(WORK / "memory")], capture_output=True)
+    fresh(WORK)
+    WORK.mkdir(parents=True, exist_ok=True)
     info = machine()
     print(f"Machine: {info['cores']} cores, {info['cpu']}", flush=True)
     print("Corpus of education notes…", flush=True)
-    corpus = make_corpus()
-    print("Markdown pipeline: CareFeed, Hugo, the floor…", flush=True)
-    pipeline = markdown_pipeline(corpus)
+    memory, in_memory = memory_folder()
+    try:
+        corpus = make_corpus(memory)
+        corpus["in_memory"] = in_memory
+        print("Markdown pipeline: CareFeed, Hugo, the floor…", flush=True)
+        pipeline = markdown_pipeline(corpus)
+    finally:
+        if in_memory:
+            subprocess.run(["umount", "-l", str(memory)], capture_output=True)
     print("Study site: 200 participants x 120 days…", flush=True)
     store = demo(200)
     site = study_site(store)
