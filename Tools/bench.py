@@ -610,8 +610,8 @@ def main():
     (ROOT / "docs/bench-scaling.svg").write_text(scaling_svg(scale))
     text = report(info, corpus, pipeline, site, scale, serving, time.time() - started)
     (ROOT / "BENCHMARKS.md").write_text(text)
-    print(text)
     fresh(WORK)
+    print(text)
 
 
 if __name__ == "__main__":
