@@ -23,9 +23,9 @@ public final class HTTPServer: @unchecked Sendable {
         public var connectionMemoryBytes = 32 * 1024
         public var maximumBodyBytes = 256 * 1024
         public var threadStackBytes = 512 * 1024
-        /// Threads answering requests, one a core, as nginx has workers: more
-        /// threads only wait on one another (measured: p99 under wrk and under
-        /// mixed load with writes were both lower with 2 threads than with 4).
+        /// Threads answering requests: one a core, as nginx has workers. More
+        /// only queue on one another; p99 was lower with 2 than with 4 here,
+        /// under wrk and under clients that also write.
         public var threads = UInt32(max(2, ProcessInfo.processInfo.activeProcessorCount))
 
         public init() {}
