@@ -33,7 +33,7 @@ let package = Package(
         // The clinicians' static site, written from the pages.
         .target(name: "Site", dependencies: ["CareModel", "Content", "Feed", "Pages"]),
         // HTTP on libmicrohttpd: request and response values, form decoding, the server adapter.
-        .target(name: "HTTP", dependencies: ["CMicroHTTPD", "CMicroHTTPDShim"]),
+        .target(name: "HTTP", dependencies: ["CareModel", "CMicroHTTPD", "CMicroHTTPDShim"]),
         // The participant's preview server: routes, form validation, live reload.
         .target(name: "Server", dependencies: ["CareModel", "CareStore", "Content", "Feed", "HTTP", "Pages", "Site"]),
         // Simulated participants for `carefeed demo`.

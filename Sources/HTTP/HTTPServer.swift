@@ -1,3 +1,4 @@
+import CareModel
 import CMicroHTTPD
 import CMicroHTTPDShim
 import Foundation
@@ -74,7 +75,11 @@ public final class HTTPServer: @unchecked Sendable {
             inFlight.wait(upTo: grace)
             // A suspended stream must be resumed, and never touched again,
             // before its connection is closed.
-            for stream in streams.take().values {
+            let open = streams.update { streams in
+                defer { streams = [:] }
+                return streams
+            }
+            for stream in open.values {
                 stream.end()
             }
             MHD_stop_daemon(daemon)
@@ -204,30 +209,6 @@ private final class StreamState: @unchecked Sendable {
         if suspended, let connection {
             suspended = false
             MHD_resume_connection(connection)
-        }
-    }
-}
-
-/// A value shared between threads, touched only with its lock held.
-final class Locked<Value: Sendable>: @unchecked Sendable {
-    // Unchecked: `stored` is only read or written inside `lock`.
-    private let lock = NSLock()
-    private var stored: Value
-
-    init(_ value: Value) {
-        stored = value
-    }
-
-    func update(_ change: (inout Value) -> Void) {
-        lock.withLock { change(&stored) }
-    }
-
-    /// The value, leaving an empty one behind.
-    func take() -> Value where Value: ExpressibleByDictionaryLiteral {
-        lock.withLock {
-            let value = stored
-            stored = [:]
-            return value
         }
     }
 }

@@ -470,19 +470,3 @@ public enum SiteError: Error, CustomStringConvertible {
     }
 }
 
-/// A value shared between threads, touched only with its lock held.
-final class Locked<Value: Sendable>: @unchecked Sendable {
-    // Unchecked: `stored` is only read or written inside `lock`.
-    private let lock = NSLock()
-    private var stored: Value
-
-    init(_ value: Value) {
-        stored = value
-    }
-
-    var value: Value { lock.withLock { stored } }
-
-    func update(_ change: (inout Value) -> Void) {
-        lock.withLock { change(&stored) }
-    }
-}
