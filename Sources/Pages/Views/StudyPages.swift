@@ -40,10 +40,6 @@ public struct ParticipantSummary: Sendable {
 
 /// The study index and a participant's summary page.
 public enum StudyPages {
-    public static func index(study: Study, summaries: [ParticipantSummary], links: PageLinks) -> String {
-        index(study: study, rows: summaries.map { indexRow($0, study: study, links: links) }, links: links)
-    }
-
     /// The study index from each participant's table row (`indexRow`), so a
     /// site build can reuse the rows of participants whose data did not change.
     public static func index(study: Study, rows: [String], links: PageLinks) -> String {
