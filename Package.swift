@@ -20,20 +20,24 @@ let package = Package(
         .target(name: "CMicroHTTPDShim", dependencies: ["CMicroHTTPD"]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
 
+        // Small tools for threads: a locked value, a map on every core.
+        .target(name: "Support"),
+        // The HTML value type: text escaped unless it is markup we made.
+        .target(name: "Markup"),
         // Domain values: calendar days, schedules, participants, outcomes, consent.
-        .target(name: "CareModel"),
+        .target(name: "CareModel", dependencies: ["Markup"]),
         // The SQLite care store: schema, migrations and the one store API.
         .target(name: "CareStore", dependencies: ["CareModel", "CSQLite"]),
         // The day feed: cards, their states and the week strip with adherence rings.
         .target(name: "Feed", dependencies: ["CareModel", "Content"]),
         // The study's content: YAML front matter and Markdown into checked values.
-        .target(name: "Content", dependencies: ["CareModel", "CYAML", "CCmark", "CCrypto"]),
+        .target(name: "Content", dependencies: ["CareModel", "Markup", "Support", "CYAML", "CCmark", "CCrypto"]),
         // HTML and SVG for every page, as pure functions of the feed model.
-        .target(name: "Pages", dependencies: ["CareModel", "Content", "Feed"]),
+        .target(name: "Pages", dependencies: ["CareModel", "Content", "Feed", "Markup"]),
         // The clinicians' static site, written from the pages.
-        .target(name: "Site", dependencies: ["CareModel", "Content", "Feed", "Pages"]),
+        .target(name: "Site", dependencies: ["CareModel", "Content", "Feed", "Markup", "Pages", "Support"]),
         // HTTP on libmicrohttpd: request and response values, form decoding, the server adapter.
-        .target(name: "HTTP", dependencies: ["CareModel", "CMicroHTTPD", "CMicroHTTPDShim"]),
+        .target(name: "HTTP", dependencies: ["Support", "CMicroHTTPD", "CMicroHTTPDShim"]),
         // The participant's preview server: routes, form validation, live reload.
         .target(name: "Server", dependencies: ["CareModel", "CareStore", "Content", "Feed", "HTTP", "Pages", "Site"]),
         // Simulated participants for `carefeed demo`.
@@ -50,7 +54,7 @@ let package = Package(
         .testTarget(name: "CareModelTests", dependencies: ["CareModel", "TestSupport"]),
         .testTarget(name: "CareStoreTests", dependencies: ["CareStore", "CSQLite", "TestSupport", "store-writer"]),
         .testTarget(name: "ContentTests", dependencies: ["Content", "TestSupport"], exclude: ["Studies"]),
-        .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestSupport"]),
+        .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Support", "TestSupport"]),
         .testTarget(name: "ServerTests", dependencies: ["Server", "HTTP", "Site", "Content", "Feed", "CareStore", "TestSupport"]),
         .testTarget(name: "SiteTests", dependencies: ["Site", "Demo", "Feed", "Content", "CareStore", "TestSupport"]),
         .testTarget(name: "PagesTests", dependencies: ["Pages", "Feed", "Content", "TestSupport"]),

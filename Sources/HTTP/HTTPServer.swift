@@ -1,4 +1,4 @@
-import CareModel
+import Support
 import CMicroHTTPD
 import CMicroHTTPDShim
 import Foundation

@@ -4,6 +4,7 @@ import Feed
 import Foundation
 import Glibc
 import Pages
+import Support
 
 /// Writes the clinicians' static site: the study index, each participant's
 /// summary, day feeds from enrollment to today + 7, insights and consent

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import HTTP
+import Support
 import Testing
 import TestSupport
 
@@ -69,7 +70,7 @@ import TestSupport
         let port = server.port
         let response = Locked("")
         let thread = Thread {
-            response.set((try? self.exchange(port, "GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")) ?? "")
+            response.update { $0 = (try? self.exchange(port, "GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")) ?? "" }
         }
         thread.start()
         usleep(100_000)
@@ -77,14 +78,4 @@ import TestSupport
         usleep(100_000)
         #expect(response.value.hasSuffix("finished"))
     }
-}
-
-final class Locked<Value: Sendable>: @unchecked Sendable {
-    // Unchecked: `stored` is only touched with `lock` held.
-    private let lock = NSLock()
-    private var stored: Value
-
-    init(_ value: Value) { stored = value }
-    var value: Value { lock.withLock { stored } }
-    func set(_ value: Value) { lock.withLock { stored = value } }
 }

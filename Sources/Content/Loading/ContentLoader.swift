@@ -1,3 +1,4 @@
+import Support
 import CareModel
 import Foundation
 
