@@ -27,7 +27,7 @@ let package = Package(
         // Domain values: calendar days, schedules, participants, outcomes, consent.
         .target(name: "CareModel", dependencies: ["Markup"]),
         // The SQLite care store: schema, migrations and the one store API.
-        .target(name: "CareStore", dependencies: ["CareModel", "CSQLite"]),
+        .target(name: "CareStore", dependencies: ["CareModel", "Markup", "CSQLite"]),
         // The day feed: cards, their states and the week strip with adherence rings.
         .target(name: "Feed", dependencies: ["CareModel", "Content"]),
         // The study's content: YAML front matter and Markdown into checked values.

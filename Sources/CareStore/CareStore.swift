@@ -1,3 +1,4 @@
+import Markup
 import CareModel
 import CSQLite
 import Foundation
@@ -298,7 +299,7 @@ public final class CareStore: @unchecked Sendable {
                                          signature_kind, signature, signed_at, time_zone)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, [.text(record.participantID), .text(record.documentID), .text(record.version),
-                  .text(record.sha256), .text(record.html), .text(record.printedName),
+                  .text(record.sha256), .text(record.html.markup), .text(record.printedName),
                   .text(record.signature.kind), .text(record.signature.content),
                   .text(Timestamp.utc(record.signedAt)), .text(record.timeZone.identifier)])
         var stored = record
@@ -320,7 +321,7 @@ public final class CareStore: @unchecked Sendable {
                 let content = row[8].text ?? ""
                 return ConsentRecord(
                     id: row[0].integer ?? 0, participantID: row[1].text ?? "", documentID: row[2].text ?? "",
-                    version: row[3].text ?? "", sha256: row[4].text ?? "", html: row[5].text ?? "",
+                    version: row[3].text ?? "", sha256: row[4].text ?? "", html: HTML(trusted: row[5].text ?? ""),
                     printedName: row[6].text ?? "",
                     signature: row[7].text == "typed" ? .typed(name: content) : .drawn(pathData: content),
                     signedAt: row[9].text.flatMap(Timestamp.parse) ?? .distantPast,

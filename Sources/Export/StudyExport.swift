@@ -44,7 +44,7 @@ public struct StudyExport: Sendable {
                 .init(participant: record.participantID, document: record.documentID, version: record.version,
                       sha256: record.sha256, printedName: record.printedName, signatureKind: record.signature.kind,
                       signature: record.signature.content,
-                      signedAt: Timestamp.local(record.signedAt, in: record.timeZone), html: record.html)
+                      signedAt: Timestamp.local(record.signedAt, in: record.timeZone), html: record.html.markup)
             },
             permissionGrants: permissionGrants.map { grant in
                 .init(participant: grant.participantID, permission: grant.permissionID, kind: grant.kind,

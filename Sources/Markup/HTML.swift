@@ -129,6 +129,18 @@ public struct HTML: Sendable, Hashable, CustomStringConvertible, ExpressibleBySt
     }
 }
 
+extension HTML: Codable {
+    /// Encoded as its markup, a plain string.
+    public init(from decoder: Decoder) throws {
+        markup = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(markup)
+    }
+}
+
 extension Sequence where Element == HTML {
     /// The pieces one after another, with `separator` between them.
     public func joined(separator: HTML = HTML()) -> HTML {

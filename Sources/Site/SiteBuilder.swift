@@ -3,6 +3,7 @@ import Content
 import Feed
 import Foundation
 import Glibc
+import Markup
 import Pages
 import Support
 
@@ -219,7 +220,7 @@ public struct SiteBuilder: Sendable {
                 try writer.remove("participants/\(id)")
             }
         }
-        try writer.page("index.html", StudyPages.index(study: study, rows: input.participants.map { entries[$0.id]?.indexRow ?? "" },
+        try writer.page("index.html", StudyPages.index(study: study, rows: input.participants.map { HTML(trusted: entries[$0.id]?.indexRow ?? "") },
                                                        links: links("index.html")))
         try writer.page("education/index.html", EducationPages.index(study: study, links: links("education/index.html")))
         // A study may have thousands of notes, all in one folder. Threads
@@ -327,7 +328,7 @@ public struct SiteBuilder: Sendable {
         try writer.page(folder + "consent.html",
                         ConsentPages.record(participant: participant, records: records.consentRecords, today: today,
                                             study: study, links: links(folder + "consent.html")))
-        return StudyPages.indexRow(summary, study: study, links: links("index.html"))
+        return StudyPages.indexRow(summary, study: study, links: links("index.html")).markup
     }
 
 /// Puts the staged site where the old one was; the old one is removed
@@ -370,7 +371,7 @@ struct FileWriter {
         self.mode = mode
     }
 
-    mutating func page(_ path: String, _ html: String) throws {
+    mutating func page(_ path: String, _ html: HTML) throws {
         report.pages += 1
         try write(path, Data(html.utf8))
     }

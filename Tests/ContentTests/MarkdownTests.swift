@@ -11,7 +11,7 @@ import TestSupport
             <iframe src="https://example.org"></iframe>
 
             [click](javascript:alert(1)) ![x](javascript:alert(2))
-            """)
+            """).markup
         #expect(!html.contains("<script"))
         #expect(!html.contains("<iframe"))
         #expect(!html.contains("javascript:"))
@@ -48,6 +48,6 @@ import TestSupport
         #expect(document.sha256 == "60ad9bca4453b433acbd740ee12e36accda48f6ce1b3e4b9b694a3c43cd07257")
         #expect(SHA256.hex("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
         #expect(SHA256.hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-        #expect(SHA256.hex(document.html) == document.sha256)
+        #expect(SHA256.hex(document.html.markup) == document.sha256)
     }
 }

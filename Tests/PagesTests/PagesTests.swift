@@ -32,11 +32,11 @@ import TestSupport
         let html = InsightsPage.render(participant: participant, outcomes: outcomes, day: Fixtures.date("2026-03-04"),
                                        today: Fixtures.date("2026-03-04"), plan: CarePlan(study: study, versions: []),
                                        links: links)
-        #expect(html.contains("<title>Mon, Mar 2: Pain (0-10) 0, answered 8:10 AM</title>"))
-        #expect(html.contains("<title>Wed, Mar 4: Sleep (hours) 7.5 hours, answered 8:10 AM</title>"))
-        #expect(!html.contains("Tue, Mar 3: Pain"))
-        #expect(html.contains("<tr><th scope=\"row\">Tue Mar 3</th><td class=\"no-answer\">No answer</td><td class=\"no-answer\">No answer</td></tr>"))
-        #expect(html.contains("<tr><th scope=\"row\">Mon Mar 2</th><td>0</td><td>6 hours</td></tr>"))
+        #expect(html.markup.contains("<title>Mon, Mar 2: Pain (0-10) 0, answered 8:10 AM</title>"))
+        #expect(html.markup.contains("<title>Wed, Mar 4: Sleep (hours) 7.5 hours, answered 8:10 AM</title>"))
+        #expect(!html.markup.contains("Tue, Mar 3: Pain"))
+        #expect(html.markup.contains("<tr><th scope=\"row\">Tue Mar 3</th><td class=\"no-answer\">No answer</td><td class=\"no-answer\">No answer</td></tr>"))
+        #expect(html.markup.contains("<tr><th scope=\"row\">Mon Mar 2</th><td>0</td><td>6 hours</td></tr>"))
     }
 
     @Test func aConsentRecordWhoseTextWasAlteredSaysSo() {
@@ -46,9 +46,9 @@ import TestSupport
                                    timeZone: participant.timeZone)
         let html = ConsentPages.record(participant: participant, records: [record], today: Fixtures.date("2026-03-02"),
                                        study: study, links: links)
-        #expect(html.contains("does not match the text below"))
-        #expect(html.contains("2026-03-01T10:00:00-05:00"))
-        #expect(html.contains("<path d=\"M1 1 L5 5\""))
+        #expect(html.markup.contains("does not match the text below"))
+        #expect(html.markup.contains("2026-03-01T10:00:00-05:00"))
+        #expect(html.markup.contains("<path d=\"M1 1 L5 5\""))
     }
 
     @Test func aSignatureThatIsNotPathDataIsNotDrawn() {
@@ -65,8 +65,8 @@ import TestSupport
                                    today: Fixtures.date("2026-03-02"))
         let html = FeedPage.render(feed.day(Fixtures.date("2026-03-02")), plan: CarePlan(study: study, versions: []),
                                    links: SiteLinks(page: "participants/p1/feed/2026-03-02.html", feedDays: { _, _ in true }))
-        #expect(!html.contains("<script>alert"))
-        #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+        #expect(!html.markup.contains("<script>alert"))
+        #expect(html.markup.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
     }
 
     @Test func answersReadAsTheCardShowsThem() {
@@ -98,16 +98,16 @@ import TestSupport
         let feed = plan.feed(for: participant, outcomes: outcomes, today: Fixtures.date("2026-03-03"))
         let links = SiteLinks(page: "participants/p1/feed/2026-03-02.html", feedDays: { _, day in day >= participant.enrolledOn })
         let past = FeedPage.render(feed.day(Fixtures.date("2026-03-02")), plan: plan, links: links)
-        #expect(past.contains("<p class=\"answers\">Pain: 5 · Sleep: 6.5 hours</p>"))
-        #expect(past.contains("class=\"card is-completed is-locked\""))
-        #expect(past.contains("class=\"card is-missed is-locked\""))
-        #expect(past.components(separatedBy: "Past days are locked").count == 3)
+        #expect(past.markup.contains("<p class=\"answers\">Pain: 5 · Sleep: 6.5 hours</p>"))
+        #expect(past.markup.contains("class=\"card is-completed is-locked\""))
+        #expect(past.markup.contains("class=\"card is-missed is-locked\""))
+        #expect(past.markup.components(separatedBy: "Past days are locked").count == 3)
         let future = FeedPage.render(feed.day(Fixtures.date("2026-03-04")), plan: plan, links: links)
-        #expect(future.contains("class=\"card is-upcoming\""))
-        #expect(future.contains("Opens Wednesday, March 4"))
-        #expect(!future.contains("<form"))
+        #expect(future.markup.contains("class=\"card is-upcoming\""))
+        #expect(future.markup.contains("Opens Wednesday, March 4"))
+        #expect(!future.markup.contains("<form"))
         // Sunday March 1 is before enrollment: no events, so no ring at all.
-        #expect(past.contains("aria-label=\"Sunday, March 1: no tasks that count\"><span class=\"week-day\" aria-hidden=\"true\">S</span>"
+        #expect(past.markup.contains("aria-label=\"Sunday, March 1: no tasks that count\"><span class=\"week-day\" aria-hidden=\"true\">S</span>"
                               + "<svg class=\"ring\" viewBox=\"0 0 36 36\" width=\"36\" height=\"36\" aria-hidden=\"true\" focusable=\"false\">"
                               + "<text"))
     }

@@ -80,7 +80,7 @@ import TestSupport
         let records = try store.consentRecords(participantID: "p1")
         #expect(records.map(\.printedName) == ["Ada Lovelace"])
         #expect(records[0].signature == .drawn(pathData: "M10 10 L20 20"))
-        #expect(records[0].sha256 == SHA256.hex(records[0].html))
+        #expect(records[0].sha256 == SHA256.hex(records[0].html.markup))
         let grants = try store.permissionGrants(participantID: "p1")
         #expect(grants.map { "\($0.permissionID) \($0.granted) \($0.detail ?? "-")" }
                 == ["shareHealthData true -", "reminders false denied", "motionSensors false -"])

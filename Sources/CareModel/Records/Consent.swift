@@ -1,4 +1,5 @@
 import Foundation
+import Markup
 
 /// A signed consent document, kept exactly as signed.
 public struct ConsentRecord: Hashable, Sendable {
@@ -9,7 +10,7 @@ public struct ConsentRecord: Hashable, Sendable {
     /// Lowercase hex SHA-256 of `html`.
     public var sha256: String
     /// The rendered document the participant saw and signed.
-    public var html: String
+    public var html: HTML
     public var printedName: String
     public var signature: Signature
     public var signedAt: Date
@@ -17,7 +18,7 @@ public struct ConsentRecord: Hashable, Sendable {
     public var timeZone: TimeZone
 
     public init(id: Int64 = 0, participantID: String, documentID: String, version: String, sha256: String,
-                html: String, printedName: String, signature: Signature, signedAt: Date, timeZone: TimeZone) {
+                html: HTML, printedName: String, signature: Signature, signedAt: Date, timeZone: TimeZone) {
         self.id = id
         self.participantID = participantID
         self.documentID = documentID

@@ -56,7 +56,7 @@ public enum ContentLoader {
                 links.rewrite(url, isImage: isImage, reader: reader, line: bodyLine + line - 1)
             }
             documents.append(ConsentDocument(id: id, title: consent.title, version: consent.version,
-                                             summary: consent.summary, html: html, sha256: SHA256.hex(html), file: path))
+                                             summary: consent.summary, html: html, sha256: SHA256.hex(html.markup), file: path))
         }
         // Notes are many and independent: parse and render them on every core,
         // then take the results in file order.

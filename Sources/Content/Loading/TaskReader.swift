@@ -1,8 +1,9 @@
+import Markup
 import CareModel
 
 /// Reads a task's front matter: id, title, adherence, schedule and survey.
 extension FieldReader {
-    func task(_ node: YAMLNode, fileID: String, instructions: String) -> StudyTask? {
+    func task(_ node: YAMLNode, fileID: String, instructions: HTML) -> StudyTask? {
         guard let fields = fields(node, in: "the task", allowed: ["id", "title", "impactsAdherence", "schedule", "survey"],
                                   required: ["id", "title", "schedule"]) else { return nil }
         let id = identifier(fields["id"], "the task id")

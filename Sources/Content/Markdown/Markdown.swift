@@ -1,5 +1,7 @@
 import CCmark
 import Glibc
+import Markup
+import Support
 
 /// CommonMark to HTML through cmark, with raw HTML and unsafe URLs left out
 /// (cmark's safe default), ids on headings, and relative links rewritten.
@@ -8,8 +10,8 @@ public enum Markdown {
     /// given with whether it is an image and its 1-based line in `source`;
     /// headings get ids made from their text, unique within the document.
     public static func html(_ source: String,
-                            link: (_ url: String, _ isImage: Bool, _ line: Int) -> String = { url, _, _ in url }) -> String {
-        guard let document = cmark_parse_document(source, source.utf8.count, CMARK_OPT_DEFAULT) else { return "" }
+                            link: (_ url: String, _ isImage: Bool, _ line: Int) -> String = { url, _, _ in url }) -> HTML {
+        guard let document = cmark_parse_document(source, source.utf8.count, CMARK_OPT_DEFAULT) else { return HTML() }
         defer { cmark_node_free(document) }
         var headings: [(level: Int32, text: String)] = []
         let iterator = cmark_iter_new(document)
@@ -32,9 +34,10 @@ public enum Markdown {
                 break
             }
         }
-        guard let rendered = cmark_render_html(document, CMARK_OPT_DEFAULT) else { return "" }
+        guard let rendered = cmark_render_html(document, CMARK_OPT_DEFAULT) else { return HTML() }
         defer { free(rendered) }
-        return addingHeadingIDs(String(cString: rendered), headings)
+        // cmark escapes text and, by default, leaves raw HTML and unsafe URLs out.
+        return HTML(trusted: addingHeadingIDs(String(cString: rendered), headings))
     }
 
     /// The slug an anchor uses: lowercase letters and digits joined by `-`.
@@ -81,7 +84,7 @@ public enum Markdown {
         var position = 0
         for heading in headings {
             let tag = Array("<h\(heading.level)>".utf8)
-            guard let found = firstIndex(of: tag, in: bytes, from: position) else { break }
+            guard let found = bytes.firstIndex(of: tag, from: position) else { break }
             var id = slug(heading.text)
             let count = used[id, default: 0] + 1
             used[id] = count
@@ -92,17 +95,5 @@ public enum Markdown {
         }
         result += bytes[position...]
         return String(decoding: result, as: UTF8.self)
-    }
-
-    private static func firstIndex(of needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-        guard let first = needle.first, bytes.count >= needle.count else { return nil }
-        var index = start
-        while index <= bytes.count - needle.count {
-            if bytes[index] == first, bytes[index..<(index + needle.count)].elementsEqual(needle) {
-                return index
-            }
-            index += 1
-        }
-        return nil
     }
 }

@@ -1,3 +1,5 @@
+import Markup
+
 /// A consent document, rendered; a signature keeps `html` and its hash.
 public struct ConsentDocument: Hashable, Sendable {
     public var id: String
@@ -5,7 +7,7 @@ public struct ConsentDocument: Hashable, Sendable {
     public var version: String
     public var summary: String?
     /// The body rendered by cmark: exactly what a participant signs.
-    public var html: String
+    public var html: HTML
     /// Lowercase hex SHA-256 of `html`'s UTF-8 bytes.
     public var sha256: String
     public var file: String
@@ -19,7 +21,7 @@ public struct EducationNote: Hashable, Sendable {
     public var order: Int?
     public var image: String?
     public var model: ModelMetadata?
-    public var html: String
+    public var html: HTML
     public var file: String
 }
 

@@ -1,5 +1,6 @@
 import CareModel
 import Foundation
+import Markup
 
 /// A task of the care plan: when it happens and the survey it opens.
 public struct StudyTask: Hashable, Sendable, Codable {
@@ -9,7 +10,7 @@ public struct StudyTask: Hashable, Sendable, Codable {
     public var schedule: Schedule
     public var survey: [SurveyStep]
     /// The Markdown body: the task's instructions, as HTML.
-    public var instructions: String
+    public var instructions: HTML
     /// The source file, for messages; not part of the definition.
     public var file: String = ""
 

@@ -1,5 +1,6 @@
 import CareModel
 import Foundation
+import Markup
 
 /// Inline SVG for bar, scatter and line charts: axes with ticks, a gap
 /// where no answer exists (never a zero), a `<title>` on every mark. No script.
@@ -13,7 +14,7 @@ enum ChartSVG {
     static let top = 12.0
     static let bottom = 34.0
 
-    static func render(_ data: ChartData, titleID: String, zone: TimeZone) -> String {
+    static func render(_ data: ChartData, titleID: String, zone: TimeZone) -> HTML {
         let plotWidth = width - left - right
         let plotHeight = height - top - bottom
         let values = data.series.flatMap { $0.points.map(\.value) }
@@ -23,7 +24,7 @@ enum ChartSVG {
         func x(_ day: LocalDate) -> Double { left + slot * (Double(day.ordinal - first) + 0.5) }
         func y(_ value: Double) -> Double { top + plotHeight * (1 - (value - low) / (high - low)) }
 
-        var svg = "<svg class=\"chart\" viewBox=\"0 0 \(n(width)) \(n(height))\" role=\"img\" aria-labelledby=\"\(titleID)\">\n"
+        var svg: HTML = "<svg class=\"chart\" viewBox=\"0 0 \(n(width)) \(n(height))\" role=\"img\" aria-labelledby=\"\(titleID)\">\n"
         // Grid lines and y ticks.
         var tick = low
         while tick <= high + step / 1000 {
@@ -33,7 +34,7 @@ enum ChartSVG {
         }
         if let unit = data.sharedUnit {
             svg += "<text class=\"axis-label\" x=\"12\" y=\"\(n(top + plotHeight / 2))\" text-anchor=\"middle\" "
-                + "transform=\"rotate(-90 12 \(n(top + plotHeight / 2)))\">\(unit.html)</text>\n"
+                + "transform=\"rotate(-90 12 \(n(top + plotHeight / 2)))\">\(unit)</text>\n"
         }
         // X axis with day ticks, thinned to about eight labels.
         svg += "<line class=\"axis\" x1=\"\(n(left))\" x2=\"\(n(width - right))\" y1=\"\(n(y(low)))\" y2=\"\(n(y(low)))\"/>\n"
@@ -41,7 +42,7 @@ enum ChartSVG {
         for (index, day) in data.days.enumerated() where index % every == 0 {
             let label = data.days.count <= 7 ? Format.weekdayShort(day) : Format.shortDay(day)
             svg += "<line class=\"axis\" x1=\"\(n(x(day)))\" x2=\"\(n(x(day)))\" y1=\"\(n(y(low)))\" y2=\"\(n(y(low) + 4))\"/>"
-            svg += "<text class=\"tick\" x=\"\(n(x(day)))\" y=\"\(n(y(low) + 18))\" text-anchor=\"middle\">\(label.html)</text>\n"
+            svg += "<text class=\"tick\" x=\"\(n(x(day)))\" y=\"\(n(y(low) + 18))\" text-anchor=\"middle\">\(label)</text>\n"
         }
 
         let seriesCount = Double(max(data.series.count, 1))
@@ -57,12 +58,12 @@ enum ChartSVG {
                     let height = max(abs(base - top), 2.5)
                     svg += "<rect x=\"\(n(barX))\" y=\"\(n(min(top, base - height)))\" width=\"\(n(barWidth))\" "
                         + "height=\"\(n(height))\" fill=\"\(series.color)\">"
-                        + "<title>\(title(point, name: name, zone: zone).html)</title></rect>\n"
+                        + "<title>\(title(point, name: name, zone: zone))</title></rect>\n"
                 }
             case .scatter:
                 for point in series.points {
                     svg += "<circle cx=\"\(n(x(point.day)))\" cy=\"\(n(y(point.value)))\" r=\"5\" fill=\"\(series.color)\" "
-                        + "stroke=\"#ffffff\" stroke-width=\"1.5\"><title>\(title(point, name: name, zone: zone).html)</title></circle>\n"
+                        + "stroke=\"#ffffff\" stroke-width=\"1.5\"><title>\(title(point, name: name, zone: zone))</title></circle>\n"
                 }
             case .line:
                 // A missing day breaks the line: a gap, not a slope through nothing.
@@ -82,7 +83,7 @@ enum ChartSVG {
                 }
                 for point in series.points {
                     svg += "<circle cx=\"\(n(x(point.day)))\" cy=\"\(n(y(point.value)))\" r=\"3.5\" fill=\"\(series.color)\">"
-                        + "<title>\(title(point, name: name, zone: zone).html)</title></circle>\n"
+                        + "<title>\(title(point, name: name, zone: zone))</title></circle>\n"
                 }
             }
         }

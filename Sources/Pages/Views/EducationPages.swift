@@ -1,37 +1,40 @@
 import CareModel
 import Content
 import Foundation
+import Markup
 
 /// The education index and notes, with a note's 3D model as an interactive
 /// viewer that falls back to its poster and annotation list.
 public enum EducationPages {
-    /// `participantNav` gives a participant's navigation on the server;
-    /// nil gives the study's on the site.
-    public static func index(study: Study, links: PageLinks, nav: [NavItemValue]? = nil) -> String {
-        var main = "<h1>Learn</h1>\n<p class=\"lead\">Short notes for the weeks after surgery.</p>\n<ul class=\"note-list\">\n"
+    /// `nav` is the study's on the site, a participant's on the server.
+    public static func index(study: Study, links: PageLinks, nav: Navigation = .study(current: .education),
+                             frame: Layout.Frame = .plain) -> HTML {
+        var main: HTML = "<h1>Learn</h1>\n<p class=\"lead\">Short notes for the weeks after surgery.</p>\n<ul class=\"note-list\">\n"
         for note in study.notes {
-            main += "<li><a href=\"\(links.note(note.slug).html)\"><span class=\"note-title\">\(note.title.html)</span>"
-                + "<span class=\"note-summary\">\(note.summary.html)</span></a></li>\n"
+            main += "<li><a href=\"\(links.note(note.slug))\"><span class=\"note-title\">\(note.title)</span>"
+                + "<span class=\"note-summary\">\(note.summary)</span></a></li>\n"
         }
         main += "</ul>\n"
         return Layout.page(title: "Learn", study: study, links: links,
-                           nav: nav?.map(\.item) ?? Layout.studyNav(links: links, current: "education"), main: main)
+                           nav: nav, main: main, frame: frame)
     }
 
-    public static func note(_ note: EducationNote, study: Study, links: PageLinks, nav: [NavItemValue]? = nil) -> String {
-        var main = "<article class=\"note\">\n<h1>\(note.title.html)</h1>\n<p class=\"lead\">\(note.summary.html)</p>\n"
+    public static func note(_ note: EducationNote, study: Study, links: PageLinks,
+                            nav: Navigation = .study(current: .education), frame: Layout.Frame = .plain) -> HTML {
+        var main: HTML = "<article class=\"note\">\n<h1>\(note.title)</h1>\n<p class=\"lead\">\(note.summary)</p>\n"
         if let image = note.image {
-            main += "<img class=\"note-image\" src=\"\(links.asset(image).html)\" alt=\"\">\n"
+            main += "<img class=\"note-image\" src=\"\(links.asset(image))\" alt=\"\">\n"
         }
         if let model = note.model {
             main += viewer(model, links: links)
         }
         main += "<div class=\"prose\">\n\(note.html)</div>\n</article>\n"
-        main += "<p><a href=\"\(links.educationIndex().html)\">All notes</a></p>\n"
+        main += "<p><a href=\"\(links.educationIndex())\">All notes</a></p>\n"
         return Layout.page(title: note.title, study: study, links: links,
-                           nav: nav?.map(\.item) ?? Layout.studyNav(links: links, current: "education"), main: main,
+                           nav: nav, main: main,
                            scripts: note.model == nil ? [] : ["js/three.min.js", "js/GLTFLoader.js", "js/OrbitControls.js",
-                                                             "models/\(modelScriptName(note.model!.src))", "js/model-viewer.js"])
+                                                             "models/\(modelScriptName(note.model!.src))", "js/model-viewer.js"],
+                           frame: frame)
     }
 
     /// The model as a script that registers its bytes, so the viewer can read
@@ -40,18 +43,18 @@ public enum EducationPages {
         ((src as NSString).lastPathComponent as NSString).deletingPathExtension + ".model.js"
     }
 
-    static func viewer(_ model: ModelMetadata, links: PageLinks) -> String {
+    static func viewer(_ model: ModelMetadata, links: PageLinks) -> HTML {
         let camera: [Double] = model.camera.map { [$0.azimuth, $0.elevation, $0.distance] } ?? [0, 10, 2.5]
         let cameraText = camera.map { Format.decimal($0) }.joined(separator: " ")
         let highlight = model.highlight.joined(separator: " ")
-        var html = "<figure class=\"model-viewer\" data-model=\"\(model.src.html)\" "
-        html += "data-highlight=\"\(highlight.html)\" "
+        var html: HTML = "<figure class=\"model-viewer\" data-model=\"\(model.src)\" "
+        html += "data-highlight=\"\(highlight)\" "
         html += "data-camera=\"\(cameraText)\">\n"
         html += "<div class=\"model-stage\">"
         if let poster = model.poster {
-            html += "<img class=\"model-poster\" src=\"\(links.asset(poster).html)\" alt=\"\(model.alt.html)\">"
+            html += "<img class=\"model-poster\" src=\"\(links.asset(poster))\" alt=\"\(model.alt)\">"
         } else {
-            html += "<p class=\"model-poster\">\(model.alt.html)</p>"
+            html += "<p class=\"model-poster\">\(model.alt)</p>"
         }
         html += "</div>\n"
         // A figure's caption comes first or last: the annotation list goes between.
@@ -59,26 +62,17 @@ public enum EducationPages {
             html += "<ol class=\"annotations\">\n"
             for (index, annotation) in model.annotations.enumerated() {
                 let position = annotation.position.map(Format.decimal).joined(separator: " ")
-                html += "<li id=\"annotation-\(annotation.id.html)\" data-annotation=\"\(annotation.id.html)\" "
+                html += "<li id=\"annotation-\(annotation.id)\" data-annotation=\"\(annotation.id)\" "
                 html += "data-position=\"\(position)\">"
                 html += "<span class=\"annotation-number\" aria-hidden=\"true\">\(index + 1)</span>"
-                html += "<span class=\"annotation-text\"><strong>\(annotation.label.html)</strong> \(annotation.text.html)</span></li>\n"
+                html += "<span class=\"annotation-text\"><strong>\(annotation.label)</strong> \(annotation.text)</span></li>\n"
             }
             html += "</ol>\n"
         }
         let alt = model.alt.hasSuffix(".") ? model.alt : model.alt + "."
-        html += "<figcaption><span class=\"model-alt\">\(alt.html)</span> "
+        html += "<figcaption><span class=\"model-alt\">\(alt)</span> "
             + "<span class=\"model-help\" hidden>Drag to turn the model, pinch or scroll to zoom. "
             + "Use the numbered buttons to find each part.</span></figcaption>\n"
         return html + "</figure>\n"
-    }
-}
-
-/// A navigation entry a caller outside this module can pass in.
-public struct NavItemValue: Sendable {
-    var item: Layout.NavItem
-
-    public init(title: String, href: String?, isCurrent: Bool) {
-        item = Layout.NavItem(title: title, href: href, isCurrent: isCurrent)
     }
 }

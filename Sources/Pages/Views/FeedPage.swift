@@ -2,49 +2,50 @@ import CareModel
 import Content
 import Feed
 import Foundation
+import Markup
 
 /// A participant's day: the week strip with adherence rings, previous and
 /// next day, and each card in its state.
 public enum FeedPage {
-    public static func render(_ feed: FeedDay, plan: CarePlan, links: PageLinks, csrfToken: String? = nil) -> String {
+    public static func render(_ feed: FeedDay, plan: CarePlan, links: PageLinks, csrfToken: String? = nil,
+                              frame: Layout.Frame = .plain) -> HTML {
         let participant = feed.participant
         let zone = participant.timeZone
-        var main = ""
+        var main = HTML()
         let isToday = feed.day == feed.today
         let heading = isToday ? "Today" : Format.day(feed.day)
-        main += "<div class=\"day-heading\">\n<h1>\(heading.html)</h1>\n"
+        main += "<div class=\"day-heading\">\n<h1>\(heading)</h1>\n"
         main += "<p class=\"day-meta\">"
-        if isToday { main += "\(Format.day(feed.day).html) · " }
+        if isToday { main += "\(Format.day(feed.day)) · " }
         let dayOfStudy = participant.dayOfStudy(feed.day)
         main += dayOfStudy >= 1 ? "Day \(dayOfStudy) of the study" : "Before enrollment"
-        if links.studyIndex() != nil { main += " · \(participant.name.html) (\(participant.id.html))" }
+        if links.studyIndex() != nil { main += " · \(participant.name) (\(participant.id))" }
         main += "</p>\n</div>\n"
         main += weekStrip(feed, links: links)
         main += dayNavigation(feed, links: links)
 
         if !feed.isOnboarded {
-            main += "<p class=\"lead\">" + (links.isInteractive
+            let text = links.isInteractive
                 ? "Welcome. Join the study to see your daily tasks."
-                : "Not onboarded on this day: the feed holds only the onboarding card.") + "</p>\n"
+                : "Not onboarded on this day: the feed holds only the onboarding card."
+            main += "<p class=\"lead\">\(text)</p>\n"
         }
         if feed.cards.isEmpty {
             main += "<p class=\"empty\">Nothing is scheduled for this day.</p>\n"
         } else {
             main += "<ol class=\"cards\">\n"
             for card in feed.cards {
-                main += "<li>" + self.card(card, feed: feed, plan: plan, zone: zone, links: links, csrfToken: csrfToken) + "</li>\n"
+                main += "<li>\(self.card(card, feed: feed, plan: plan, zone: zone, links: links, csrfToken: csrfToken))</li>\n"
             }
             main += "</ol>\n"
         }
         let title = isToday ? "Today" : Format.day(feed.day)
         return Layout.page(title: title, study: plan.study, links: links,
-                           nav: Layout.participantNav(participant.id, links: links, current: "feed",
-                                                      todayHref: links.feed(participant.id, feed.today)),
-                           main: main)
+                           nav: .participant(id: participant.id, today: feed.today, current: .feed), main: main, frame: frame)
     }
 
-    static func weekStrip(_ feed: FeedDay, links: PageLinks) -> String {
-        var html = "<nav class=\"week\" aria-label=\"Week of \(Format.day(feed.week.days[0].day).html)\"><ol>\n"
+    static func weekStrip(_ feed: FeedDay, links: PageLinks) -> HTML {
+        var html: HTML = "<nav class=\"week\" aria-label=\"Week of \(Format.day(feed.week.days[0].day))\"><ol>\n"
         for day in feed.week.days {
             let label: String
             if let ring = day.ring {
@@ -52,14 +53,14 @@ public enum FeedPage {
             } else {
                 label = "\(Format.day(day.day)): no tasks that count"
             }
-            let content = "<span class=\"week-day\" aria-hidden=\"true\">\(Format.weekdayShort(day.day).prefix(1))</span>"
+            let content: HTML = "<span class=\"week-day\" aria-hidden=\"true\">\(Format.weekdayShort(day.day).prefix(1))</span>"
                 + ring(day.ring, number: day.day.components.day)
-            let classes = ["week-link"] + (day.day == feed.today ? ["is-today"] : [])
+            let classes = (["week-link"] + (day.day == feed.today ? ["is-today"] : [])).joined(separator: " ")
             if let href = links.feed(feed.participant.id, day.day) {
-                let current = day.day == feed.day ? " aria-current=\"date\"" : ""
-                html += "<li><a class=\"\(classes.joined(separator: " "))\" href=\"\(href.html)\"\(current) aria-label=\"\(label.html)\">\(content)</a></li>\n"
+                let current: HTML = day.day == feed.day ? " aria-current=\"date\"" : ""
+                html += "<li><a class=\"\(classes)\" href=\"\(href)\"\(current) aria-label=\"\(label)\">\(content)</a></li>\n"
             } else {
-                html += "<li><span class=\"\((classes + ["is-outside"]).joined(separator: " "))\" aria-label=\"\(label.html)\">\(content)</span></li>\n"
+                html += "<li><span class=\"\(classes) is-outside\" aria-label=\"\(label)\">\(content)</span></li>\n"
             }
         }
         return html + "</ol></nav>\n"
@@ -67,37 +68,37 @@ public enum FeedPage {
 
     /// A ring drawn as two circles; the day number sits in the middle. No
     /// ring at all on a day without adherence events.
-    static func ring(_ ring: AdherenceRing?, number: Int) -> String {
+    static func ring(_ ring: AdherenceRing?, number: Int) -> HTML {
         let radius = 15.0
         let circumference = 2 * Double.pi * radius
-        var svg = "<svg class=\"ring\" viewBox=\"0 0 36 36\" width=\"36\" height=\"36\" aria-hidden=\"true\" focusable=\"false\">"
+        var svg: HTML = "<svg class=\"ring\" viewBox=\"0 0 36 36\" width=\"36\" height=\"36\" aria-hidden=\"true\" focusable=\"false\">"
         if let ring {
             let filled = circumference * ring.fraction
             svg += "<circle class=\"ring-track\" cx=\"18\" cy=\"18\" r=\"15\" fill=\"none\" stroke-width=\"4\"/>"
             if ring.completed > 0 {
                 svg += "<circle class=\"ring-fill\" cx=\"18\" cy=\"18\" r=\"15\" fill=\"none\" stroke-width=\"4\" "
                     + "stroke-linecap=\"round\" stroke-dasharray=\"\(Format.decimal(filled)) \(Format.decimal(circumference))\" "
-                    + "transform=\"rotate(-90 18 18)\"/>"
+                    + "transform=\"rotate(-90 18 18)\"/>" as HTML
             }
         }
         svg += "<text x=\"18\" y=\"22.5\" text-anchor=\"middle\" class=\"ring-number\">\(number)</text></svg>"
         return svg
     }
 
-    static func dayNavigation(_ feed: FeedDay, links: PageLinks) -> String {
+    static func dayNavigation(_ feed: FeedDay, links: PageLinks) -> HTML {
         let previous = feed.day.adding(days: -1)
         let next = feed.day.adding(days: 1)
-        var html = "<nav class=\"day-nav\" aria-label=\"Days\">"
+        var html: HTML = "<nav class=\"day-nav\" aria-label=\"Days\">"
         if let href = links.feed(feed.participant.id, previous) {
-            html += "<a rel=\"prev\" href=\"\(href.html)\"><span aria-hidden=\"true\">←</span> \(Format.shortDay(previous).html)</a>"
+            html += "<a rel=\"prev\" href=\"\(href)\"><span aria-hidden=\"true\">←</span> \(Format.shortDay(previous))</a>"
         } else {
             html += "<span></span>"
         }
         if feed.day != feed.today, let href = links.feed(feed.participant.id, feed.today) {
-            html += "<a href=\"\(href.html)\">Today</a>"
+            html += "<a href=\"\(href)\">Today</a>"
         }
         if let href = links.feed(feed.participant.id, next) {
-            html += "<a rel=\"next\" href=\"\(href.html)\">\(Format.shortDay(next).html) <span aria-hidden=\"true\">→</span></a>"
+            html += "<a rel=\"next\" href=\"\(href)\">\(Format.shortDay(next)) <span aria-hidden=\"true\">→</span></a>"
         } else {
             html += "<span></span>"
         }
@@ -105,26 +106,26 @@ public enum FeedPage {
     }
 
     static func card(_ card: Card, feed: FeedDay, plan: CarePlan, zone: TimeZone, links: PageLinks,
-                     csrfToken: String?) -> String {
+                     csrfToken: String?) -> HTML {
         let task = plan.task(card.taskID, version: card.event.version)
         let headingID = "card-\(card.taskID)-\(card.event.occurrence)"
-        var html = "<article class=\"card is-\(card.state.name)\(card.isLocked ? " is-locked" : "")\" aria-labelledby=\"\(headingID)\">\n"
-        html += "<div class=\"card-head\"><h2 id=\"\(headingID)\">\(card.title.html)</h2>"
-        html += "<p class=\"card-when\">\(Format.when(card.event, in: zone).html)"
-        if let text = card.event.text { html += " · \(text.html)" }
+        var html: HTML = "<article class=\"card is-\(card.state.name)\(card.isLocked ? " is-locked" : "")\" aria-labelledby=\"\(headingID)\">\n"
+        html += "<div class=\"card-head\"><h2 id=\"\(headingID)\">\(card.title)</h2>"
+        html += "<p class=\"card-when\">\(Format.when(card.event, in: zone))"
+        if let text = card.event.text { html += " · \(text)" }
         html += "</p></div>\n"
         switch card.state {
         case .completed(let outcome):
             html += "<p class=\"status status-done\">\(Layout.icon("checkmark.circle.fill", links: links))Done"
-            html += " <span class=\"status-time\">at \(Format.time(outcome.createdAt, in: zone).html)</span></p>\n"
+            html += " <span class=\"status-time\">at \(Format.time(outcome.createdAt, in: zone))</span></p>\n"
             let answers = Format.answers(outcome, task: task)
             if !answers.isEmpty {
-                html += "<p class=\"answers\">\(answers.html)</p>\n"
+                html += "<p class=\"answers\">\(answers)</p>\n"
             }
             if feed.isEditable, let action = links.deleteAnswers(card.taskID, occurrence: card.event.occurrence) {
                 html += """
-                    <form method="post" action="\(action.html)" class="card-actions">
-                    <input type="hidden" name="csrf" value="\((csrfToken ?? "").html)">
+                    <form method="post" action="\(action)" class="card-actions">
+                    <input type="hidden" name="csrf" value="\(csrfToken ?? "")">
                     <button type="submit" class="button button-secondary">Delete and answer again</button>
                     </form>
 
@@ -133,14 +134,14 @@ public enum FeedPage {
         case .open:
             if let href = card.taskID == plan.tasks.first(where: \.isOnboarding)?.id ? links.onboarding()
                 : links.task(card.taskID, occurrence: card.event.occurrence) {
-                html += "<p class=\"card-actions\"><a class=\"button\" href=\"\(href.html)\">Begin<span class=\"visually-hidden\"> \(card.title.html)</span></a></p>\n"
+                html += "<p class=\"card-actions\"><a class=\"button\" href=\"\(href)\">Begin<span class=\"visually-hidden\"> \(card.title)</span></a></p>\n"
             } else {
                 html += "<p class=\"status status-open\">Open today, not answered yet</p>\n"
             }
         case .missed:
             html += "<p class=\"status status-missed\">Missed: no answer was given</p>\n"
         case .upcoming:
-            html += "<p class=\"status status-upcoming\">Opens \(Format.day(card.event.day).html)</p>\n"
+            html += "<p class=\"status status-upcoming\">Opens \(Format.day(card.event.day))</p>\n"
             if links.isInteractive {
                 html += "<p class=\"card-actions\"><button type=\"button\" class=\"button\" disabled>Not open yet</button></p>\n"
             }

@@ -2,23 +2,24 @@ import CareModel
 import Content
 import Feed
 import Foundation
+import Markup
 
 /// A participant's charts, for the week of the day shown and for the whole
 /// study, each with its data table, and the featured education card.
 public enum InsightsPage {
     public static func render(participant: Participant, outcomes: [Outcome], day: LocalDate, today: LocalDate,
-                              plan: CarePlan, links: PageLinks) -> String {
+                              plan: CarePlan, links: PageLinks, frame: Layout.Frame = .plain) -> HTML {
         let study = plan.study
-        var main = "<h1>Insights</h1>\n"
+        var main: HTML = "<h1>Insights</h1>\n"
         if links.studyIndex() != nil {
-            main += "<p class=\"day-meta\">\(participant.name.html) (\(participant.id.html))</p>\n"
+            main += "<p class=\"day-meta\">\(participant.name) (\(participant.id))</p>\n"
         }
         if let slug = study.featured, let note = study.note(slug) {
             main += """
-                <a class="featured" href="\(links.note(slug).html)">
+                <a class="featured" href="\(links.note(slug))">
                 <span class="featured-kicker">Learn</span>
-                <span class="featured-title">\(note.title.html)</span>
-                <span class="featured-summary">\(note.summary.html)</span>
+                <span class="featured-title">\(note.title)</span>
+                <span class="featured-summary">\(note.summary)</span>
                 </a>
 
                 """
@@ -30,18 +31,18 @@ public enum InsightsPage {
         ]
         for (index, chart) in study.insights.enumerated() {
             main += "<section class=\"chart-section\" aria-labelledby=\"chart-\(index)\">\n"
-            main += "<h2 id=\"chart-\(index)\">\(chart.title.html)</h2>\n"
+            main += "<h2 id=\"chart-\(index)\">\(chart.title)</h2>\n"
             main += legend(ChartData(chart: chart, outcomes: [], from: day, through: day))
             for scope in scopes {
                 let data = ChartData(chart: chart, outcomes: outcomes, from: scope.from, through: scope.through)
                 let titleID = "chart-\(index)-\(scope.id)"
                 let range = "\(Format.shortDay(scope.from)) to \(Format.shortDay(scope.through))"
                 main += "<figure class=\"chart-figure\">\n"
-                main += "<figcaption id=\"\(titleID)\"><span class=\"chart-scope\">\(scope.title.html)</span> "
-                    + "<span class=\"visually-hidden\">\(chart.title.html), \(chart.kind.rawValue) chart, \(range.html). "
+                main += "<figcaption id=\"\(titleID)\"><span class=\"chart-scope\">\(scope.title)</span> "
+                    + "<span class=\"visually-hidden\">\(chart.title), \(chart.kind.rawValue) chart, \(range). "
                     + "Values are in the table that follows.</span></figcaption>\n"
                 if data.isEmpty {
-                    main += "<p class=\"empty\">No answers from \(range.html).</p>\n"
+                    main += "<p class=\"empty\">No answers from \(range).</p>\n"
                 } else {
                     main += ChartSVG.render(data, titleID: titleID, zone: participant.timeZone) + "\n"
                     main += table(data, caption: "\(chart.title), \(scope.title.lowercased())")
@@ -54,34 +55,32 @@ public enum InsightsPage {
             main += "<p class=\"empty\">This study has no charts.</p>\n"
         }
         return Layout.page(title: "Insights", study: study, links: links,
-                           nav: Layout.participantNav(participant.id, links: links, current: "insights",
-                                                      todayHref: links.feed(participant.id, today)),
-                           main: main)
+                           nav: .participant(id: participant.id, today: today, current: .insights), main: main, frame: frame)
     }
 
-    static func legend(_ data: ChartData) -> String {
-        var html = "<ul class=\"legend\">"
+    static func legend(_ data: ChartData) -> HTML {
+        var html: HTML = "<ul class=\"legend\">"
         for series in data.series {
             html += "<li><svg width=\"14\" height=\"14\" aria-hidden=\"true\" focusable=\"false\"><rect width=\"14\" height=\"14\" rx=\"3\" "
-                + "fill=\"\(series.color)\"/></svg>\(series.series.legend.html)</li>"
+                + "fill=\"\(series.color)\"/></svg>\(series.series.legend)</li>"
         }
         return html + "</ul>\n"
     }
 
     /// Every day of the range with each series' answers; a day without one says so.
-    static func table(_ data: ChartData, caption: String) -> String {
-        var html = "<details class=\"chart-data\"><summary>Table of values</summary>\n<table>\n<caption>\(caption.html)</caption>\n"
+    static func table(_ data: ChartData, caption: String) -> HTML {
+        var html: HTML = "<details class=\"chart-data\"><summary>Table of values</summary>\n<table>\n<caption>\(caption)</caption>\n"
         html += "<thead><tr><th scope=\"col\">Day</th>"
         for series in data.series {
-            html += "<th scope=\"col\">\(series.series.legend.html)</th>"
+            html += "<th scope=\"col\">\(series.series.legend)</th>"
         }
         html += "</tr></thead>\n<tbody>\n"
         for day in data.days {
-            html += "<tr><th scope=\"row\">\(Format.weekdayShort(day)) \(Format.shortDay(day).html)</th>"
+            html += "<tr><th scope=\"row\">\(Format.weekdayShort(day)) \(Format.shortDay(day))</th>"
             for series in data.series {
                 let values = series.points.filter { $0.day == day }
                     .map { Format.number($0.value) + ($0.unit.map { " \($0)" } ?? "") }
-                html += values.isEmpty ? "<td class=\"no-answer\">No answer</td>" : "<td>\(values.joined(separator: ", ").html)</td>"
+                html += values.isEmpty ? "<td class=\"no-answer\">No answer</td>" : "<td>\(values.joined(separator: ", "))</td>"
             }
             html += "</tr>\n"
         }

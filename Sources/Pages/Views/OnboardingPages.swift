@@ -1,18 +1,17 @@
 import CareModel
 import Content
 import Foundation
+import Markup
 
-/// What a participant has entered during onboarding so far, kept while they
-/// go back and forward.
-public struct OnboardingDraft: Sendable {
+/// What the onboarding steps' fields show: what the participant entered so
+/// far, so going back and forward loses nothing.
+public struct OnboardingFields: Sendable {
     public var printedName = ""
     public var signature: Signature?
     /// Permission id → granted, and what the browser answered.
     public var permissions: [String: (granted: Bool, detail: String?)] = [:]
-    /// Form item id → what was entered, shown again on the way back.
+    /// Form item id → what was entered.
     public var entries: [String: [String]] = [:]
-    /// Step number → the checked answers of a form step, stored with the onboarding outcome.
-    public var answers: [Int: [OutcomeValue]] = [:]
 
     public init() {}
 }
@@ -40,43 +39,44 @@ public enum OnboardingPages {
     }
 
     /// Step `number` (from 1). `errors` are by field name.
-    public static func step(_ number: Int, context: Context, draft: OnboardingDraft, errors: [String: String] = [:]) -> String {
+    public static func step(_ number: Int, context: Context, fields: OnboardingFields, errors: [String: String] = [:],
+                            frame: Layout.Frame = .plain) -> HTML {
         let steps = context.task.survey
         let step = steps[number - 1]
         var main = progress(number, of: steps.count)
         var scripts: [String] = []
         main += errorSummary(errors)
-        let form = "<form method=\"post\" action=\"\(context.stepPath(number).html)\" class=\"onboarding\" novalidate>\n"
-            + "<input type=\"hidden\" name=\"csrf\" value=\"\(context.csrfToken.html)\">\n"
+        let form: HTML = "<form method=\"post\" action=\"\(context.stepPath(number))\" class=\"onboarding\" novalidate>\n"
+            + "<input type=\"hidden\" name=\"csrf\" value=\"\(context.csrfToken)\">\n"
         switch step {
         case .instruction(let instruction):
-            main += "<h1>\(instruction.title.html)</h1>\n"
-            if let text = instruction.text { main += "<p class=\"lead\">\(text.html)</p>\n" }
+            main += "<h1>\(instruction.title)</h1>\n"
+            if let text = instruction.text { main += "<p class=\"lead\">\(text)</p>\n" }
             if let image = instruction.image {
-                main += "<img class=\"note-image\" src=\"\(context.links.asset(image).html)\" alt=\"\">\n"
+                main += "<img class=\"note-image\" src=\"\(context.links.asset(image))\" alt=\"\">\n"
             }
             main += SurveyPage.iconItems(instruction.items, links: context.links)
             main += form + actions(number, context: context, next: "Continue") + "</form>\n"
         case .consent(let consent):
             guard let document = context.study.consentDocument(consent.document) else { break }
-            main += "<h1>\(document.title.html)</h1>\n"
-            main += "<p class=\"day-meta\">Version \(document.version.html). Please read it all; you can ask the study team "
-                + "at <a href=\"mailto:\(context.study.contact.html)\">\(context.study.contact.html)</a>.</p>\n"
+            main += "<h1>\(document.title)</h1>\n"
+            main += "<p class=\"day-meta\">Version \(document.version). Please read it all; you can ask the study team "
+                + "at <a href=\"mailto:\(context.study.contact)\">\(context.study.contact)</a>.</p>\n"
             main += "<div class=\"prose consent-text\" tabindex=\"0\" role=\"region\" aria-label=\"Consent document\">\n\(document.html)</div>\n"
             main += form
             main += "<h2>Your signature</h2>\n"
-            main += field("printedName", label: "Your full name, printed", value: draft.printedName, errors: errors,
+            main += field("printedName", label: "Your full name, printed", value: fields.printedName, errors: errors,
                           autocomplete: "name")
-            let drawn = if case .drawn(let path) = draft.signature { path } else { "" }
-            let typed = if case .typed = draft.signature { true } else { false }
+            let drawn = if case .drawn(let path) = fields.signature { path } else { "" }
+            let typed = if case .typed = fields.signature { true } else { false }
             main += "<div class=\"field\(errors["signature"] == nil ? "" : " has-error")\">\n"
             main += "<fieldset class=\"signature-field\" id=\"field-signature\"><legend>Sign with your finger or mouse</legend>\n"
-            if let error = errors["signature"] { main += "<p class=\"field-error\" id=\"signature-error\">\(error.html)</p>\n" }
+            if let error = errors["signature"] { main += "<p class=\"field-error\" id=\"signature-error\">\(error)</p>\n" }
             main += "<div class=\"signature-pad\" data-signature-pad hidden>"
                 + "<canvas class=\"signature-canvas\" width=\"600\" height=\"200\" role=\"img\" "
                 + "aria-label=\"Signature area: draw your signature here\"></canvas>"
                 + "<p class=\"card-actions\"><button type=\"button\" class=\"button button-secondary\" data-signature-clear>Clear signature</button></p></div>\n"
-            main += "<input type=\"hidden\" name=\"signature\" value=\"\(drawn.html)\" data-signature-input>\n"
+            main += "<input type=\"hidden\" name=\"signature\" value=\"\(drawn)\" data-signature-input>\n"
             main += "<p class=\"field-hint\">If you cannot draw, type your name above and tick the box below instead.</p>\n"
             main += "<label class=\"choice\"><input type=\"checkbox\" name=\"typedSignature\" value=\"yes\"\(typed ? " checked" : "")> "
                 + "<span>I cannot draw a signature: <strong>this typed name is my signature</strong></span></label>\n"
@@ -84,96 +84,95 @@ public enum OnboardingPages {
             main += actions(number, context: context, next: "Review") + "</form>\n"
             scripts.append("js/signature-pad.js")
         case .permissions(let permissions):
-            main += "<h1>\(permissions.title?.html ?? "Permissions")</h1>\n"
-            if let text = permissions.text { main += "<p class=\"lead\">\(text.html)</p>\n" }
+            main += "<h1>\(permissions.title ?? "Permissions")</h1>\n"
+            if let text = permissions.text { main += "<p class=\"lead\">\(text)</p>\n" }
             main += form + "<fieldset><legend class=\"visually-hidden\">What you allow</legend>\n"
             for item in permissions.items {
-                let current = draft.permissions[item.id]
+                let current = fields.permissions[item.id]
                 let checked = current?.granted ?? (item.kind == .health)
                 main += "<div class=\"permission\">\n<label class=\"choice\"><input type=\"checkbox\" name=\"grant\" "
-                    + "value=\"\(item.id.html)\" data-permission-kind=\"\(item.kind.rawValue)\"\(checked ? " checked" : "")> "
-                    + "<span><strong>\(item.title.html)</strong></span></label>\n"
-                if let text = item.text { main += "<p class=\"field-hint\">\(text.html)</p>\n" }
+                    + "value=\"\(item.id)\" data-permission-kind=\"\(item.kind.rawValue)\"\(checked ? " checked" : "")> "
+                    + "<span><strong>\(item.title)</strong></span></label>\n"
+                if let text = item.text { main += "<p class=\"field-hint\">\(text)</p>\n" }
                 if !item.types.isEmpty {
-                    main += "<p class=\"field-hint\">Shares: \(item.types.map { Format.label($0) }.joined(separator: ", ").html)</p>\n"
+                    main += "<p class=\"field-hint\">Shares: \(item.types.map { Format.label($0) }.joined(separator: ", "))</p>\n"
                 }
-                main += "<input type=\"hidden\" name=\"detail-\(item.id.html)\" value=\"\((current?.detail ?? "").html)\" "
-                    + "data-permission-detail=\"\(item.id.html)\">\n</div>\n"
+                main += "<input type=\"hidden\" name=\"detail-\(item.id)\" value=\"\(current?.detail ?? "")\" "
+                    + "data-permission-detail=\"\(item.id)\">\n</div>\n"
             }
             main += "</fieldset>\n" + actions(number, context: context, next: "Continue") + "</form>\n"
             scripts.append("js/permissions.js")
         case .model(let model):
             let note = context.study.note(model.education)
-            main += "<h1>\(note?.title.html ?? "Learn")</h1>\n"
-            if let note { main += "<p class=\"lead\">\(note.summary.html) <a href=\"\(context.links.note(note.slug).html)\">Open the note and its 3D model</a></p>\n" }
+            main += "<h1>\(note?.title ?? "Learn")</h1>\n"
+            if let note { main += "<p class=\"lead\">\(note.summary) <a href=\"\(context.links.note(note.slug))\">Open the note and its 3D model</a></p>\n" }
             main += form + actions(number, context: context, next: "Continue") + "</form>\n"
         case .completion(let completion):
-            main += "<h1>\(completion.title.html)</h1>\n"
-            if let text = completion.text { main += "<p class=\"lead\">\(text.html)</p>\n" }
+            main += "<h1>\(completion.title)</h1>\n"
+            if let text = completion.text { main += "<p class=\"lead\">\(text)</p>\n" }
             main += form + actions(number, context: context, next: "Go to my tasks") + "</form>\n"
         case .form(let formStep):
-            main += "<h1>\(formStep.title?.html ?? context.task.title.html)</h1>\n" + form
+            main += "<h1>\(formStep.title ?? context.task.title)</h1>\n\(form)"
             for item in formStep.items {
-                main += SurveyPage.field(item, values: draft.entries[item.id] ?? [], error: errors[item.id])
+                main += SurveyPage.field(item, values: fields.entries[item.id] ?? [], error: errors[item.id])
             }
             main += actions(number, context: context, next: "Continue") + "</form>\n"
         }
-        return Layout.page(title: context.task.title, study: context.study, links: context.links, nav: [], main: main,
-                           scripts: scripts)
+        return Layout.page(title: context.task.title, study: context.study, links: context.links, nav: .none, main: main,
+                           scripts: scripts, frame: frame)
     }
 
     /// Exactly what will be recorded, before it is.
-    public static func review(_ number: Int, document: ConsentDocument, context: Context, draft: OnboardingDraft) -> String {
+    public static func review(_ number: Int, document: ConsentDocument, context: Context, fields: OnboardingFields,
+                              frame: Layout.Frame = .plain) -> HTML {
         var main = progress(number, of: context.task.survey.count)
         main += "<h1>Check before you sign</h1>\n<p class=\"lead\">This is exactly what will be recorded when you press "
             + "<strong>Sign</strong>. The time is added then.</p>\n"
-        main += "<dl class=\"record-facts\">\n<dt>Document</dt><dd>\(document.title.html), version \(document.version.html)</dd>\n"
+        main += "<dl class=\"record-facts\">\n<dt>Document</dt><dd>\(document.title), version \(document.version)</dd>\n"
         main += "<dt>SHA-256 of the text</dt><dd><code class=\"hash\">\(document.sha256)</code></dd>\n"
-        main += "<dt>Printed name</dt><dd>\(draft.printedName.html)</dd>\n"
-        main += "<dt>Time zone</dt><dd>\(context.participant.timeZone.identifier.html)</dd>\n</dl>\n"
-        if let signature = draft.signature {
+        main += "<dt>Printed name</dt><dd>\(fields.printedName)</dd>\n"
+        main += "<dt>Time zone</dt><dd>\(context.participant.timeZone.identifier)</dd>\n</dl>\n"
+        if let signature = fields.signature {
             main += "<section class=\"signature\" aria-label=\"Signature\"><h2>Signature</h2>\n"
-            main += ConsentPages.signature(ConsentRecord(participantID: context.participant.id, documentID: document.id,
-                                                         version: document.version, sha256: document.sha256, html: document.html,
-                                                         printedName: draft.printedName, signature: signature,
-                                                         signedAt: Date(), timeZone: context.participant.timeZone))
+            main += ConsentPages.signature(signature, printedName: fields.printedName)
             main += "</section>\n"
         }
-        main += "<form method=\"post\" action=\"\(context.stepPath(number).html)/review\" class=\"onboarding\">\n"
-            + "<input type=\"hidden\" name=\"csrf\" value=\"\(context.csrfToken.html)\">\n"
+        main += "<form method=\"post\" action=\"\(context.stepPath(number))/review\" class=\"onboarding\">\n"
+            + "<input type=\"hidden\" name=\"csrf\" value=\"\(context.csrfToken)\">\n"
             + "<input type=\"hidden\" name=\"sha256\" value=\"\(document.sha256)\">\n"
-        main += "<p class=\"form-actions\"><a class=\"button button-secondary\" href=\"\(context.stepPath(number).html)\">Change</a> "
+        main += "<p class=\"form-actions\"><a class=\"button button-secondary\" href=\"\(context.stepPath(number))\">Change</a> "
             + "<button type=\"submit\" class=\"button\">Sign</button></p>\n</form>\n"
-        return Layout.page(title: "Check before you sign", study: context.study, links: context.links, nav: [], main: main)
+        return Layout.page(title: "Check before you sign", study: context.study, links: context.links, nav: .none, main: main,
+                           frame: frame)
     }
 
-    static func progress(_ number: Int, of count: Int) -> String {
+    static func progress(_ number: Int, of count: Int) -> HTML {
         "<p class=\"progress\">Step \(number) of \(count)</p>\n"
     }
 
-    static func actions(_ number: Int, context: Context, next: String) -> String {
-        var html = "<p class=\"form-actions\">"
+    static func actions(_ number: Int, context: Context, next: String) -> HTML {
+        var html: HTML = "<p class=\"form-actions\">"
         if number > 1 {
-            html += "<a class=\"button button-secondary\" href=\"\(context.stepPath(number - 1).html)\">Back</a> "
+            html += "<a class=\"button button-secondary\" href=\"\(context.stepPath(number - 1))\">Back</a> "
         }
-        return html + "<button type=\"submit\" class=\"button\">\(next.html)</button></p>\n"
+        return html + "<button type=\"submit\" class=\"button\">\(next)</button></p>\n"
     }
 
-    static func field(_ name: String, label: String, value: String, errors: [String: String], autocomplete: String) -> String {
+    static func field(_ name: String, label: String, value: String, errors: [String: String], autocomplete: String) -> HTML {
         let error = errors[name]
-        var html = "<div class=\"field\(error == nil ? "" : " has-error")\">\n"
-        html += "<label for=\"field-\(name)\" class=\"field-label\">\(label.html)</label>\n"
-        if let error { html += "<p class=\"field-error\" id=\"field-\(name)-error\">\(error.html)</p>\n" }
-        html += "<input type=\"text\" name=\"\(name)\" id=\"field-\(name)\" value=\"\(value.html)\" autocomplete=\"\(autocomplete)\""
-            + (error == nil ? "" : " aria-invalid=\"true\" aria-describedby=\"field-\(name)-error\"") + ">\n"
+        var html: HTML = "<div class=\"field\(error == nil ? "" : " has-error")\">\n"
+        html += "<label for=\"field-\(name)\" class=\"field-label\">\(label)</label>\n"
+        if let error { html += "<p class=\"field-error\" id=\"field-\(name)-error\">\(error)</p>\n" }
+        let invalid: HTML = error == nil ? "" : " aria-invalid=\"true\" aria-describedby=\"field-\(name)-error\""
+        html += "<input type=\"text\" name=\"\(name)\" id=\"field-\(name)\" value=\"\(value)\" autocomplete=\"\(autocomplete)\"\(invalid)>\n"
         return html + "</div>\n"
     }
 
-    static func errorSummary(_ errors: [String: String]) -> String {
+    static func errorSummary(_ errors: [String: String]) -> HTML {
         guard !errors.isEmpty else { return "" }
-        var html = "<div class=\"error-summary\" role=\"alert\"><h2>Please check</h2><ul>"
+        var html: HTML = "<div class=\"error-summary\" role=\"alert\"><h2>Please check</h2><ul>"
         for (name, message) in errors.sorted(by: { $0.key < $1.key }) {
-            html += "<li><a href=\"#field-\(name.html)\">\(message.html)</a></li>"
+            html += "<li><a href=\"#field-\(name)\">\(message)</a></li>"
         }
         return html + "</ul></div>\n"
     }

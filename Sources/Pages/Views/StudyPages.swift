@@ -2,6 +2,7 @@ import CareModel
 import Content
 import Feed
 import Foundation
+import Markup
 
 /// One participant's row of the study index: figures computed from the
 /// store, with the day each latest value was answered.
@@ -42,16 +43,16 @@ public struct ParticipantSummary: Sendable {
 public enum StudyPages {
     /// The study index from each participant's table row (`indexRow`), so a
     /// site build can reuse the rows of participants whose data did not change.
-    public static func index(study: Study, rows: [String], links: PageLinks) -> String {
+    public static func index(study: Study, rows: [HTML], links: PageLinks) -> HTML {
         let series = uniqueSeries(study)
-        var main = "<h1>Participants</h1>\n"
+        var main: HTML = "<h1>Participants</h1>\n"
         main += "<p class=\"lead\">\(rows.count) participant\(rows.count == 1 ? "" : "s") · adherence counts "
             + "tasks that impact adherence, up to the day before each participant's today.</p>\n"
         main += "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"Participants table\">\n<table class=\"participants\">\n"
         main += "<thead><tr><th scope=\"col\">Participant</th><th scope=\"col\">Enrolled</th><th scope=\"col\">Day</th>"
             + "<th scope=\"col\">Last 7 days</th><th scope=\"col\">Overall</th>"
         for item in series {
-            main += "<th scope=\"col\">Latest \(item.legend.html)</th>"
+            main += "<th scope=\"col\">Latest \(item.legend)</th>"
         }
         main += "<th scope=\"col\">Consent</th></tr></thead>\n<tbody>\n"
         main += rows.joined()
@@ -59,65 +60,62 @@ public enum StudyPages {
         main += "<h2>Documents</h2>\n<ul class=\"doc-list\">\n"
         for document in study.consentDocuments {
             if let href = links.consentDocument(document.id) {
-                main += "<li><a href=\"\(href.html)\">\(document.title.html)</a>, version \(document.version.html)</li>\n"
+                main += "<li><a href=\"\(href)\">\(document.title)</a>, version \(document.version)</li>\n"
             }
         }
-        main += "<li><a href=\"\(links.educationIndex().html)\">Education notes</a></li>\n</ul>\n"
-        return Layout.page(title: "Participants", study: study, links: links, nav: Layout.studyNav(links: links, current: "index"),
-                           main: main)
+        main += "<li><a href=\"\(links.educationIndex())\">Education notes</a></li>\n</ul>\n"
+        return Layout.page(title: "Participants", study: study, links: links, nav: .study(current: .participants), main: main)
     }
 
     /// One participant's row of the study index, for a page at the site's root.
-    public static func indexRow(_ summary: ParticipantSummary, study: Study, links: PageLinks) -> String {
+    public static func indexRow(_ summary: ParticipantSummary, study: Study, links: PageLinks) -> HTML {
         let series = uniqueSeries(study)
         let participant = summary.participant
         let href = links.participant(participant.id) ?? ""
-        var row = "<tr><th scope=\"row\"><a href=\"\(href.html)\">\(participant.name.html)</a> <span class=\"id\">\(participant.id.html)</span></th>"
-        row += "<td>\(Format.shortDay(participant.enrolledOn).html)</td>"
+        var row: HTML = "<tr><th scope=\"row\"><a href=\"\(href)\">\(participant.name)</a> <span class=\"id\">\(participant.id)</span></th>"
+        row += "<td>\(Format.shortDay(participant.enrolledOn))</td>"
         row += "<td>\(participant.dayOfStudy(summary.today))</td>"
         row += "<td>\(percent(summary.lastSevenDays))</td><td>\(percent(summary.overall))</td>"
         for item in series {
             if let latest = summary.latest.first(where: { $0.series.task == item.task && $0.series.value == item.value }) {
-                row += "<td>\(Format.value(latest.value).html) <span class=\"when\">\(Format.shortDay(latest.day).html)</span></td>"
+                row += "<td>\(Format.value(latest.value)) <span class=\"when\">\(Format.shortDay(latest.day))</span></td>"
             } else {
                 row += "<td class=\"no-answer\">No answer</td>"
             }
         }
         if let version = summary.consentVersion {
-            row += "<td><a href=\"\(links.consentRecord(participant.id).html)\">\(version.html)</a></td></tr>\n"
+            row += "<td><a href=\"\(links.consentRecord(participant.id))\">\(version)</a></td></tr>\n"
         } else {
             row += "<td class=\"no-answer\">Not signed</td></tr>\n"
         }
         return row
     }
 
-    public static func participant(_ summary: ParticipantSummary, study: Study, links: PageLinks) -> String {
+    public static func participant(_ summary: ParticipantSummary, study: Study, links: PageLinks) -> HTML {
         let participant = summary.participant
-        var main = "<h1>\(participant.name.html)</h1>\n<p class=\"day-meta\">\(participant.id.html) · \(participant.timeZone.identifier.html)</p>\n"
+        var main: HTML = "<h1>\(participant.name)</h1>\n<p class=\"day-meta\">\(participant.id) · \(participant.timeZone.identifier)</p>\n"
         main += "<dl class=\"record-facts\">\n"
-        main += "<dt>Enrolled</dt><dd>\(Format.dayWithYear(participant.enrolledOn).html)</dd>\n"
-        main += "<dt>Day of study</dt><dd>\(participant.dayOfStudy(summary.today)) (today is \(Format.day(summary.today).html))</dd>\n"
+        main += "<dt>Enrolled</dt><dd>\(Format.dayWithYear(participant.enrolledOn))</dd>\n"
+        main += "<dt>Day of study</dt><dd>\(participant.dayOfStudy(summary.today)) (today is \(Format.day(summary.today)))</dd>\n"
         main += "<dt>Onboarding</dt><dd>\(summary.isOnboarded ? "Complete" : "Not complete")</dd>\n"
         main += "<dt>Adherence, last 7 days</dt><dd>\(percent(summary.lastSevenDays))</dd>\n"
         main += "<dt>Adherence, overall</dt><dd>\(percent(summary.overall))</dd>\n"
         for latest in summary.latest {
-            main += "<dt>Latest \(latest.series.legend.html)</dt>"
-                + "<dd>\(Format.value(latest.value).html), \(Format.shortDay(latest.day).html)</dd>\n"
+            main += "<dt>Latest \(latest.series.legend)</dt>"
+                + "<dd>\(Format.value(latest.value)), \(Format.shortDay(latest.day))</dd>\n"
         }
-        main += "<dt>Consent</dt><dd>\(summary.consentVersion.map(\.html) ?? "Not signed")</dd>\n</dl>\n"
+        main += "<dt>Consent</dt><dd>\(summary.consentVersion ?? "Not signed")</dd>\n</dl>\n"
         main += "<ul class=\"doc-list\">\n"
         if let today = links.feed(participant.id, summary.today) {
-            main += "<li><a href=\"\(today.html)\">Today's feed</a></li>\n"
+            main += "<li><a href=\"\(today)\">Today's feed</a></li>\n"
         }
-        main += "<li><a href=\"\(links.insights(participant.id).html)\">Insights</a></li>\n"
-        main += "<li><a href=\"\(links.consentRecord(participant.id).html)\">Consent record</a></li>\n</ul>\n"
+        main += "<li><a href=\"\(links.insights(participant.id))\">Insights</a></li>\n"
+        main += "<li><a href=\"\(links.consentRecord(participant.id))\">Consent record</a></li>\n</ul>\n"
         return Layout.page(title: participant.name, study: study, links: links,
-                           nav: Layout.participantNav(participant.id, links: links, current: "",
-                                                      todayHref: links.feed(participant.id, summary.today)),
-                           main: main)
+                           nav: .participant(id: participant.id, today: summary.today, current: nil), main: main)
     }
 
-    static func percent(_ ring: AdherenceRing?) -> String {
+    static func percent(_ ring: AdherenceRing?) -> HTML {
         guard let ring else { return "<span class=\"no-answer\">No tasks yet</span>" }
         return "\(Int((ring.fraction * 100).rounded()))% <span class=\"when\">(\(ring.completed)/\(ring.total))</span>"
     }

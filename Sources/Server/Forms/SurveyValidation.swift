@@ -4,6 +4,20 @@ import Foundation
 import HTTP
 import Pages
 
+/// What a participant entered in a survey form, and what was wrong with it:
+/// values are kept as typed so a form shown again loses nothing.
+public struct SurveyEntry: Sendable, Error {
+    /// Field name → the values entered (several for a multiple choice).
+    public var values: [String: [String]]
+    /// Field name → what to fix.
+    public var errors: [String: String]
+
+    public init(values: [String: [String]] = [:], errors: [String: String] = [:]) {
+        self.values = values
+        self.errors = errors
+    }
+}
+
 /// Checks a submitted survey form against its task, answer by answer: the
 /// outcome values to store, or every problem with the values kept.
 public enum SurveyValidation {

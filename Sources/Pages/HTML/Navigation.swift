@@ -1,0 +1,52 @@
+import CareModel
+import Markup
+
+/// Which navigation a page shows and which of its sections the page is in.
+public enum Navigation: Sendable {
+    /// The sections of the navigation bar.
+    public enum Section: Sendable {
+        case participants
+        case feed
+        case insights
+        case education
+        case consent
+    }
+
+    /// No navigation: onboarding steps and short messages.
+    case none
+    /// The study's own pages on the static site: participants and education.
+    case study(current: Section?)
+    /// A participant's pages: their feed (on `today`), insights, education
+    /// and consent record; on the static site also the participants index.
+    case participant(id: String, today: LocalDate, current: Section?)
+
+    struct Item {
+        var title: String
+        var href: String?
+        var isCurrent: Bool
+    }
+
+    func items(links: PageLinks) -> [Item] {
+        switch self {
+        case .none:
+            return []
+        case .study(let current):
+            var items: [Item] = []
+            if let index = links.studyIndex() {
+                items.append(Item(title: "Participants", href: index, isCurrent: current == .participants))
+            }
+            items.append(Item(title: "Learn", href: links.educationIndex(), isCurrent: current == .education))
+            return items
+        case .participant(let id, let today, let current):
+            var items: [Item] = []
+            if let index = links.studyIndex() {
+                items.append(Item(title: "Participants", href: index, isCurrent: false))
+            }
+            items.append(Item(title: "Feed", href: links.feed(id, today), isCurrent: current == .feed))
+            items.append(Item(title: "Insights", href: links.insights(id), isCurrent: current == .insights))
+            items.append(Item(title: "Learn", href: links.educationIndex(), isCurrent: current == .education))
+            items.append(Item(title: "Consent", href: links.consentRecord(id), isCurrent: current == .consent))
+            return items
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import CareModel
+import CareStore
+import Content
+import Feed
+import Foundation
+import HTTP
+import Markup
+import Pages
+
+/// A task's survey form, its answers saved as one outcome, and their
+/// deletion: today only, once per occurrence.
+struct TaskAnswers {
+    let store: CareStore
+
+    func handle(task taskID: String, occurrence: Int, delete: Bool, _ context: RequestContext) throws -> HTTPResponse {
+        let respond = context.respond
+        guard let feedTask = context.plan.tasks.first(where: { $0.id == taskID }), !feedTask.isOnboarding,
+              let event = Self.event(feedTask, occurrence: occurrence, participant: context.participant, today: context.today),
+              let task = context.plan.task(feedTask.id, version: event.version) else {
+            return respond.notFound()
+        }
+        let back = ("Go to today", context.todayRoute)
+        guard context.feed.isOnboarded(on: context.today) else {
+            return respond.message(409, "Join the study first", "Tasks open once you have joined the study.",
+                                   link: ("Join", .onboarding(step: 1)))
+        }
+        if event.day < context.today {
+            return respond.message(409, "This day is locked", "\(Format.day(event.day)) has passed. Answers for past days "
+                                   + "cannot be given, changed or deleted, so nothing was changed.", link: back)
+        }
+        if event.day > context.today {
+            return respond.message(409, "Not open yet", "\(task.title) for \(Format.day(event.day)) opens on that day. "
+                                   + "Nothing was saved.", link: back)
+        }
+        let existing = context.feed.outcome(taskID: task.id, occurrence: occurrence)
+        if delete {
+            do {
+                if let existing { try store.deleteOutcome(id: existing.id, at: Date()) }
+            } catch CareStoreError.notFound {
+                // Deleted already, by the first of two clicks.
+            }
+            return .seeOther(context.todayRoute.path)
+        }
+        guard let form = context.form else {
+            if existing != nil { return .seeOther(context.todayRoute.path) }
+            return respond.page(survey(task, event: event, values: [:], errors: [:], context))
+        }
+        switch SurveyValidation.validate(task, form: form) {
+        case .failure(let entry):
+            return respond.page(survey(task, event: event, values: entry.values, errors: entry.errors, context), status: 422)
+        case .success(let values):
+            do {
+                try store.addOutcome(NewOutcome(participantID: context.participant.id, taskID: task.id, event: event,
+                                                values: values), at: Date())
+            } catch CareStoreError.alreadyAnswered {
+                // The same answers sent twice (a double click, the back
+                // button) are answered as the first was; different ones would
+                // be silently lost, so they are refused and said so.
+                let stored = try store.outcomes(participantID: context.participant.id)
+                    .first { $0.taskID == task.id && $0.occurrence == occurrence }
+                guard stored?.values == values else {
+                    return respond.message(409, "Already answered",
+                                           "\(task.title) already has answers for today: "
+                                           + (stored.map { Format.answers($0, task: task) } ?? "") + ". "
+                                           + "To change them, delete them on today's page and answer again. Nothing was changed.",
+                                           link: back)
+                }
+            }
+            return .seeOther(context.todayRoute.path)
+        }
+    }
+
+    private func survey(_ task: StudyTask, event: ScheduledEvent, values: [String: [String]], errors: [String: String],
+                        _ context: RequestContext) -> HTML {
+        SurveyPage.render(task: task, event: event, participant: context.participant, study: context.plan.study,
+                          values: values, errors: errors, links: context.links,
+                          action: Route.task(id: task.id, occurrence: event.occurrence).path,
+                          csrfToken: context.csrfToken, today: context.today, frame: context.respond.frame)
+    }
+
+    /// The task's event with this occurrence, looked for up to a year past today.
+    static func event(_ task: FeedTask, occurrence: Int, participant: Participant, today: LocalDate) -> ScheduledEvent? {
+        task.timeline.events(enrolledOn: participant.enrolledOn, in: participant.timeZone, from: participant.enrolledOn,
+                             to: max(today, participant.enrolledOn).adding(days: 366))
+            .first { $0.occurrence == occurrence }
+    }
+}

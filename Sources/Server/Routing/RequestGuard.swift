@@ -1,0 +1,126 @@
+import Content
+import HTTP
+
+/// The checks every request passes before it is routed: a loopback Host (or
+/// the `--host` given), a method the server takes, and for a form, the same
+/// origin, a form body and the session's CSRF token.
+struct RequestGuard: Sendable {
+    /// A request let through, with its session and, for a POST, its form.
+    struct Admitted {
+        /// The session the browser sent, or the new one this response starts.
+        var session: String
+        /// The form token of `session`.
+        var csrfToken: String
+        var form: FormData?
+    }
+
+    /// Why a request was refused, as the server says it.
+    enum Refusal: Error {
+        /// Plain text, before anything about the study is shown.
+        case text(status: Int, String, headers: [(String, String)] = [])
+        /// A message page.
+        case message(status: Int, title: String, text: String)
+    }
+
+    /// The server's secret: each session's form token is derived from it.
+    let secret: String
+    /// A Host name answered besides the loopback names.
+    let host: String?
+
+    static let sessionCookie = "carefeed_session"
+
+    /// - Parameters:
+    ///   - session: the session of the request's cookie, or a new one.
+    ///   - sentCookie: whether the browser sent the session; a POST needs it.
+    func admit(_ request: HTTPRequest, session: String, sentCookie: Bool) -> Result<Admitted, Refusal> {
+        var admitted = Admitted(session: session, csrfToken: csrfToken(forSession: session))
+        guard isAllowed(host: request.header("host")) else {
+            return .failure(.text(status: 403, "This server only answers requests to localhost.\n"))
+        }
+        guard request.method == "POST" else {
+            guard request.method == "GET" || request.method == "HEAD" else {
+                return .failure(.text(status: 405, "Use GET or POST.\n", headers: [("Allow", "GET, HEAD, POST")]))
+            }
+            return .success(admitted)
+        }
+        let foreign = Refusal.message(status: 403, title: "Not allowed",
+                                      text: "This form came from another site, so nothing was saved.")
+        if let origin = request.header("origin"), origin != "null", !isAllowed(host: Self.hostPart(ofOrigin: origin)) {
+            return .failure(foreign)
+        }
+        if request.header("sec-fetch-site") == "cross-site" {
+            return .failure(foreign)
+        }
+        guard (request.header("content-type") ?? "").lowercased().hasPrefix("application/x-www-form-urlencoded") else {
+            return .failure(.message(status: 415, title: "Not a form",
+                                     text: "Send the form as application/x-www-form-urlencoded."))
+        }
+        do {
+            admitted.form = try FormData(request.body)
+        } catch {
+            return .failure(.message(status: 400, title: "Form not understood", text: "\(error). Nothing was saved."))
+        }
+        guard sentCookie, admitted.form?["csrf"] == admitted.csrfToken else {
+            return .failure(.message(status: 403, title: "Please try again",
+                                     text: "This form is out of date or did not come from this page, so nothing was saved. "
+                                         + "Go back, reload the page and send it again."))
+        }
+        return .success(admitted)
+    }
+
+    /// The token every form of a session carries: a forged form from another
+    /// site has the cookie sent along but cannot know the token.
+    func csrfToken(forSession session: String) -> String {
+        String(SHA256.hex(secret + ":" + session).prefix(40))
+    }
+
+    /// The session id in a Cookie header, if it has the shape this server gives.
+    static func session(in header: String?) -> String? {
+        guard let header else { return nil }
+        // Read as bytes: every request carries the cookie.
+        let name = Array((sessionCookie + "=").utf8)
+        let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        let isHex = { (byte: UInt8) in
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+                || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
+        }
+        for part in header.utf8.split(separator: UInt8(ascii: ";")) {
+            let pair = part.drop(while: isSpace).reversed().drop(while: isSpace).reversed()
+            guard pair.starts(with: name) else { continue }
+            let value = pair.dropFirst(name.count)
+            if value.count == 32, value.allSatisfy(isHex) {
+                return String(decoding: value, as: UTF8.self)
+            }
+        }
+        return nil
+    }
+
+    private func isAllowed(host: String?) -> Bool {
+        if Self.isLoopback(host: host) { return true }
+        guard let allowed = self.host, var host = host?.lowercased() else { return false }
+        if let colon = host.lastIndex(of: ":"), !host.hasSuffix("]") { host = String(host[..<colon]) }
+        return host == allowed.lowercased()
+    }
+
+    /// Whether a Host header names this machine: `localhost`, `127.0.0.1` or `[::1]`, with any port.
+    static func isLoopback(host: String?) -> Bool {
+        guard var host = host?.lowercased(), !host.isEmpty else { return false }
+        if host.hasPrefix("[") {
+            guard let close = host.firstIndex(of: "]") else { return false }
+            host = String(host[host.index(after: host.startIndex)..<close])
+            return host == "::1"
+        }
+        if let colon = host.lastIndex(of: ":") {
+            let port = host[host.index(after: colon)...]
+            guard !port.isEmpty, port.allSatisfy(\.isNumber) else { return false }
+            host = String(host[..<colon])
+        }
+        return host == "localhost" || host == "127.0.0.1"
+    }
+
+    /// `localhost:8080` from `http://localhost:8080`.
+    static func hostPart(ofOrigin origin: String) -> String? {
+        guard let range = origin.range(of: "://") else { return nil }
+        return String(origin[range.upperBound...].prefix { $0 != "/" })
+    }
+}

@@ -1,0 +1,95 @@
+import CareModel
+
+/// Every page and action of the preview server (SPEC §8) as a value: parsed
+/// from a request's method and path, and written back as a path for links.
+enum Route: Equatable, Sendable {
+    case root
+    case feed(LocalDate)
+    case onboarding(step: Int)
+    /// The consent step's summary of what will be signed.
+    case onboardingReview(step: Int)
+    case task(id: String, occurrence: Int)
+    case deleteAnswers(task: String, occurrence: Int)
+    case insights
+    case educationIndex
+    case education(slug: String)
+    /// The participant's own signed consent record.
+    case consentRecord
+    case consentDocument(id: String)
+    case asset(path: String)
+    /// The live-reload event stream.
+    case live
+
+    /// Nil for a path that names nothing, or a method the path does not take.
+    /// Page names may end in `.html`, as the static site's do.
+    init?(method: String, path: String) {
+        let isPost = method == "POST"
+        let segments = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        guard let first = segments.first else {
+            if isPost { return nil }
+            self = .root
+            return
+        }
+        let rest = Array(segments.dropFirst())
+        switch (first, rest.count) {
+        case ("assets", 1...) where !isPost:
+            self = .asset(path: rest.joined(separator: "/"))
+        case ("_live", 0) where !isPost:
+            self = .live
+        case ("feed", 1) where !isPost:
+            guard let day = LocalDate(iso: Self.page(rest[0])) else { return nil }
+            self = .feed(day)
+        case ("onboarding", 1):
+            guard let step = Int(rest[0]) else { return nil }
+            self = .onboarding(step: step)
+        case ("onboarding", 2) where rest[1] == "review":
+            guard let step = Int(rest[0]) else { return nil }
+            self = .onboardingReview(step: step)
+        case ("tasks", 2):
+            guard let occurrence = Int(rest[1]), occurrence >= 0 else { return nil }
+            self = .task(id: rest[0], occurrence: occurrence)
+        case ("tasks", 3) where rest[2] == "delete" && isPost:
+            guard let occurrence = Int(rest[1]), occurrence >= 0 else { return nil }
+            self = .deleteAnswers(task: rest[0], occurrence: occurrence)
+        case ("insights", 0) where !isPost:
+            self = .insights
+        case ("education", 0) where !isPost:
+            self = .educationIndex
+        case ("education", 1) where !isPost:
+            self = .education(slug: Self.page(rest[0]))
+        case ("consent", 0) where !isPost:
+            self = .consentRecord
+        case ("consent", 1) where !isPost:
+            self = .consentDocument(id: Self.page(rest[0]))
+        default:
+            return nil
+        }
+    }
+
+    var path: String {
+        switch self {
+        case .root: "/"
+        case .feed(let day): "/feed/\(day)"
+        case .onboarding(let step): "/onboarding/\(step)"
+        case .onboardingReview(let step): "/onboarding/\(step)/review"
+        case .task(let id, let occurrence): "/tasks/\(id)/\(occurrence)"
+        case .deleteAnswers(let task, let occurrence): "/tasks/\(task)/\(occurrence)/delete"
+        case .insights: "/insights"
+        case .educationIndex: "/education"
+        case .education(let slug): "/education/\(slug)"
+        case .consentRecord: "/consent"
+        case .consentDocument(let id): "/consent/\(id)"
+        case .asset(let path): "/assets/\(path)"
+        case .live: "/_live"
+        }
+    }
+
+    /// Whether a path asks for a day's feed, even one that is not a date.
+    static func isFeed(_ path: String) -> Bool {
+        path.hasPrefix("/feed/")
+    }
+
+    private static func page(_ segment: String) -> String {
+        segment.hasSuffix(".html") ? String(segment.dropLast(5)) : segment
+    }
+}

@@ -1,0 +1,25 @@
+import CareModel
+import Pages
+
+/// Links between the server's routes, for one participant: every URL the
+/// server writes into a page comes from `Route`.
+struct ServerLinks: PageLinks {
+    /// Days that have a feed page: enrollment to today + 7.
+    let days: ClosedRange<Int>
+
+    var isInteractive: Bool { true }
+    func asset(_ path: String) -> String { Route.asset(path: path).path }
+    func studyIndex() -> String? { nil }
+    func participant(_ id: String) -> String? { nil }
+    func feed(_ participantID: String, _ day: LocalDate) -> String? { days.contains(day.ordinal) ? Route.feed(day).path : nil }
+    func insights(_ participantID: String) -> String { Route.insights.path }
+    func consentRecord(_ participantID: String) -> String { Route.consentRecord.path }
+    func consentDocument(_ id: String) -> String? { Route.consentDocument(id: id).path }
+    func educationIndex() -> String { Route.educationIndex.path }
+    func note(_ slug: String) -> String { Route.education(slug: slug).path }
+    func task(_ taskID: String, occurrence: Int) -> String? { Route.task(id: taskID, occurrence: occurrence).path }
+    func deleteAnswers(_ taskID: String, occurrence: Int) -> String? {
+        Route.deleteAnswers(task: taskID, occurrence: occurrence).path
+    }
+    func onboarding() -> String? { Route.onboarding(step: 1).path }
+}
