@@ -5,11 +5,7 @@ extension CareStore {
     public func auditLog() throws -> [AuditEntry] {
         try read { database in
             try database.query("SELECT id, at, participant_id, action, subject, detail FROM audit_log ORDER BY id")
-                .map { row in
-                    AuditEntry(id: row[0].integer ?? 0, at: row[1].text.flatMap(Timestamp.parse) ?? .distantPast,
-                               participantID: row[2].text, action: row[3].text ?? "", subject: row[4].text ?? "",
-                               detail: row[5].text)
-                }
+                .map(AuditEntry.init(row:))
         }
     }
 

@@ -32,16 +32,7 @@ extension CareStore {
                 SELECT id, participant_id, document_id, version, sha256, html, printed_name,
                        signature_kind, signature, signed_at, time_zone
                 FROM consent_records \(filter) ORDER BY participant_id, signed_at, id
-                """, participantID.map { [.text($0)] } ?? []).map { row in
-                let content = row[8].text ?? ""
-                return ConsentRecord(
-                    id: row[0].integer ?? 0, participantID: row[1].text ?? "", documentID: row[2].text ?? "",
-                    version: row[3].text ?? "", sha256: row[4].text ?? "", html: row[5].text ?? "",
-                    printedName: row[6].text ?? "",
-                    signature: row[7].text == "typed" ? .typed(name: content) : .drawn(pathData: content),
-                    signedAt: row[9].text.flatMap(Timestamp.parse) ?? .distantPast,
-                    timeZone: row[10].text.flatMap(TimeZone.init(identifier:)) ?? .gmt)
-            }
+                """, participantID.map { [.text($0)] } ?? []).map(ConsentRecord.init(row:))
         }
     }
 
@@ -72,12 +63,7 @@ extension CareStore {
             return try database.query("""
                 SELECT id, participant_id, permission_id, kind, granted, detail, recorded_at
                 FROM permission_grants \(filter) ORDER BY participant_id, recorded_at, id
-                """, participantID.map { [.text($0)] } ?? []).map { row in
-                PermissionGrant(id: row[0].integer ?? 0, participantID: row[1].text ?? "",
-                                permissionID: row[2].text ?? "", kind: row[3].text ?? "",
-                                granted: row[4].integer == 1, detail: row[5].text,
-                                recordedAt: row[6].text.flatMap(Timestamp.parse) ?? .distantPast)
-            }
+                """, participantID.map { [.text($0)] } ?? []).map(PermissionGrant.init(row:))
         }
     }
 }

@@ -54,8 +54,9 @@ extension CareStore {
             }
             try database.query("UPDATE outcomes SET deleted_at = ? WHERE id = ?",
                                [.text(Timestamp.utc(instant)), .integer(id)])
-            try Self.audit(database, at: instant, participantID: row[0].text, action: "outcome.delete",
-                           subject: "\(row[1].text ?? "")#\(row[2].integer ?? 0)", detail: "outcome \(id)")
+            try Self.audit(database, at: instant, participantID: try row.text("participant_id"),
+                           action: "outcome.delete", subject: "\(try row.text("task_id"))#\(try row.int("occurrence"))",
+                           detail: "outcome \(id)")
         }
     }
 
@@ -75,26 +76,19 @@ extension CareStore {
             let rows = try database.query("""
                 SELECT o.id, o.participant_id, o.task_id, o.task_version, o.occurrence, o.event_day,
                        o.event_start, o.event_end, o.created_at, o.deleted_at,
-                       v.kind, v.type, v.value, v.unit
+                       v.position, v.kind, v.type, v.value, v.unit
                 FROM outcomes o LEFT JOIN outcome_values v ON v.outcome_id = o.id
                 \(filter)
                 ORDER BY o.participant_id, o.event_start, o.task_id, o.id, v.position
                 """, arguments)
             var outcomes: [Outcome] = []
             for row in rows {
-                let id = row[0].integer ?? 0
-                if outcomes.last?.id != id {
-                    outcomes.append(Outcome(
-                        id: id, participantID: row[1].text ?? "", taskID: row[2].text ?? "",
-                        taskVersion: Int(row[3].integer ?? 0), occurrence: Int(row[4].integer ?? 0),
-                        eventDay: row[5].text.flatMap { LocalDate(iso: $0) } ?? LocalDate(ordinal: 0),
-                        eventStart: row[6].text.flatMap(Timestamp.parse) ?? .distantPast,
-                        eventEnd: row[7].text.flatMap(Timestamp.parse) ?? .distantPast, values: [],
-                        createdAt: row[8].text.flatMap(Timestamp.parse) ?? .distantPast,
-                        deletedAt: row[9].text.flatMap(Timestamp.parse)))
+                if try outcomes.last?.id != row.integer("id") {
+                    outcomes.append(try Outcome(row: row))
                 }
-                if let kind = row[10].text, let type = row[11].text, let value = Self.outcomeValue(type, row[12]) {
-                    outcomes[outcomes.count - 1].values.append(OutcomeValue(kind: kind, value: value, unit: row[13].text))
+                // The LEFT JOIN gives an outcome without values one row, its value columns NULL.
+                if try !row.isNull("position") {
+                    outcomes[outcomes.count - 1].values.append(try OutcomeValue(row: row))
                 }
             }
             return outcomes
@@ -108,17 +102,6 @@ extension CareStore {
         case .boolean(let boolean): .integer(boolean ? 1 : 0)
         case .text(let text): .text(text)
         case .date(let date): .text(date.description)
-        }
-    }
-
-    private static func outcomeValue(_ type: String, _ value: SQLValue) -> OutcomeValue.Value? {
-        switch type {
-        case "integer": value.integer.map { .integer(Int($0)) }
-        case "decimal": value.real.map(OutcomeValue.Value.decimal)
-        case "boolean": value.integer.map { .boolean($0 == 1) }
-        case "text": value.text.map(OutcomeValue.Value.text)
-        case "date": value.text.flatMap { LocalDate(iso: $0) }.map(OutcomeValue.Value.date)
-        default: nil
         }
     }
 }

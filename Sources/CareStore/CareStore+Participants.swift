@@ -15,7 +15,7 @@ extension CareStore {
     public func participants() throws -> [Participant] {
         try read { database in
             try database.query("SELECT id, name, time_zone, enrolled_on FROM participants ORDER BY id")
-                .map(Self.participant)
+                .map(Participant.init(row:))
         }
     }
 
@@ -27,15 +27,16 @@ extension CareStore {
         try read { database in
             var revisions: [String: String] = [:]
             for row in try database.query("SELECT id FROM participants") {
-                revisions[row[0].text ?? ""] = ""
+                revisions[try row.text("id")] = ""
             }
             // One scan per table, grouped, rather than a lookup per participant.
             for table in ["outcomes", "consent_records", "permission_grants"] {
                 let tombstones = table == "outcomes" ? " || '.' || count(deleted_at)" : ""
                 for row in try database.query("""
-                    SELECT participant_id, count(*) || '.' || max(id)\(tombstones) FROM \(table) GROUP BY participant_id
+                    SELECT participant_id, count(*) || '.' || max(id)\(tombstones) AS revision
+                    FROM \(table) GROUP BY participant_id
                     """) {
-                    revisions[row[0].text ?? "", default: ""] += "\(table) \(row[1].text ?? "") "
+                    revisions[try row.text("participant_id"), default: ""] += "\(table) \(try row.text("revision")) "
                 }
             }
             return revisions
@@ -45,13 +46,7 @@ extension CareStore {
     public func participant(id: String) throws -> Participant? {
         try read { database in
             try database.query("SELECT id, name, time_zone, enrolled_on FROM participants WHERE id = ?", [.text(id)])
-                .first.map(Self.participant)
+                .first.map(Participant.init(row:))
         }
-    }
-
-    private static func participant(_ row: Row) -> Participant {
-        Participant(id: row[0].text ?? "", name: row[1].text ?? "",
-                    timeZone: row[2].text.flatMap(TimeZone.init(identifier:)) ?? .gmt,
-                    enrolledOn: row[3].text.flatMap { LocalDate(iso: $0) } ?? LocalDate(ordinal: 0))
     }
 }

@@ -10,17 +10,16 @@ extension CareStore {
     @discardableResult
     public func recordTaskVersion(taskID: String, definition: String, effectiveFrom: LocalDate,
                                   at instant: Date) throws -> Int {
-        let latestSQL = "SELECT version, definition FROM task_versions WHERE task_id = ? ORDER BY version DESC LIMIT 1"
         // Read first, so an unchanged study needs no write and opens a read-only store.
-        if let latest = try read({ try $0.query(latestSQL, [.text(taskID)]).first }), latest[1].text == definition {
-            return Int(latest[0].integer ?? 1)
+        if let latest = try read({ try Self.latestVersion(of: taskID, in: $0) }), latest.definition == definition {
+            return latest.version
         }
         return try write { database in
-            let latest = try database.query(latestSQL, [.text(taskID)]).first
-            if let latest, latest[1].text == definition {
-                return Int(latest[0].integer ?? 1)
+            let latest = try Self.latestVersion(of: taskID, in: database)
+            if let latest, latest.definition == definition {
+                return latest.version
             }
-            let version = Int(latest?[0].integer ?? 0) + 1
+            let version = (latest?.version ?? 0) + 1
             try database.query(
                 "INSERT INTO task_versions (task_id, version, effective_from, definition, recorded_at) VALUES (?, ?, ?, ?, ?)",
                 [.text(taskID), .integer(Int64(version)), latest == nil ? .null : .text(effectiveFrom.description),
@@ -38,12 +37,14 @@ extension CareStore {
             try database.query("""
                 SELECT task_id, version, effective_from, definition, recorded_at
                 FROM task_versions ORDER BY task_id, version
-                """).map { row in
-                TaskVersion(taskID: row[0].text ?? "", version: Int(row[1].integer ?? 0),
-                            effectiveFrom: row[2].text.flatMap { LocalDate(iso: $0) },
-                            definition: row[3].text ?? "",
-                            recordedAt: row[4].text.flatMap(Timestamp.parse) ?? .distantPast)
-            }
+                """).map(TaskVersion.init(row:))
         }
+    }
+
+    private static func latestVersion(of taskID: String, in database: Database) throws -> TaskVersion? {
+        try database.query("""
+            SELECT task_id, version, effective_from, definition, recorded_at
+            FROM task_versions WHERE task_id = ? ORDER BY version DESC LIMIT 1
+            """, [.text(taskID)]).first.map(TaskVersion.init(row:))
     }
 }

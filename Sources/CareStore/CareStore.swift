@@ -43,7 +43,7 @@ public final class CareStore: @unchecked Sendable {
 
     /// The schema version this store is at.
     public func schemaVersion() throws -> Int {
-        try read { Int(try $0.query("PRAGMA user_version")[0][0].integer ?? 0) }
+        try read { try Self.userVersion(of: $0) }
     }
 
     /// Changes whenever this or any other connection commits a write: a
@@ -57,14 +57,14 @@ public final class CareStore: @unchecked Sendable {
     public func changeStamp() throws -> ChangeStamp {
         try read { database in
             ChangeStamp(connection: generation,
-                        otherConnections: try database.query("PRAGMA data_version")[0][0].integer ?? 0,
+                        otherConnections: try database.query("PRAGMA data_version")[0].integer("data_version"),
                         thisConnection: database.totalChanges)
         }
     }
 
     /// `ok`, or SQLite's list of what is wrong with the file.
     public func integrityCheck() throws -> [String] {
-        try read { try $0.query("PRAGMA integrity_check").compactMap { $0[0].text } }
+        try read { try $0.query("PRAGMA integrity_check").map { try $0.text("integrity_check") } }
     }
 
     // MARK: Several records at once
@@ -107,8 +107,12 @@ public final class CareStore: @unchecked Sendable {
         }
     }
 
+    private static func userVersion(of database: Database) throws -> Int {
+        try database.query("PRAGMA user_version")[0].int("user_version")
+    }
+
     private static func migrate(_ database: Database) throws {
-        let current = Int(try database.query("PRAGMA user_version")[0][0].integer ?? 0)
+        let current = try userVersion(of: database)
         guard current <= Schema.migrations.count else {
             throw CareStoreError.newerSchema(found: current, supported: Schema.migrations.count)
         }

@@ -5,19 +5,13 @@ enum SQLValue: Hashable {
     case real(Double)
     case text(String)
 
-    var integer: Int64? {
-        if case .integer(let value) = self { value } else { nil }
-    }
-
-    var real: Double? {
+    /// What kind of value this is, as an error message names it.
+    var typeName: String {
         switch self {
-        case .real(let value): value
-        case .integer(let value): Double(value)
-        default: nil
+        case .null: "NULL"
+        case .integer: "an integer"
+        case .real: "a real"
+        case .text: "text"
         }
-    }
-
-    var text: String? {
-        if case .text(let value) = self { value } else { nil }
     }
 }

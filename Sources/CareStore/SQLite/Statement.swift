@@ -5,11 +5,21 @@ final class Statement {
     private let handle: OpaquePointer
     private let connection: OpaquePointer
     let sql: String
+    /// Result column positions by name; where two columns share a name, the first.
+    private let columns: [String: Int]
 
     init(handle: OpaquePointer, connection: OpaquePointer, sql: String) {
         self.handle = handle
         self.connection = connection
         self.sql = sql
+        var columns: [String: Int] = [:]
+        for column in 0..<sqlite3_column_count(handle) {
+            let name = String(cString: sqlite3_column_name(handle, column))
+            if columns[name] == nil {
+                columns[name] = Int(column)
+            }
+        }
+        self.columns = columns
     }
 
     deinit {
@@ -39,6 +49,7 @@ final class Statement {
         }
     }
 
+    /// The current row, after `step` returned true.
     func row() -> Row {
         let count = sqlite3_column_count(handle)
         var values: [SQLValue] = []
@@ -51,7 +62,7 @@ final class Statement {
             default: values.append(.text(String(cString: sqlite3_column_text(handle, column))))
             }
         }
-        return Row(values: values)
+        return Row(sql: sql, columns: columns, values: values)
     }
 
     func reset() {
