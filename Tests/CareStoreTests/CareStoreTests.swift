@@ -123,6 +123,33 @@ import TestSupport
         }
     }
 
+    @Test func anOutcomeWhoseCreatedTimeIsDamagedIsAnErrorNamingTheColumnNotA1970Outcome() throws {
+        try store.addOutcome(checkIn(0), at: now)
+        let raw = try RawSQLite(path: store.path)
+        // Damage from outside the store need not respect its triggers.
+        try raw.execute("DROP TRIGGER outcomes_tombstone_only; UPDATE outcomes SET created_at = 'yesterday'")
+        let error = #expect(throws: CareStoreError.self) { try store.outcomes(participantID: participant.id) }
+        guard case .damagedRow(let column, let problem, let sql) = error else {
+            Issue.record("expected a damaged row, got \(String(describing: error))")
+            return
+        }
+        #expect(column == "created_at")
+        #expect(problem == "holds \"yesterday\", not a time")
+        #expect(sql.contains("FROM outcomes"))
+        #expect(error?.description.hasPrefix(
+            "the store holds a damaged row: column created_at holds \"yesterday\", not a time (in: SELECT") == true)
+    }
+
+    @Test func aParticipantWhoseZoneIsUnknownIsAnErrorNamingTheColumnNotGMT() throws {
+        let raw = try RawSQLite(path: store.path)
+        try raw.execute("UPDATE participants SET time_zone = 'Mars/Olympus_Mons'")
+        #expect(throws: CareStoreError.damagedRow(
+            column: "time_zone", problem: "holds \"Mars/Olympus_Mons\", not a time zone identifier",
+            sql: "SELECT id, name, time_zone, enrolled_on FROM participants WHERE id = ?")) {
+            try store.participant(id: participant.id)
+        }
+    }
+
     @Test func aChangedTaskDefinitionBecomesANewVersionFromTheGivenDay() throws {
         let before = try store.changeStamp()
         #expect(try store.recordTaskVersion(taskID: "checkIn", definition: "v1", effectiveFrom: Fixtures.date("2026-03-04"),

@@ -1,0 +1,52 @@
+import CareModel
+import Foundation
+
+extension CareStore {
+    public func addParticipant(_ participant: Participant) throws {
+        try write { database in try Self.insertParticipant(participant, into: database) }
+    }
+
+    static func insertParticipant(_ participant: Participant, into database: Database) throws {
+        try database.query("INSERT INTO participants (id, name, time_zone, enrolled_on) VALUES (?, ?, ?, ?)",
+                           [.text(participant.id), .text(participant.name), .text(participant.timeZone.identifier),
+                            .text(participant.enrolledOn.description)])
+    }
+
+    public func participants() throws -> [Participant] {
+        try read { database in
+            try database.query("SELECT id, name, time_zone, enrolled_on FROM participants ORDER BY id")
+                .map(Participant.init(row:))
+        }
+    }
+
+    /// For each participant, a value that changes whenever anything stored
+    /// about them changes. Outcomes, consent records and grants are only
+    /// ever appended, and an outcome's tombstone is set once, so counts and
+    /// the newest row id tell every change apart.
+    public func participantRevisions() throws -> [String: String] {
+        try read { database in
+            var revisions: [String: String] = [:]
+            for row in try database.query("SELECT id FROM participants") {
+                revisions[try row.text("id")] = ""
+            }
+            // One scan per table, grouped, rather than a lookup per participant.
+            for table in ["outcomes", "consent_records", "permission_grants"] {
+                let tombstones = table == "outcomes" ? " || '.' || count(deleted_at)" : ""
+                for row in try database.query("""
+                    SELECT participant_id, count(*) || '.' || max(id)\(tombstones) AS revision
+                    FROM \(table) GROUP BY participant_id
+                    """) {
+                    revisions[try row.text("participant_id"), default: ""] += "\(table) \(try row.text("revision")) "
+                }
+            }
+            return revisions
+        }
+    }
+
+    public func participant(id: String) throws -> Participant? {
+        try read { database in
+            try database.query("SELECT id, name, time_zone, enrolled_on FROM participants WHERE id = ?", [.text(id)])
+                .first.map(Participant.init(row:))
+        }
+    }
+}

@@ -1,0 +1,9 @@
+import CareModel
+
+extension Participant {
+    /// Reads a row of `participants`.
+    init(row: Row) throws {
+        self.init(id: try row.text("id"), name: try row.text("name"), timeZone: try row.timeZone("time_zone"),
+                  enrolledOn: try row.localDate("enrolled_on"))
+    }
+}

@@ -1,0 +1,90 @@
+/// One row of a query's result: each column's value by the name the query
+/// gives it. Its accessors throw `CareStoreError.damagedRow`, naming the
+/// column and the query, when a column is missing or holds NULL or a value
+/// of another type, so a damaged row is never read as a believable one.
+struct Row {
+    /// The statement that produced the row, for errors.
+    let sql: String
+    /// Column positions by name, shared by every row of a statement.
+    let columns: [String: Int]
+    let values: [SQLValue]
+
+    /// The column's value as SQLite holds it.
+    func value(_ column: String) throws -> SQLValue {
+        guard let position = columns[column] else {
+            throw damaged(column, "is not in the result")
+        }
+        return values[position]
+    }
+
+    /// True when the column holds NULL.
+    func isNull(_ column: String) throws -> Bool {
+        try value(column) == .null
+    }
+
+    func text(_ column: String) throws -> String {
+        switch try value(column) {
+        case .text(let text): text
+        case let other: throw mismatch(column, other, expected: "text")
+        }
+    }
+
+    /// For a column the schema lets be NULL.
+    func optionalText(_ column: String) throws -> String? {
+        try isNull(column) ? nil : text(column)
+    }
+
+    func integer(_ column: String) throws -> Int64 {
+        switch try value(column) {
+        case .integer(let integer): integer
+        case let other: throw mismatch(column, other, expected: "an integer")
+        }
+    }
+
+    func int(_ column: String) throws -> Int {
+        Int(try integer(column))
+    }
+
+    /// A real, or an integer as a real: widening an integer loses nothing.
+    func real(_ column: String) throws -> Double {
+        switch try value(column) {
+        case .real(let real): real
+        case .integer(let integer): Double(integer)
+        case let other: throw mismatch(column, other, expected: "a real")
+        }
+    }
+
+    /// A boolean stored as the integer 0 or 1.
+    func bool(_ column: String) throws -> Bool {
+        switch try integer(column) {
+        case 0: false
+        case 1: true
+        case let other: throw damaged(column, "holds \(other), not 0 or 1")
+        }
+    }
+
+    /// The column's text made into a value by `parse`; `expected` names what
+    /// the text should be (`a time`, `a calendar day`) when it is not.
+    func parsed<T>(_ column: String, as expected: String, _ parse: (String) -> T?) throws -> T {
+        let text = try text(column)
+        guard let value = parse(text) else {
+            throw damaged(column, "holds \"\(text)\", not \(expected)")
+        }
+        return value
+    }
+
+    /// For a column the schema lets be NULL.
+    func optionalParsed<T>(_ column: String, as expected: String, _ parse: (String) -> T?) throws -> T? {
+        try isNull(column) ? nil : parsed(column, as: expected, parse)
+    }
+
+    func damaged(_ column: String, _ problem: String) -> CareStoreError {
+        .damagedRow(column: column, problem: problem, sql: sql)
+    }
+
+    // The message names the type found, not the value: a value in the wrong
+    // column may be a participant's answer, and errors reach logs.
+    private func mismatch(_ column: String, _ found: SQLValue, expected: String) -> CareStoreError {
+        damaged(column, found == .null ? "is NULL" : "holds \(found.typeName), not \(expected)")
+    }
+}

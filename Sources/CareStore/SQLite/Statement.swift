@@ -1,0 +1,79 @@
+import CSQLite
+
+/// A prepared statement; finalized when released.
+final class Statement {
+    private let handle: OpaquePointer
+    private let connection: OpaquePointer
+    let sql: String
+    /// Result column positions by name; where two columns share a name, the first.
+    private let columns: [String: Int]
+
+    init(handle: OpaquePointer, connection: OpaquePointer, sql: String) {
+        self.handle = handle
+        self.connection = connection
+        self.sql = sql
+        var columns: [String: Int] = [:]
+        for column in 0..<sqlite3_column_count(handle) {
+            let name = String(cString: sqlite3_column_name(handle, column))
+            if columns[name] == nil {
+                columns[name] = Int(column)
+            }
+        }
+        self.columns = columns
+    }
+
+    deinit {
+        sqlite3_finalize(handle)
+    }
+
+    func bind(_ values: [SQLValue]) throws {
+        for (offset, value) in values.enumerated() {
+            let index = Int32(offset + 1)
+            let code: Int32 = switch value {
+            case .null: sqlite3_bind_null(handle, index)
+            case .integer(let integer): sqlite3_bind_int64(handle, index, integer)
+            case .real(let real): sqlite3_bind_double(handle, index, real)
+            case .text(let text): sqlite3_bind_text(handle, index, text, -1, Statement.transient)
+            }
+            guard code == SQLITE_OK else { throw error(code) }
+        }
+    }
+
+    /// Advances to the next row: true when there is one, false when done.
+    func step() throws -> Bool {
+        let code = sqlite3_step(handle)
+        switch code {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default: throw error(code)
+        }
+    }
+
+    /// The current row, after `step` returned true.
+    func row() -> Row {
+        let count = sqlite3_column_count(handle)
+        var values: [SQLValue] = []
+        values.reserveCapacity(Int(count))
+        for column in 0..<count {
+            switch sqlite3_column_type(handle, column) {
+            case SQLITE_INTEGER: values.append(.integer(sqlite3_column_int64(handle, column)))
+            case SQLITE_FLOAT: values.append(.real(sqlite3_column_double(handle, column)))
+            case SQLITE_NULL: values.append(.null)
+            default: values.append(.text(String(cString: sqlite3_column_text(handle, column))))
+            }
+        }
+        return Row(sql: sql, columns: columns, values: values)
+    }
+
+    func reset() {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+    }
+
+    private func error(_ code: Int32) -> DatabaseError {
+        DatabaseError(code: code, message: String(cString: sqlite3_errmsg(connection)), sql: sql)
+    }
+
+    /// SQLITE_TRANSIENT: SQLite copies the bound text before the call returns.
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+}
