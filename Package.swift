@@ -58,7 +58,7 @@ let package = Package(
         .testTarget(name: "ContentTests", dependencies: ["Content", "TestSupport"], exclude: ["Studies"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Support", "TestSupport"]),
         .testTarget(name: "ServerTests", dependencies: ["Server", "HTTP", "Assets", "Content", "Feed", "CareStore", "TestSupport"]),
-        .testTarget(name: "SiteTests", dependencies: ["Site", "Assets", "Demo", "Feed", "Content", "CareStore", "TestSupport"]),
+        .testTarget(name: "SiteTests", dependencies: ["Site", "Assets", "Demo", "Feed", "Content", "CareStore", "Pages", "TestSupport"]),
         .testTarget(name: "PagesTests", dependencies: ["Pages", "Feed", "Content", "TestSupport"]),
         .testTarget(name: "DemoTests", dependencies: ["Demo", "Feed", "Content", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["CareModel", "CareStore", "TestSupport", "carefeed"]),

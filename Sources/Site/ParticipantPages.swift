@@ -18,20 +18,20 @@ extension SiteBuilder {
             pagesDone = { progress($0, total) }
         }
         let links = plan.links
-        let rows = try Self.concurrently(plan.changed.count, writer: &writer, progress: pagesDone) { index, local in
+        let figures = try Self.concurrently(plan.changed.count, writer: &writer, progress: pagesDone) { index, local in
             let participant = plan.changed[index].participant
             let days = plan.feedDays[participant.id]!
-            let row = try writeParticipant(participant, today: plan.todays[participant.id]!, days: days,
+            let figures = try writeParticipant(participant, today: plan.todays[participant.id]!, days: days,
                                            records: try input.records(participant), writer: &local, links: links)
             if plan.previous != nil {
                 try local.removeFeedPages(of: participant.id, except: days)
             }
-            return row
+            return figures
         }
         var entries = plan.unchanged
-        for (index, row) in rows.enumerated() {
+        for (index, figures) in figures.enumerated() {
             let (participant, fingerprint) = plan.changed[index]
-            entries[participant.id] = BuildManifest.Entry(fingerprint: fingerprint ?? "", indexRow: row)
+            entries[participant.id] = BuildManifest.Entry(fingerprint: fingerprint ?? "", figures: figures)
         }
         if let previous = plan.previous {
             for id in previous.participants.keys where entries[id] == nil {
@@ -41,17 +41,24 @@ extension SiteBuilder {
         return entries
     }
 
-    /// The study index: a row per participant, in the order of the input.
+    /// The study index: a row per participant, in the order of the input,
+    /// each rendered from the figures in the participant's manifest entry.
     func writeIndex(_ plan: BuildPlan, participants: [String: BuildManifest.Entry], into writer: inout FileWriter) throws {
-        try writer.page("index.html", StudyPages.index(study: plan.study,
-                                                       rows: input.participants.map { participants[$0.id]?.indexRow ?? "" },
-                                                       links: plan.links("index.html")))
+        let study = plan.study
+        let links = plan.links("index.html")
+        let rows = input.participants.map { participant in
+            participants[participant.id].map { entry in
+                StudyPages.indexRow(entry.figures.summary(of: participant, today: plan.todays[participant.id]!, study: study),
+                                    study: study, links: links)
+            } ?? ""
+        }
+        try writer.page("index.html", StudyPages.index(study: study, rows: rows, links: links))
     }
 
     /// A participant's summary, day feeds, insights and consent record;
-    /// returns their row of the study index.
+    /// returns the figures of their row of the study index.
     private func writeParticipant(_ participant: Participant, today: LocalDate, days: ClosedRange<Int>, records: Records,
-                                  writer: inout FileWriter, links: (String) -> SiteLinks) throws -> String {
+                                  writer: inout FileWriter, links: (String) -> SiteLinks) throws -> ParticipantFigures {
         let plan = input.plan
         let study = plan.study
         let outcomes = records.outcomes.filter { !$0.isDeleted }
@@ -70,7 +77,7 @@ extension SiteBuilder {
         try writer.page(folder + "consent.html",
                         ConsentPages.record(participant: participant, records: records.consentRecords, today: today,
                                             study: study, links: links(folder + "consent.html")))
-        return StudyPages.indexRow(summary, study: study, links: links("index.html"))
+        return ParticipantFigures(summary)
     }
 
     /// Runs `body` for 0..<count on every core, each run with its own writer
