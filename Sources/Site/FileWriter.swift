@@ -2,7 +2,6 @@ import CareModel
 import Foundation
 import Glibc
 
-
 /// Writes a site's files. Staged: into a new folder, linking files that did
 /// not change from the previous site. In place: over the site itself,
 /// replacing only files whose bytes changed, each by an atomic rename.

@@ -1,4 +1,3 @@
-import Content
 import Dispatch
 import Pages
 import Support

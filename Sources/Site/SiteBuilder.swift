@@ -1,8 +1,6 @@
 import Assets
 import CareModel
-import Content
 import Feed
-import Foundation
 
 /// Writes the clinicians' static site: the study index, each participant's
 /// summary, day feeds from enrollment to today + 7, insights and consent

@@ -1,7 +1,4 @@
-import Foundation
-
 /// Why a build stopped, with the folder or file it concerns and what to do.
-
 public enum SiteError: Error, CustomStringConvertible {
     case cannotWrite(String, String)
     case notASite(String)
