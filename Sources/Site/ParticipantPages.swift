@@ -22,7 +22,7 @@ extension SiteBuilder {
             let participant = plan.changed[index].participant
             let days = plan.feedDays[participant.id]!
             let figures = try writeParticipant(participant, today: plan.todays[participant.id]!, days: days,
-                                           records: try input.records(participant), writer: &local, links: links)
+                                               records: try input.records(participant), writer: &local, links: links)
             if plan.previous != nil {
                 try local.removeFeedPages(of: participant.id, except: days)
             }
