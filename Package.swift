@@ -34,18 +34,20 @@ let package = Package(
         .target(name: "Content", dependencies: ["CareModel", "Markup", "Support", "CYAML", "CCmark", "CCrypto"]),
         // HTML and SVG for every page, as pure functions of the feed model.
         .target(name: "Pages", dependencies: ["CareModel", "Content", "Feed", "Markup"]),
+        // The files under a site's `assets/`, read once: the public folder, three.js and the models as scripts.
+        .target(name: "Assets", dependencies: ["Content", "Pages"]),
         // The clinicians' static site, written from the pages.
-        .target(name: "Site", dependencies: ["CareModel", "Content", "Feed", "Markup", "Pages", "Support"]),
+        .target(name: "Site", dependencies: ["Assets", "CareModel", "Content", "Feed", "Markup", "Pages", "Support"]),
         // HTTP on libmicrohttpd: request and response values, form decoding, the server adapter.
         .target(name: "HTTP", dependencies: ["Support", "CMicroHTTPD", "CMicroHTTPDShim"]),
         // The participant's preview server: routes, form validation, live reload.
-        .target(name: "Server", dependencies: ["CareModel", "CareStore", "Content", "Feed", "HTTP", "Pages", "Site"]),
+        .target(name: "Server", dependencies: ["Assets", "CareModel", "CareStore", "Content", "Feed", "HTTP", "Pages"]),
         // Simulated participants for `carefeed demo`.
         .target(name: "Demo", dependencies: ["CareModel", "Content", "Feed"]),
         // Export of the store as JSON or CSV.
         .target(name: "Export", dependencies: ["CareModel"]),
         // The `carefeed` commands, their arguments and their output.
-        .target(name: "Commands", dependencies: ["CareModel", "CareStore", "Content", "Feed", "Demo", "Export", "Server", "Site"]),
+        .target(name: "Commands", dependencies: ["Assets", "CareModel", "CareStore", "Content", "Feed", "Demo", "Export", "Server", "Site"]),
         .executableTarget(name: "carefeed", dependencies: ["Commands"]),
 
         .target(name: "TestSupport", dependencies: ["CareModel", "CareStore"], path: "Tests/Infrastructure"),
@@ -55,8 +57,8 @@ let package = Package(
         .testTarget(name: "CareStoreTests", dependencies: ["CareStore", "CSQLite", "TestSupport", "store-writer"]),
         .testTarget(name: "ContentTests", dependencies: ["Content", "TestSupport"], exclude: ["Studies"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Support", "TestSupport"]),
-        .testTarget(name: "ServerTests", dependencies: ["Server", "HTTP", "Site", "Content", "Feed", "CareStore", "TestSupport"]),
-        .testTarget(name: "SiteTests", dependencies: ["Site", "Demo", "Feed", "Content", "CareStore", "TestSupport"]),
+        .testTarget(name: "ServerTests", dependencies: ["Server", "HTTP", "Assets", "Content", "Feed", "CareStore", "TestSupport"]),
+        .testTarget(name: "SiteTests", dependencies: ["Site", "Assets", "Demo", "Feed", "Content", "CareStore", "Pages", "TestSupport"]),
         .testTarget(name: "PagesTests", dependencies: ["Pages", "Feed", "Content", "TestSupport"]),
         .testTarget(name: "DemoTests", dependencies: ["Demo", "Feed", "Content", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["CareModel", "CareStore", "TestSupport", "carefeed"]),

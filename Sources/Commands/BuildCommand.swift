@@ -1,3 +1,4 @@
+import Assets
 import CareModel
 import CareStore
 import Content

@@ -1,3 +1,4 @@
+import Assets
 import CareModel
 import CareStore
 import Content
@@ -6,7 +7,6 @@ import Feed
 import Foundation
 import HTTP
 import Server
-import Site
 
 /// `carefeed serve`: the participant's preview server, with live reload.
 enum ServeCommand {

@@ -14,6 +14,19 @@ public struct ParticipantSummary: Sendable {
     public var latest: [(series: ChartSeries, value: OutcomeValue, day: LocalDate)]
     public var consentVersion: String?
 
+    public init(participant: Participant, today: LocalDate, isOnboarded: Bool, lastSevenDays: AdherenceRing?,
+                overall: AdherenceRing?, latest: [(series: ChartSeries, value: OutcomeValue, day: LocalDate)],
+                consentVersion: String?) {
+        self.participant = participant
+        self.today = today
+        self.isOnboarded = isOnboarded
+        self.lastSevenDays = lastSevenDays
+        self.overall = overall
+        self.latest = latest
+        self.consentVersion = consentVersion
+    }
+
+    /// The figures of `participant` as their feed and records show them today.
     public init(participant: Participant, feed: ParticipantFeed, outcomes: [Outcome], records: [ConsentRecord],
                 study: Study) {
         self.participant = participant

@@ -1,3 +1,4 @@
+import Assets
 import CareModel
 import CareStore
 import Content
@@ -5,7 +6,6 @@ import Feed
 import Foundation
 import HTTP
 import Pages
-import Site
 import Support
 
 /// The participant's preview server as a function from request to response:

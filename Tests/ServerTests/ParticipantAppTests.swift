@@ -1,3 +1,4 @@
+import Assets
 import CareModel
 import CareStore
 import Content
@@ -5,7 +6,6 @@ import Feed
 import Foundation
 import HTTP
 import Server
-import Site
 import Testing
 import TestSupport
 

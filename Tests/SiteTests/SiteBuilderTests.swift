@@ -1,3 +1,4 @@
+import Assets
 import CareModel
 import CareStore
 import Content
@@ -180,6 +181,24 @@ import TestSupport
         let otherProgram = try update(renderer: "another build of carefeed")
         #expect(!otherProgram.isUpdate)
         #expect(otherProgram.participantsRendered == 3)
+    }
+
+    @Test func aSiteWhoseManifestHasAnEarlierFormatIsRebuiltWhole() throws {
+        _ = try update()
+        let path = directory.path + "/Site/.carefeed-site"
+        var manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path)))
+            as? [String: Any])
+        // Format 1 kept each participant's row of the index as rendered HTML.
+        let participants = try #require(manifest["participants"] as? [String: [String: Any]])
+        manifest["format"] = 1
+        manifest["participants"] = participants.mapValues { ["fingerprint": $0["fingerprint"] ?? "", "indexRow": "<tr></tr>\n"] }
+        try JSONSerialization.data(withJSONObject: manifest).write(to: URL(fileURLWithPath: path))
+
+        let rebuilt = try update()
+        #expect(!rebuilt.isUpdate)
+        #expect(rebuilt.participantsRendered == 3)
+        #expect(!(try read("index.html").contains("<tr></tr>")))
+        #expect(try update().isUpdate)
     }
 
     @Test func aFolderThatIsNotASiteIsNeverReplaced() throws {

@@ -1,6 +1,6 @@
 import Foundation
 import HTTP
-import Site
+import Assets
 
 /// The study's public files and CareFeed's own, as responses: each with its
 /// content type, revalidated by the browser so an edit shows at once.

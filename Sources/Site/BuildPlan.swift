@@ -1,0 +1,96 @@
+import CareModel
+import Content
+import Foundation
+import Pages
+
+/// What a build writes, decided before any page is rendered: the whole site,
+/// or, when the site's manifest was written from the same inputs, only the
+/// participants whose data or today changed since, in place.
+struct BuildPlan: Sendable {
+    /// The site's folder, standardized.
+    let output: String
+    /// A digest of what every page depends on besides a participant's own data.
+    let inputs: String
+    /// The manifest of the site to update in place; nil for a whole build.
+    let previous: BuildManifest?
+    let study: Study
+    /// Each participant's today, by id.
+    let todays: [String: LocalDate]
+    /// The days each participant has a feed page for, as ordinals, by id.
+    let feedDays: [String: ClosedRange<Int>]
+    /// The participants to render, with their fingerprint (nil without revisions).
+    let changed: [(participant: Participant, fingerprint: String?)]
+    /// The manifest entries of the participants not rendered again.
+    let unchanged: [String: BuildManifest.Entry]
+    /// Counts known before rendering: participants to render, of all, and the kind of build.
+    let report: SiteBuilder.Report
+
+    init(_ input: SiteBuilder.Input, output: String) throws {
+        self.output = URL(fileURLWithPath: output).standardizedFileURL.path
+        try SiteBuilder.checkReplaceable(self.output)
+        let inputs = Self.inputsDigest(input)
+        self.inputs = inputs
+        if input.revisions != nil, let manifest = BuildManifest.read(self.output), manifest.inputs == inputs {
+            previous = manifest
+        } else {
+            previous = nil
+        }
+        study = input.plan.study
+
+        var todays: [String: LocalDate] = [:]
+        var feedDays: [String: ClosedRange<Int>] = [:]
+        var changed: [(participant: Participant, fingerprint: String?)] = []
+        var unchanged: [String: BuildManifest.Entry] = [:]
+        for participant in input.participants {
+            let today = input.today(participant)
+            todays[participant.id] = today
+            feedDays[participant.id] = participant.enrolledOn.ordinal...max(participant.enrolledOn, today).adding(days: 7).ordinal
+            let fingerprint = Self.fingerprint(participant, today: today, revisions: input.revisions)
+            if let fingerprint, let entry = previous?.participants[participant.id], entry.fingerprint == fingerprint {
+                unchanged[participant.id] = entry
+            } else {
+                changed.append((participant, fingerprint))
+            }
+        }
+        self.todays = todays
+        self.feedDays = feedDays
+        self.changed = changed
+        self.unchanged = unchanged
+
+        var report = SiteBuilder.Report()
+        report.participants = input.participants.count
+        report.participantsRendered = changed.count
+        report.isUpdate = previous != nil
+        self.report = report
+    }
+
+    /// Links from the page at `page`, with a participant's day linked only
+    /// when it has a feed page.
+    var links: @Sendable (String) -> SiteLinks {
+        let feedDays = self.feedDays
+        let hasPage: @Sendable (String, LocalDate) -> Bool = { id, day in feedDays[id]?.contains(day.ordinal) ?? false }
+        return { page in SiteLinks(page: page, feedDays: hasPage) }
+    }
+
+    /// The pages this build renders, for progress.
+    var pageCount: Int {
+        changed.reduce(0) { $0 + feedDays[$1.participant.id]!.count + 3 } + 2 + study.notes.count
+            + study.consentDocuments.count
+    }
+
+    /// What every page may depend on besides a participant's own data: the
+    /// program, the content, the task versions and the list of assets.
+    static func inputsDigest(_ input: SiteBuilder.Input) -> String {
+        var parts = ["format \(BuildManifest.format)", input.renderer, input.plan.study.sourceDigest]
+        parts += input.plan.versions.map { "\($0.taskID) \($0.version) \($0.effectiveFrom?.description ?? "-")" }.sorted()
+        parts += input.assets.files.keys.sorted()
+        return SHA256.hex(parts.joined(separator: "\n"))
+    }
+
+    /// What a participant's pages depend on beyond the inputs; nil without revisions.
+    static func fingerprint(_ participant: Participant, today: LocalDate, revisions: [String: String]?) -> String? {
+        guard let revision = revisions?[participant.id] else { return nil }
+        return SHA256.hex([participant.id, participant.name, participant.timeZone.identifier,
+                           participant.enrolledOn.description, today.description, revision].joined(separator: "\n"))
+    }
+}

@@ -1,0 +1,109 @@
+import CareModel
+import Foundation
+import Glibc
+import Markup
+
+/// Writes a site's files. Staged: into a new folder, linking files that did
+/// not change from the previous site. In place: over the site itself,
+/// replacing only files whose bytes changed, each by an atomic rename.
+struct FileWriter {
+    enum Mode: Sendable {
+        case staged(previous: String)
+        case inPlace
+    }
+
+    let root: String
+    let mode: Mode
+    var report = SiteBuilder.Report()
+    private var folders: Set<String> = []
+
+    init(root: String, mode: Mode) {
+        self.root = root
+        self.mode = mode
+    }
+
+    /// Writes a rendered page: the one place where a page becomes bytes.
+    mutating func page(_ path: String, _ html: HTML) throws {
+        report.pages += 1
+        try write(path, Data(html.utf8))
+    }
+
+    mutating func write(_ path: String, _ data: Data) throws {
+        report.files += 1
+        report.bytes += data.count
+        let target = root + "/" + path
+        let folder = (target as NSString).deletingLastPathComponent
+        if folders.insert(folder).inserted {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        switch mode {
+        case .staged(let previous):
+            let old = previous + "/" + path
+            if Self.hasContents(old, data), link(old, target) == 0 {
+                return
+            }
+            report.rewritten += 1
+            try Self.create(target, data)
+        case .inPlace:
+            if Self.hasContents(target, data) {
+                return
+            }
+            report.rewritten += 1
+            try replace(path, data)
+        }
+    }
+
+    /// Writes `data` beside `path` and renames it over `path`: a reader sees
+    /// the old file or the new one, never part of one.
+    func replace(_ path: String, _ data: Data) throws {
+        let target = root + "/" + path
+        let temporary = target + ".carefeed-\(getpid())"
+        try Self.create(temporary, data)
+        guard rename(temporary, target) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw SiteError.cannotWrite(target, reason)
+        }
+    }
+
+    /// Removes a participant's day feeds outside `days`, e.g. after `--today` moved back.
+    mutating func removeFeedPages(of participantID: String, except days: ClosedRange<Int>) throws {
+        let folder = "participants/\(participantID)/feed"
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: root + "/" + folder)) ?? [] {
+            guard name.hasSuffix(".html"), let day = LocalDate(iso: String(name.dropLast(5))), !days.contains(day.ordinal) else {
+                continue
+            }
+            try remove(folder + "/" + name)
+        }
+    }
+
+    mutating func remove(_ path: String) throws {
+        report.rewritten += 1
+        try FileManager.default.removeItem(atPath: root + "/" + path)
+    }
+
+    /// Whether the file at `path` holds exactly `data`; a size check first
+    /// spares reading files that changed length.
+    static func hasContents(_ path: String, _ data: Data) -> Bool {
+        var status = stat()
+        guard stat(path, &status) == 0, Int(status.st_size) == data.count,
+              let existing = FileManager.default.contents(atPath: path) else { return false }
+        return existing == data
+    }
+
+    /// Plain open-write-close: a staging folder is swapped in whole, and an
+    /// in-place file is renamed over its old one.
+    static func create(_ path: String, _ data: Data) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw SiteError.cannotWrite(path, String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        try data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                guard written > 0 else { throw SiteError.cannotWrite(path, String(cString: strerror(errno))) }
+                offset += written
+            }
+        }
+    }
+}

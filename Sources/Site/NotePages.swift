@@ -1,0 +1,51 @@
+import Dispatch
+import Pages
+import Support
+
+extension SiteBuilder {
+    /// The education index and notes, and the consent documents as they read today.
+    func writeNotes(_ plan: BuildPlan, into writer: inout FileWriter) throws {
+        let study = plan.study
+        let links = plan.links
+        try writer.page("education/index.html", EducationPages.index(study: study, links: links("education/index.html")))
+        // A study may have thousands of notes, all in one folder. Threads
+        // creating files in one folder wait on its lock, so one thread
+        // writes them while the others render the next batch.
+        let notes = study.notes
+        let noteWriter = Locked(NoteWriter(writer: FileWriter(root: writer.root, mode: writer.mode)))
+        let queue = DispatchQueue(label: "carefeed.site.notes")
+        let batchesAhead = DispatchSemaphore(value: 2)
+        for start in stride(from: 0, to: notes.count, by: 256) {
+            let batch = Array(notes[start..<min(start + 256, notes.count)])
+            let pages = concurrentMap(batch) { note in
+                EducationPages.note(note, study: study, links: links("education/\(note.slug).html"))
+            }
+            batchesAhead.wait()
+            queue.async {
+                noteWriter.update { state in
+                    for (note, html) in zip(batch, pages) where state.error == nil {
+                        do {
+                            try state.writer.page("education/\(note.slug).html", html)
+                        } catch {
+                            state.error = error
+                        }
+                    }
+                }
+                batchesAhead.signal()
+            }
+        }
+        queue.sync {}
+        if let error = noteWriter.value.error { throw error }
+        writer.report.add(noteWriter.value.writer.report)
+        for document in study.consentDocuments {
+            let path = "consent/\(document.id).html"
+            try writer.page(path, ConsentPages.document(document, study: study, links: links(path)))
+        }
+    }
+}
+
+/// The writer of the notes and the first error it met, shared by the batches.
+private struct NoteWriter: Sendable {
+    var writer: FileWriter
+    var error: (any Error)?
+}

@@ -1,0 +1,125 @@
+import CareModel
+import Dispatch
+import Feed
+import Foundation
+import Pages
+import Support
+
+extension SiteBuilder {
+    /// Writes the pages of the participants the plan renders, on every core,
+    /// and removes the pages of participants no longer in the store. Returns
+    /// the manifest entries of every participant.
+    func writeParticipantPages(_ plan: BuildPlan, into writer: inout FileWriter,
+                               progress: (@Sendable (Int, Int) -> Void)?) throws -> [String: BuildManifest.Entry] {
+        try FileManager.default.createDirectory(atPath: writer.root + "/participants", withIntermediateDirectories: true)
+        let total = plan.pageCount
+        var pagesDone: (@Sendable (Int) -> Void)?
+        if let progress {
+            pagesDone = { progress($0, total) }
+        }
+        let links = plan.links
+        let figures = try Self.concurrently(plan.changed.count, writer: &writer, progress: pagesDone) { index, local in
+            let participant = plan.changed[index].participant
+            let days = plan.feedDays[participant.id]!
+            let figures = try writeParticipant(participant, today: plan.todays[participant.id]!, days: days,
+                                               records: try input.records(participant), writer: &local, links: links)
+            if plan.previous != nil {
+                try local.removeFeedPages(of: participant.id, except: days)
+            }
+            return figures
+        }
+        var entries = plan.unchanged
+        for (index, figures) in figures.enumerated() {
+            let (participant, fingerprint) = plan.changed[index]
+            entries[participant.id] = BuildManifest.Entry(fingerprint: fingerprint ?? "", figures: figures)
+        }
+        if let previous = plan.previous {
+            for id in previous.participants.keys where entries[id] == nil {
+                try writer.remove("participants/\(id)")
+            }
+        }
+        return entries
+    }
+
+    /// The study index: a row per participant, in the order of the input,
+    /// each rendered from the figures in the participant's manifest entry.
+    func writeIndex(_ plan: BuildPlan, participants: [String: BuildManifest.Entry], into writer: inout FileWriter) throws {
+        let study = plan.study
+        let links = plan.links("index.html")
+        let rows = input.participants.map { participant in
+            participants[participant.id].map { entry in
+                StudyPages.indexRow(entry.figures.summary(of: participant, today: plan.todays[participant.id]!, study: study),
+                                    study: study, links: links)
+            } ?? ""
+        }
+        try writer.page("index.html", StudyPages.index(study: study, rows: rows, links: links))
+    }
+
+    /// A participant's summary, day feeds, insights and consent record;
+    /// returns the figures of their row of the study index.
+    private func writeParticipant(_ participant: Participant, today: LocalDate, days: ClosedRange<Int>, records: Records,
+                                  writer: inout FileWriter, links: (String) -> SiteLinks) throws -> ParticipantFigures {
+        let plan = input.plan
+        let study = plan.study
+        let outcomes = records.outcomes.filter { !$0.isDeleted }
+        let feed = plan.feed(for: participant, outcomes: outcomes, today: today)
+        let summary = ParticipantSummary(participant: participant, feed: feed, outcomes: outcomes,
+                                         records: records.consentRecords, study: study)
+        let folder = "participants/\(participant.id)/"
+        try writer.page(folder + "index.html", StudyPages.participant(summary, study: study, links: links(folder + "index.html")))
+        for feedDay in feed.days(LocalDate(ordinal: days.lowerBound)...LocalDate(ordinal: days.upperBound)) {
+            let path = folder + "feed/\(feedDay.day).html"
+            try writer.page(path, FeedPage.render(feedDay, plan: plan, links: links(path)))
+        }
+        try writer.page(folder + "insights.html",
+                        InsightsPage.render(participant: participant, outcomes: outcomes, day: today, today: today,
+                                            plan: plan, links: links(folder + "insights.html")))
+        try writer.page(folder + "consent.html",
+                        ConsentPages.record(participant: participant, records: records.consentRecords, today: today,
+                                            study: study, links: links(folder + "consent.html")))
+        return ParticipantFigures(summary)
+    }
+
+    /// Runs `body` for 0..<count on every core, each run with its own writer
+    /// into `writer`'s folder; returns what the runs returned, in order, and
+    /// adds their counts to `writer`. The first error is rethrown.
+    private static func concurrently<Value: Sendable>(_ count: Int, writer: inout FileWriter,
+                                                      progress: (@Sendable (Int) -> Void)?,
+                                                      _ body: @Sendable (Int, inout FileWriter) throws -> Value) throws -> [Value] {
+        let (root, mode) = (writer.root, writer.mode)
+        let runs = Locked(Array(repeating: Run<Value>?.none, count: count))
+        let pages = Locked(0)
+        DispatchQueue.concurrentPerform(iterations: count) { index in
+            var local = FileWriter(root: root, mode: mode)
+            let run: Run<Value>
+            do {
+                run = Run(value: try body(index, &local), report: local.report, error: nil)
+            } catch {
+                run = Run(value: nil, report: local.report, error: error)
+            }
+            runs.update { $0[index] = run }
+            if let progress {
+                var done = 0
+                pages.update { $0 += run.report.pages; done = $0 }
+                progress(done)
+            }
+        }
+        var values: [Value] = []
+        for run in runs.value {
+            guard let run else { continue }
+            if let error = run.error { throw error }
+            writer.report.add(run.report)
+            if let value = run.value {
+                values.append(value)
+            }
+        }
+        return values
+    }
+}
+
+/// What one run of `concurrently` gave: its value or its error, and what it wrote.
+private struct Run<Value: Sendable>: Sendable {
+    var value: Value?
+    var report: SiteBuilder.Report
+    var error: (any Error)?
+}

@@ -1,0 +1,16 @@
+/// Why a build stopped, with the folder or file it concerns and what to do.
+public enum SiteError: Error, CustomStringConvertible {
+    case cannotWrite(String, String)
+    case notASite(String)
+
+    public var description: String {
+        switch self {
+        case .cannotWrite(let path, let reason):
+            "cannot write \(path): \(reason); the site is left as it was, or with only some pages updated, "
+                + "which the next build completes"
+        case .notASite(let path):
+            "\(path) exists and is not a site that carefeed build wrote, so it is not replaced; "
+                + "choose another --out, or empty or remove that folder first"
+        }
+    }
+}

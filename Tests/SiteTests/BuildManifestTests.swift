@@ -1,0 +1,54 @@
+import CareModel
+import CareStore
+import Content
+import Demo
+import Feed
+import Foundation
+import Pages
+@testable import Site
+import Testing
+import TestSupport
+
+@Suite struct BuildManifestTests {
+    /// An update renders unchanged participants' rows from the manifest, so
+    /// the figures kept there must give the row their records give.
+    @Test func aRowFromTheManifestsFiguresIsTheRowFromTheParticipantsRecords() throws {
+        let directory = try TemporaryDirectory()
+        let store = try CareStore(path: directory.path + "/care.sqlite")
+        let study = try #require(ContentLoader.load(directory: Repository.content, publicDirectory: Repository.publicFolder).study)
+        let today = Fixtures.date("2026-03-20")
+        for task in study.tasks {
+            try store.recordTaskVersion(taskID: task.id, definition: task.definition, effectiveFrom: today, at: Date())
+        }
+        let plan = CarePlan(study: study, versions: try store.taskVersions())
+        let demo = DemoStudy(plan: plan, participants: 6, days: 30, seed: 11, today: today)
+        try store.addBatch(participants: demo.participants, consentRecords: demo.consentRecords,
+                           permissionGrants: demo.permissionGrants, outcomes: demo.outcomes)
+        let participants = try store.participants()
+        func summary(_ participant: Participant) throws -> ParticipantSummary {
+            let outcomes = try store.outcomes(participantID: participant.id).filter { !$0.isDeleted }
+            return ParticipantSummary(participant: participant, feed: plan.feed(for: participant, outcomes: outcomes, today: today),
+                                      outcomes: outcomes, records: try store.consentRecords(participantID: participant.id),
+                                      study: study)
+        }
+
+        var entries: [String: BuildManifest.Entry] = [:]
+        for participant in participants {
+            entries[participant.id] = BuildManifest.Entry(fingerprint: "", figures: ParticipantFigures(try summary(participant)))
+        }
+        let site = directory.path + "/Site"
+        try FileManager.default.createDirectory(atPath: site, withIntermediateDirectories: true)
+        try BuildManifest(inputs: "", participants: entries).data().write(to: URL(fileURLWithPath: site + "/" + SiteBuilder.marker))
+        let manifest = try #require(BuildManifest.read(site))
+
+        let links = SiteLinks(page: "index.html", feedDays: { _, _ in true })
+        for participant in participants {
+            let figures = try #require(manifest.participants[participant.id]?.figures)
+            #expect(StudyPages.indexRow(figures.summary(of: participant, today: today, study: study), study: study, links: links)
+                    == StudyPages.indexRow(try summary(participant), study: study, links: links))
+        }
+        // The demo has rows without a consent and rows with a decimal answer.
+        #expect(try participants.contains { try summary($0).consentVersion == nil })
+        #expect(try participants.contains { try summary($0).latest.contains { if case .decimal = $0.value.value { true } else { false } } })
+    }
+}
