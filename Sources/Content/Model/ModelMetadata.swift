@@ -1,0 +1,35 @@
+/// How to show a 3D model: file, camera, highlighted parts and annotations.
+public struct ModelMetadata: Hashable, Sendable {
+    public enum Format: String, Hashable, Sendable, CaseIterable {
+        case glb
+        case gltf
+        case usdz
+        case obj
+    }
+
+    /// Path under the public folder.
+    public var src: String
+    public var format: Format
+    public var alt: String
+    /// Path under the public folder of the image shown where the model cannot be.
+    public var poster: String?
+    public var camera: Camera?
+    /// Node names to highlight.
+    public var highlight: [String]
+    public var annotations: [Annotation]
+
+    public struct Camera: Hashable, Sendable {
+        /// Degrees around the vertical axis, from the front.
+        public var azimuth: Double
+        /// Degrees above the horizon.
+        public var elevation: Double
+        public var distance: Double
+    }
+
+    public struct Annotation: Hashable, Sendable {
+        public var id: String
+        public var label: String
+        public var text: String
+        public var position: [Double]
+    }
+}
