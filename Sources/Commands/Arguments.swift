@@ -50,12 +50,3 @@ struct Arguments {
         return value
     }
 }
-
-/// The command line was wrong: say what, and point to `--help`.
-struct UsageError: Error, CustomStringConvertible {
-    var description: String
-
-    init(_ description: String) {
-        self.description = description
-    }
-}

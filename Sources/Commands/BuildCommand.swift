@@ -66,7 +66,7 @@ enum BuildCommand {
 
 /// This program's file, size and modification time: a site written by
 /// another build of carefeed is rebuilt whole rather than patched.
-func programIdentity() -> String {
+private func programIdentity() -> String {
     let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     var status = stat()
     guard stat(path, &status) == 0 else { return path }
@@ -74,7 +74,7 @@ func programIdentity() -> String {
 }
 
 /// `20,197`: thousands grouped as an English reader expects.
-func grouped(_ number: Int) -> String {
+private func grouped(_ number: Int) -> String {
     let digits = String(number)
     var result = ""
     for (index, digit) in digits.enumerated() {

@@ -1,19 +1,46 @@
-import CareStore
 import Foundation
 
 /// The `carefeed` command line: picks a command, parses its options, runs it
 /// and turns every failure into a message and an exit status.
 public enum CareFeedCommand {
+    /// One command: what `carefeed --help` says of it, its own help, the
+    /// options it takes and what it does.
+    private struct Command: Sendable {
+        var name: String
+        var summary: String
+        var help: String
+        var options: Set<String>
+        var run: @Sendable (Arguments, Console, Date) throws -> ExitStatus
+    }
+
+    /// In the order `carefeed --help` lists them; the list and the commands
+    /// that run come from here, so neither can miss one.
+    private static let commands: [Command] = [
+        Command(name: "build", summary: "write the clinicians' static site", help: BuildCommand.help,
+                options: ["content", "public", "store", "out", "today"],
+                run: { try BuildCommand.run($0, console: $1, now: $2) }),
+        Command(name: "check", summary: "check the study's content and name each mistake", help: CheckCommand.help,
+                options: ["content", "public"],
+                run: { arguments, console, _ in try CheckCommand.run(arguments, console: console) }),
+        Command(name: "demo", summary: "fill a new store with simulated participants", help: DemoCommand.help,
+                options: ["content", "store", "participants", "days", "seed", "today"],
+                run: { try DemoCommand.run($0, console: $1, now: $2) }),
+        Command(name: "serve", summary: "serve a participant's pages on localhost, with live reload", help: ServeCommand.help,
+                options: ["content", "public", "store", "host", "port", "participant", "today"],
+                run: { try ServeCommand.run($0, console: $1, now: $2) }),
+        Command(name: "schedule", summary: "list a task's events for a range of days", help: ScheduleCommand.help,
+                options: ["content", "task", "from", "to", "enrolled", "timezone", "format"],
+                run: { arguments, console, _ in try ScheduleCommand.run(arguments, console: console) }),
+        Command(name: "export", summary: "write the care store as JSON or CSV", help: ExportCommand.help,
+                options: ["store", "format", "participant"],
+                run: { arguments, console, _ in try ExportCommand.run(arguments, console: console) }),
+    ]
+
     static let help = """
     Usage: carefeed <command> [options]
 
     Commands:
-      build      write the clinicians' static site
-      check      check the study's content and name each mistake
-      demo       fill a new store with simulated participants
-      serve      serve a participant's pages on localhost, with live reload
-      schedule   list a task's events for a range of days
-      export     write the care store as JSON or CSV
+    \(commands.map { "  " + $0.name.padding(toLength: 11, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
 
     Run `carefeed <command> --help` for a command's options.
     """
@@ -28,20 +55,7 @@ public enum CareFeedCommand {
             console.out(help + "\n")
             return ExitStatus.success.rawValue
         }
-        let commands: [String: (help: String, options: Set<String>, run: (Arguments) throws -> ExitStatus)] = [
-            "build": (BuildCommand.help, ["content", "public", "store", "out", "today"],
-                      { try BuildCommand.run($0, console: console, now: now) }),
-            "check": (CheckCommand.help, ["content", "public"], { try CheckCommand.run($0, console: console) }),
-            "demo": (DemoCommand.help, ["content", "store", "participants", "days", "seed", "today"],
-                     { try DemoCommand.run($0, console: console, now: now) }),
-            "export": (ExportCommand.help, ["store", "format", "participant"],
-                       { try ExportCommand.run($0, console: console) }),
-            "serve": (ServeCommand.help, ["content", "public", "store", "host", "port", "participant", "today"],
-                      { try ServeCommand.run($0, console: console, now: now) }),
-            "schedule": (ScheduleCommand.help, ["content", "task", "from", "to", "enrolled", "timezone", "format"],
-                         { try ScheduleCommand.run($0, console: console) }),
-        ]
-        guard let command = commands[name] else {
+        guard let command = commands.first(where: { $0.name == name }) else {
             console.error("error: unknown command '\(name)'\n\n" + help + "\n")
             return ExitStatus.usage.rawValue
         }
@@ -51,7 +65,7 @@ public enum CareFeedCommand {
                 console.out(command.help + "\n")
                 return ExitStatus.success.rawValue
             }
-            return try command.run(parsed).rawValue
+            return try command.run(parsed, console, now).rawValue
         } catch let error as UsageError {
             console.error("error: \(error)\nRun `carefeed \(name) --help` for usage.\n")
             return ExitStatus.usage.rawValue

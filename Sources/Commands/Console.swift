@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where a command writes: standard output for results, standard error for
 /// messages. Tests pass closures that collect both.
 public struct Console: Sendable {
@@ -9,16 +11,6 @@ public struct Console: Sendable {
         self.error = error
     }
 }
-
-/// A command's exit status, as SPEC §3 fixes it.
-public enum ExitStatus: Int32, Sendable {
-    case success = 0
-    /// Content or data error: the message names the file, line and column.
-    case dataError = 1
-    case usage = 2
-}
-
-import Foundation
 
 extension Console {
     /// The process's standard output and standard error.

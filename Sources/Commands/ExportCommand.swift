@@ -43,11 +43,3 @@ enum ExportCommand {
         return .success
     }
 }
-
-/// Default paths, relative to the working directory (SPEC §3).
-enum Defaults {
-    static let content = "content"
-    static let publicFolder = "Public"
-    static let store = ".carefeed/care.sqlite"
-    static let site = "Site"
-}

@@ -101,7 +101,7 @@ enum ScheduleCommand {
     }
 }
 
-extension String {
+private extension String {
     func trimmingTrailingSpaces() -> String {
         var copy = self
         while copy.last == " " { copy.removeLast() }

@@ -4,7 +4,7 @@ import Feed
 import Foundation
 
 /// Simulated participants who follow a study's own schedules: consent signed
-/// and permissions answered on enrollment, then answers with a plausible
+/// and permissions answered on enrollment or the day after, then answers with a plausible
 /// recovery after knee surgery (pain falling, sleep recovering, range of
 /// motion rising from about 60° toward 120° over six weeks), day-to-day
 /// noise and some missed days. The newest participant has not onboarded yet.

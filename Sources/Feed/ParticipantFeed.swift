@@ -110,7 +110,8 @@ public struct ParticipantFeed: Sendable {
     }
 }
 
-struct TaskOccurrence: Hashable, Sendable {
+/// The key of an answer: a task and the occurrence of its event.
+private struct TaskOccurrence: Hashable, Sendable {
     var taskID: String
     var occurrence: Int
 }

@@ -89,17 +89,6 @@ public final class HTTPServer: @unchecked Sendable {
 
 }
 
-public enum HTTPServerError: Error, CustomStringConvertible {
-    case cannotStart(host: String, port: UInt16, reason: String)
-
-    public var description: String {
-        switch self {
-        case .cannotStart(let host, let port, let reason):
-            "cannot listen on \(host):\(port): \(reason); is another server using the port? Try --port with another number"
-        }
-    }
-}
-
 /// Counts requests from their handler's start until their response is sent,
 /// so a stop can wait for them.
 private final class InFlight: @unchecked Sendable {

@@ -74,12 +74,21 @@ final class Collected: @unchecked Sendable {
         #expect(Run().status == 2)
     }
 
-    @Test func everyCommandHasHelp() {
-        for command in ["schedule", "export"] {
-            let run = Run(command, "--help")
-            #expect(run.status == 0)
-            #expect(run.out.hasPrefix("Usage: carefeed \(command)"))
-        }
+    /// The commands `carefeed --help` lists, by the first word of each line under "Commands:".
+    static let listedCommands: [String] = Run("--help").out.split(separator: "\n", omittingEmptySubsequences: false)
+        .drop { $0 != "Commands:" }.dropFirst().prefix { !$0.isEmpty }
+        .compactMap { $0.split(separator: " ").first.map(String.init) }
+
+    @Test func theOverviewListsEveryCommand() {
+        #expect(Self.listedCommands == ["build", "check", "demo", "serve", "schedule", "export"])
+        #expect(Run("help").out == Run("--help").out)
+    }
+
+    @Test(arguments: listedCommands) func everyCommandPrintsItsUsageForHelp(command: String) {
+        let run = Run(command, "--help")
+        #expect(run.status == 0)
+        #expect(run.out.hasPrefix("Usage: carefeed \(command) "))
+        #expect(run.error == "")
     }
 
     @Test func scheduleReportsContentErrorsWithTheirLocation() throws {

@@ -1,17 +1,16 @@
 import Content
 import Foundation
 import Testing
+import TestSupport
 
-/// A study written from the specification alone by someone who never read
-/// this checker: it must check clean, and its broken copy must fail at
-/// exactly the lines its author listed in `EXPECTED`.
+/// A study written from a description of the content format by someone who
+/// never read this checker: it must check clean, and its broken copy must
+/// fail at exactly the lines its author listed in `EXPECTED`.
 @Suite struct IndependentStudyTests {
     static let studies = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Studies").path
-    static let publicFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Public").path
 
     @Test func theSleepClinicStudyChecksClean() throws {
-        let result = ContentLoader.load(directory: Self.studies + "/sleep-clinic/content", publicDirectory: Self.publicFolder)
+        let result = ContentLoader.load(directory: Self.studies + "/sleep-clinic/content", publicDirectory: Repository.publicFolder)
         #expect(result.errors.map(\.description) == [])
         let study = try #require(result.study)
         #expect(study.timeZone.identifier == "Australia/Sydney")
@@ -24,7 +23,7 @@ import Testing
             .split(separator: "\n")
             .map { $0.split(separator: "#")[0].trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }
-        let result = ContentLoader.load(directory: content, publicDirectory: Self.publicFolder)
+        let result = ContentLoader.load(directory: content, publicDirectory: Repository.publicFolder)
         let found = result.errors.map { error in
             error.file.replacingOccurrences(of: content + "/", with: "") + ":" + (error.line.map(String.init) ?? "?")
         }

@@ -1,15 +1,11 @@
 import Content
-import Foundation
 import Testing
 import TestSupport
 
+/// The repository's own study, `content/` with `Public/`.
 @Suite struct ShippedStudyTests {
-    /// The repository's own `content/` and `Public/`, found from this file.
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path
-
     @Test func theRecoverStudyChecksCleanWithItsPublicFolder() throws {
-        let result = ContentLoader.load(directory: Self.root + "/content", publicDirectory: Self.root + "/Public")
+        let result = ContentLoader.load(directory: Repository.content, publicDirectory: Repository.publicFolder)
         #expect(result.diagnostics.map(\.description) == [])
         let study = try #require(result.study)
         #expect(study.tasks.map(\.id) == ["checkIn", "onboarding", "rangeOfMotion"])
@@ -20,7 +16,7 @@ import TestSupport
     }
 
     @Test func rangeOfMotionHasOneEventOnDaySevenAndNoneAfterWeekFour() throws {
-        let study = try #require(ContentLoader.load(directory: Self.root + "/content", publicDirectory: nil).study)
+        let study = try #require(ContentLoader.load(directory: Repository.content, publicDirectory: nil).study)
         let schedule = try #require(study.task("rangeOfMotion")).schedule
         let enrolled = Fixtures.date("2026-03-01")
         let events = schedule.events(enrolledOn: enrolled, in: study.timeZone, from: enrolled, to: enrolled.adding(days: 60))

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// - `other-note.md` → `other-note.html`; `../consent/recover.md` → `../consent/recover.html`
 /// - a path into the public folder (`images/knee.svg`) → `../assets/images/knee.svg`
-/// - anchors, `mailto:` and absolute `http(s)` links are left alone; images
+/// - anchors, `mailto:`, `tel:` and absolute `http(s)` links are left alone; images
 ///   from other hosts are refused, since no page loads anything from elsewhere.
 struct LinkRewriter: Sendable {
     var publicDirectory: String?

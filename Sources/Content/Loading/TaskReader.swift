@@ -82,7 +82,7 @@ extension FieldReader {
                                text: elementText)
     }
 
-    /// `enrollment`, `enrollment + N days` or `YYYY-MM-DD`.
+    /// `enrollment`, `enrollment + N day(s)`, `enrollment + N week(s)` or `YYYY-MM-DD`.
     private func anchor(_ node: YAMLNode, _ what: String) -> ScheduleAnchor? {
         guard let value = text(node, what) else { return nil }
         let words = value.split(separator: " ")

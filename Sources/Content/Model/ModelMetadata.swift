@@ -1,30 +1,3 @@
-import Markup
-
-/// A consent document, rendered; a signature keeps `html` and its hash.
-public struct ConsentDocument: Hashable, Sendable {
-    public var id: String
-    public var title: String
-    public var version: String
-    public var summary: String?
-    /// The body rendered by cmark: exactly what a participant signs.
-    public var html: HTML
-    /// Lowercase hex SHA-256 of `html`'s UTF-8 bytes.
-    public var sha256: String
-    public var file: String
-}
-
-/// An education note, with the 3D model it may show.
-public struct EducationNote: Hashable, Sendable {
-    public var slug: String
-    public var title: String
-    public var summary: String
-    public var order: Int?
-    public var image: String?
-    public var model: ModelMetadata?
-    public var html: HTML
-    public var file: String
-}
-
 /// How to show a 3D model: file, camera, highlighted parts and annotations.
 public struct ModelMetadata: Hashable, Sendable {
     public enum Format: String, Hashable, Sendable, CaseIterable {

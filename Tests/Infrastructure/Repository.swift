@@ -1,5 +1,3 @@
-import CareModel
-import CareStore
 import Foundation
 
 /// Paths of the repository's own study, for tests that use the real content.

@@ -1,0 +1,43 @@
+import CareModel
+
+/// How a form item is answered, and so what kind of value its answer is stored as.
+public enum AnswerFormat: Hashable, Sendable, Codable {
+    /// Nothing selected until the participant chooses.
+    case scale(min: Double, max: Double, step: Double, minLabel: String?, maxLabel: String?)
+    case numeric(min: Double?, max: Double?, decimals: Int, unit: String?)
+    case boolean
+    case choice(options: [String], multiple: Bool)
+    case text(maxLength: Int?)
+
+    /// The unit stored with the value.
+    public var unit: String? {
+        if case .numeric(_, _, _, let unit) = self { unit } else { nil }
+    }
+
+    /// Whether answers are numbers that a chart can plot.
+    public var isNumeric: Bool {
+        switch self {
+        case .scale, .numeric, .boolean: true
+        case .choice, .text: false
+        }
+    }
+}
+
+extension AnswerFormat {
+    /// The stored value for a number given to this format: an integer where
+    /// the format only allows whole numbers, a decimal otherwise, a boolean
+    /// for yes/no (non-zero is yes); nil for formats that take text, and for
+    /// a whole number too large to store.
+    public func value(_ number: Double) -> OutcomeValue.Value? {
+        switch self {
+        case .scale(_, _, let step, _, _):
+            step == step.rounded() ? Int(exactly: number.rounded()).map(OutcomeValue.Value.integer) : .decimal(number)
+        case .numeric(_, _, let decimals, _):
+            decimals == 0 ? Int(exactly: number.rounded()).map(OutcomeValue.Value.integer) : .decimal(number)
+        case .boolean:
+            .boolean(number != 0)
+        case .choice, .text:
+            nil
+        }
+    }
+}

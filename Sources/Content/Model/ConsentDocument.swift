@@ -1,0 +1,14 @@
+import Markup
+
+/// A consent document, rendered; a signature keeps `html` and its hash.
+public struct ConsentDocument: Hashable, Sendable {
+    public var id: String
+    public var title: String
+    public var version: String
+    public var summary: String?
+    /// The body rendered by cmark: exactly what a participant signs.
+    public var html: HTML
+    /// Lowercase hex SHA-256 of `html`'s UTF-8 bytes.
+    public var sha256: String
+    public var file: String
+}

@@ -1,0 +1,86 @@
+/// One screen of a survey, as a ResearchKit `ORKStep`.
+public enum SurveyStep: Hashable, Sendable, Codable {
+    case instruction(InstructionStep)
+    case form(FormStep)
+    case consent(ConsentStep)
+    case permissions(PermissionsStep)
+    case model(ModelStep)
+    case completion(CompletionStep)
+
+    public var type: String {
+        switch self {
+        case .instruction: "instruction"
+        case .form: "form"
+        case .consent: "consent"
+        case .permissions: "permissions"
+        case .model: "model"
+        case .completion: "completion"
+        }
+    }
+}
+
+public struct InstructionStep: Hashable, Sendable, Codable {
+    public var title: String
+    public var text: String?
+    /// A path under the public folder.
+    public var image: String?
+    public var items: [IconItem]
+}
+
+/// A line with an icon, as in "Before you join".
+public struct IconItem: Hashable, Sendable, Codable {
+    /// An SF Symbol name such as `heart.fill`, drawn with the project's own icon.
+    public var icon: String
+    public var text: String
+    public var detail: String?
+}
+
+public struct FormStep: Hashable, Sendable, Codable {
+    public var title: String?
+    public var text: String?
+    public var items: [FormItem]
+}
+
+/// A question; its answer is stored as an outcome value of kind `id`.
+public struct FormItem: Hashable, Sendable, Codable {
+    public var id: String
+    public var text: String
+    public var isRequired: Bool
+    public var answer: AnswerFormat
+}
+
+public struct ConsentStep: Hashable, Sendable, Codable {
+    /// Id of the consent document to sign.
+    public var document: String
+}
+
+public struct PermissionsStep: Hashable, Sendable, Codable {
+    public var title: String?
+    public var text: String?
+    public var items: [PermissionItem]
+}
+
+public struct PermissionItem: Hashable, Sendable, Codable {
+    public enum Kind: String, Hashable, Sendable, CaseIterable, Codable {
+        case health
+        case notifications
+        case motion
+    }
+
+    public var id: String
+    public var kind: Kind
+    public var title: String
+    public var text: String?
+    /// For health data: the values (form item ids) or tasks shared.
+    public var types: [String]
+}
+
+public struct ModelStep: Hashable, Sendable, Codable {
+    /// Slug of the education note whose model opens.
+    public var education: String
+}
+
+public struct CompletionStep: Hashable, Sendable, Codable {
+    public var title: String
+    public var text: String?
+}

@@ -1,0 +1,32 @@
+import CareModel
+
+/// One event of a task on the feed's day, and where it stands.
+public struct Card: Hashable, Sendable {
+    public var taskID: String
+    public var title: String
+    public var event: ScheduledEvent
+    public var state: CardState
+    /// True on days before today: nothing on the card can change.
+    public var isLocked: Bool
+}
+
+/// Where a card stands: answered, open today, missed, or still to come.
+public enum CardState: Hashable, Sendable {
+    /// Answered; the outcome holds the answers to show.
+    case completed(Outcome)
+    /// Today and not yet answered: the participant can begin.
+    case open
+    /// A past day's event with no answer.
+    case missed
+    /// A future day's event: shown, disabled, opening on its day.
+    case upcoming
+
+    public var name: String {
+        switch self {
+        case .completed: "completed"
+        case .open: "open"
+        case .missed: "missed"
+        case .upcoming: "upcoming"
+        }
+    }
+}
