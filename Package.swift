@@ -35,36 +35,36 @@ let package = Package(
         // HTML and SVG for every page, as pure functions of the feed model.
         .target(name: "Pages", dependencies: ["CareModel", "Content", "Feed", "Markup"]),
         // The files under a site's `assets/`, read once: the public folder, three.js and the models as scripts.
-        .target(name: "Assets", dependencies: ["Content", "Pages"]),
+        .target(name: "Assets", dependencies: ["Content"]),
         // The clinicians' static site, written from the pages.
         .target(name: "Site", dependencies: ["Assets", "CareModel", "Content", "Feed", "Markup", "Pages", "Support"]),
         // HTTP on libmicrohttpd: request and response values, form decoding, the server adapter.
         .target(name: "HTTP", dependencies: ["Support", "CMicroHTTPD", "CMicroHTTPDShim"]),
         // The participant's preview server: routes, form validation, live reload.
-        .target(name: "Server", dependencies: ["Assets", "CareModel", "CareStore", "Content", "Feed", "HTTP", "Pages"]),
+        .target(name: "Server", dependencies: ["Assets", "CareModel", "CareStore", "Content", "Feed", "HTTP", "Pages", "Markup", "Support"]),
         // Simulated participants for `carefeed demo`.
         .target(name: "Demo", dependencies: ["CareModel", "Content", "Feed"]),
         // Export of the store as JSON or CSV.
         .target(name: "Export", dependencies: ["CareModel"]),
         // The `carefeed` commands, their arguments and their output.
-        .target(name: "Commands", dependencies: ["Assets", "CareModel", "CareStore", "Content", "Feed", "Demo", "Export", "Server", "Site"]),
+        .target(name: "Commands", dependencies: ["Assets", "CareModel", "CareStore", "Content", "Feed", "Demo", "Export", "Server", "Site", "HTTP"]),
         .executableTarget(name: "carefeed", dependencies: ["Commands"]),
 
-        .target(name: "TestSupport", dependencies: ["CareModel", "CareStore"], path: "Tests/Infrastructure"),
+        .target(name: "TestSupport", dependencies: ["CareModel"], path: "Tests/Infrastructure"),
         // A child process for crash tests: writes outcomes and reports each commit.
         .executableTarget(name: "store-writer", dependencies: ["CareModel", "CareStore"], path: "Tests/Tools/StoreWriter"),
         .testTarget(name: "CareModelTests", dependencies: ["CareModel", "TestSupport"]),
-        .testTarget(name: "CareStoreTests", dependencies: ["CareStore", "CSQLite", "TestSupport", "store-writer"]),
-        .testTarget(name: "ContentTests", dependencies: ["Content", "TestSupport"], exclude: ["Studies"]),
+        .testTarget(name: "CareStoreTests", dependencies: ["CareStore", "CSQLite", "TestSupport", "store-writer", "CareModel"]),
+        .testTarget(name: "ContentTests", dependencies: ["Content", "TestSupport", "CareModel"], exclude: ["Studies"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Support", "TestSupport"]),
-        .testTarget(name: "ServerTests", dependencies: ["Server", "HTTP", "Assets", "Content", "Feed", "CareStore", "TestSupport"]),
-        .testTarget(name: "SiteTests", dependencies: ["Site", "Assets", "Demo", "Feed", "Content", "CareStore", "Pages", "TestSupport"]),
-        .testTarget(name: "PagesTests", dependencies: ["Pages", "Feed", "Content", "TestSupport"]),
-        .testTarget(name: "DemoTests", dependencies: ["Demo", "Feed", "Content", "TestSupport"]),
+        .testTarget(name: "ServerTests", dependencies: ["Server", "HTTP", "Assets", "Content", "Feed", "CareStore", "TestSupport", "CareModel"]),
+        .testTarget(name: "SiteTests", dependencies: ["Site", "Assets", "Demo", "Feed", "Content", "CareStore", "Pages", "TestSupport", "CareModel"]),
+        .testTarget(name: "PagesTests", dependencies: ["Pages", "Feed", "Content", "TestSupport", "CareModel"]),
+        .testTarget(name: "DemoTests", dependencies: ["Demo", "Feed", "Content", "TestSupport", "CareModel"]),
         .testTarget(name: "EndToEndTests", dependencies: ["CareModel", "CareStore", "TestSupport", "carefeed"]),
-        .testTarget(name: "FeedTests", dependencies: ["Feed", "TestSupport"]),
-        .testTarget(name: "ExportTests", dependencies: ["Export", "TestSupport"]),
-        .testTarget(name: "CommandsTests", dependencies: ["Commands", "TestSupport"]),
+        .testTarget(name: "FeedTests", dependencies: ["Feed", "TestSupport", "CareModel"]),
+        .testTarget(name: "ExportTests", dependencies: ["Export", "TestSupport", "CareModel"]),
+        .testTarget(name: "CommandsTests", dependencies: ["Commands", "TestSupport", "CareModel", "CareStore"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -7,9 +7,10 @@ set -eu
 BUILD=.build/fuzz
 SECONDS_EACH=${FUZZ_SECONDS:-60}
 swift build --build-path "$BUILD" -Xswiftc -sanitize=fuzzer,address --target Server >/dev/null
-objects=$(find "$BUILD/debug/CareModel.build" "$BUILD/debug/CareStore.build" "$BUILD/debug/Content.build" \
-    "$BUILD/debug/Feed.build" "$BUILD/debug/HTTP.build" "$BUILD/debug/Pages.build" "$BUILD/debug/Site.build" \
-    "$BUILD/debug/Server.build" "$BUILD/debug/CMicroHTTPDShim.build" -name '*.o')
+objects=$(find "$BUILD/debug/Support.build" "$BUILD/debug/Markup.build" "$BUILD/debug/CareModel.build" \
+    "$BUILD/debug/CareStore.build" "$BUILD/debug/Content.build" "$BUILD/debug/Feed.build" "$BUILD/debug/HTTP.build" \
+    "$BUILD/debug/Pages.build" "$BUILD/debug/Assets.build" "$BUILD/debug/Server.build" \
+    "$BUILD/debug/CMicroHTTPDShim.build" -name '*.o')
 status=0
 for target in FormData FrontMatter Routing Signature; do
     swiftc -sanitize=fuzzer,address -parse-as-library "Tools/Fuzz/$target.swift" -o "$BUILD/fuzz-$target" \

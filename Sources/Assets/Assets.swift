@@ -1,5 +1,4 @@
 import Content
-import Pages
 import Foundation
 
 /// Every file under a site's `assets/`: the public folder as it is, the
@@ -47,7 +46,7 @@ public struct Assets: Sendable {
             guard let bytes = files[source] else { continue }
             let script = "// Generated from \(source) so that the viewer can read it from file://.\n"
                 + "(window.CareFeedModels = window.CareFeedModels || {})[\(Self.jsString(source))] = \"\(bytes.base64EncodedString())\";\n"
-            files["models/" + EducationPages.modelScriptName(source)] = Data(script.utf8)
+            files["models/" + ModelMetadata.scriptName(forModel: source)] = Data(script.utf8)
         }
     }
 

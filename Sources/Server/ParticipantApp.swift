@@ -1,9 +1,5 @@
-import Assets
 import CareModel
 import CareStore
-import Content
-import Feed
-import Foundation
 import HTTP
 import Pages
 import Support
@@ -13,36 +9,6 @@ import Support
 /// It checks the request, routes it and composes the answer; each job has a
 /// type of its own.
 public final class ParticipantApp: Sendable {
-    public struct Configuration: Sendable {
-        public var participantID: String
-        /// Fixed today for previews and tests; nil for the real date in the participant's zone.
-        public var today: LocalDate?
-        /// The server's secret: each session's form token is derived from it.
-        public var secret: String
-        /// A Host name answered besides the loopback names: the `--host` given.
-        public var host: String?
-
-        public init(participantID: String, today: LocalDate?, secret: String, host: String? = nil) {
-            self.participantID = participantID
-            self.today = today
-            self.secret = secret
-            self.host = host
-        }
-    }
-
-    /// The content in force, and the errors of the last reload that failed.
-    public struct ContentState: Sendable {
-        public var plan: CarePlan
-        public var assets: Assets
-        public var diagnostics: [Diagnostic]
-
-        public init(plan: CarePlan, assets: Assets, diagnostics: [Diagnostic] = []) {
-            self.plan = plan
-            self.assets = assets
-            self.diagnostics = diagnostics
-        }
-    }
-
     let store: CareStore
     let configuration: Configuration
     private let requestGuard: RequestGuard
@@ -87,12 +53,7 @@ public final class ParticipantApp: Sendable {
 
     /// `words` × 64 random bits as lowercase hex: session ids, the server's secret.
     public static func randomHex(words: Int) -> String {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<words).map { _ in
-            let value = generator.next() as UInt64
-            let hex = String(value, radix: 16)
-            return String(repeating: "0", count: 16 - hex.count) + hex
-        }.joined()
+        RequestGuard.randomHex(words: words)
     }
 
     // MARK: Routing
@@ -105,18 +66,7 @@ public final class ParticipantApp: Sendable {
         case .failure(.text(let status, let text, let headers)): HTTPResponse.text(text, status: status).adding(headers)
         case .failure(.message(let status, let title, let text)): responder().message(status, title, text)
         }
-        if cookie == nil {
-            response.headers.append(("Set-Cookie", "\(RequestGuard.sessionCookie)=\(session); Path=/; HttpOnly; SameSite=Strict"))
-        }
-        response.headers += [
-            ("Content-Security-Policy", ContentSecurityPolicy.header),
-            ("X-Content-Type-Options", "nosniff"),
-            ("Referrer-Policy", "no-referrer"),
-            ("X-Frame-Options", "DENY"),
-        ]
-        if response.header("Cache-Control") == nil {
-            response.headers.append(("Cache-Control", "no-store"))
-        }
+        RequestGuard.addHeaders(to: &response, newSession: cookie == nil ? session : nil)
         return response
     }
 
@@ -202,27 +152,8 @@ public final class ParticipantApp: Sendable {
 
     private func context(_ admitted: RequestGuard.Admitted) throws -> RequestContext {
         let (state, generation) = content.value
-        let configuration = configuration
-        let stamp = try store.changeStamp()
-        let snapshot = try cache.snapshot(stamp: stamp, generation: generation,
-                                          today: { configuration.today ?? $0.today(at: Date()) }) {
-            guard let participant = try store.participant(id: configuration.participantID) else {
-                throw CareStoreError.notFound("no participant '\(configuration.participantID)' in the store")
-            }
-            let outcomes = try store.outcomes(participantID: participant.id)
-            let today = configuration.today ?? participant.today(at: Date())
-            return ParticipantCache.Snapshot(stamp: stamp, generation: generation, today: today,
-                                             participant: participant, outcomes: outcomes,
-                                             feed: state.plan.feed(for: participant, outcomes: outcomes, today: today))
-        }
-        let participant = snapshot.participant
-        let last = max(snapshot.today, participant.enrolledOn).adding(days: 7)
-        return RequestContext(participant: participant, today: snapshot.today, plan: state.plan, feed: snapshot.feed,
-                              outcomes: snapshot.outcomes, links: ServerLinks(days: participant.enrolledOn.ordinal...last.ordinal),
-                              respond: Responder(study: state.plan.study, diagnostics: state.diagnostics,
-                                                 liveReload: live.value != nil),
-                              session: admitted.session, csrfToken: admitted.csrfToken, form: admitted.form,
-                              snapshot: snapshot)
+        return try RequestContext(admitted, state: state, generation: generation, store: store, cache: cache,
+                                  configuration: configuration, liveReload: live.value != nil)
     }
 
     /// A day's feed page as the snapshot's data shows it, rendered once with

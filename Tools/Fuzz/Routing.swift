@@ -1,5 +1,6 @@
 // libFuzzer target: any request (method, path, headers, body from the input)
 // gets an answer below 500 from the participant server's handler.
+import Assets
 import CareModel
 import CareStore
 import Content
@@ -7,7 +8,6 @@ import Feed
 import Foundation
 import HTTP
 import Server
-import Site
 
 private let app: ParticipantApp = {
     let folder = NSTemporaryDirectory() + "carefeed-fuzz-routing-\(getpid())"

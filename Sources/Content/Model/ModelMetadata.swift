@@ -1,3 +1,5 @@
+import Foundation
+
 /// How to show a 3D model: file, camera, highlighted parts and annotations.
 public struct ModelMetadata: Hashable, Sendable {
     public enum Format: String, Hashable, Sendable, CaseIterable {
@@ -17,6 +19,14 @@ public struct ModelMetadata: Hashable, Sendable {
     /// Node names to highlight.
     public var highlight: [String]
     public var annotations: [Annotation]
+
+    /// The model as a script that registers its bytes, so the viewer can read
+    /// it from `file://`, where browsers refuse to fetch files: `knee.model.js`.
+    public var scriptName: String { Self.scriptName(forModel: src) }
+
+    public static func scriptName(forModel src: String) -> String {
+        ((src as NSString).lastPathComponent as NSString).deletingPathExtension + ".model.js"
+    }
 
     public struct Camera: Hashable, Sendable {
         /// Degrees around the vertical axis, from the front.

@@ -33,14 +33,8 @@ public enum EducationPages {
         return Layout.page(title: note.title, study: study, links: links,
                            nav: nav, main: main,
                            scripts: note.model == nil ? [] : ["js/three.min.js", "js/GLTFLoader.js", "js/OrbitControls.js",
-                                                             "models/\(modelScriptName(note.model!.src))", "js/model-viewer.js"],
+                                                             "models/\(note.model!.scriptName)", "js/model-viewer.js"],
                            frame: frame)
-    }
-
-    /// The model as a script that registers its bytes, so the viewer can read
-    /// it from `file://`, where browsers refuse to fetch files.
-    public static func modelScriptName(_ src: String) -> String {
-        ((src as NSString).lastPathComponent as NSString).deletingPathExtension + ".model.js"
     }
 
     static func viewer(_ model: ModelMetadata, links: PageLinks) -> HTML {

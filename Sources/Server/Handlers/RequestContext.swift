@@ -1,6 +1,8 @@
 import CareModel
+import CareStore
 import Content
 import Feed
+import Foundation
 import HTTP
 
 /// What a handler needs to answer one request: the participant's data as
@@ -19,6 +21,34 @@ struct RequestContext {
     /// Where the cached feed came from, so pages made from it are cached with it.
     var snapshot: ParticipantCache.Snapshot
 
-    var isPost: Bool { form != nil }
     var todayRoute: Route { .feed(today) }
+
+    /// The context of an admitted request: the participant's data from the
+    /// cache, worked out again if the store, the content or the day changed.
+    init(_ admitted: RequestGuard.Admitted, state: ParticipantApp.ContentState, generation: Int, store: CareStore,
+         cache: ParticipantCache, configuration: ParticipantApp.Configuration, liveReload: Bool) throws {
+        let stamp = try store.changeStamp()
+        snapshot = try cache.snapshot(stamp: stamp, generation: generation,
+                                      today: { configuration.today ?? $0.today(at: Date()) }) {
+            guard let participant = try store.participant(id: configuration.participantID) else {
+                throw CareStoreError.notFound("no participant '\(configuration.participantID)' in the store")
+            }
+            let outcomes = try store.outcomes(participantID: participant.id)
+            let today = configuration.today ?? participant.today(at: Date())
+            return ParticipantCache.Snapshot(stamp: stamp, generation: generation, today: today,
+                                             participant: participant, outcomes: outcomes,
+                                             feed: state.plan.feed(for: participant, outcomes: outcomes, today: today))
+        }
+        participant = snapshot.participant
+        today = snapshot.today
+        plan = state.plan
+        feed = snapshot.feed
+        outcomes = snapshot.outcomes
+        let last = max(today, participant.enrolledOn).adding(days: 7)
+        links = ServerLinks(days: participant.enrolledOn.ordinal...last.ordinal)
+        respond = Responder(study: state.plan.study, diagnostics: state.diagnostics, liveReload: liveReload)
+        session = admitted.session
+        csrfToken = admitted.csrfToken
+        form = admitted.form
+    }
 }

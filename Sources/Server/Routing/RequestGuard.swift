@@ -1,5 +1,7 @@
 import Content
+import Foundation
 import HTTP
+import Pages
 
 /// The checks every request passes before it is routed: a loopback Host (or
 /// the `--host` given), a method the server takes, and for a form, the same
@@ -68,10 +70,38 @@ struct RequestGuard: Sendable {
         return .success(admitted)
     }
 
+    /// What every response carries: the cookie of a new session, a
+    /// Content-Security-Policy with no outside sources, no sniffing, no
+    /// referrer, no framing, and no caching unless the response says otherwise.
+    static func addHeaders(to response: inout HTTPResponse, newSession: String?) {
+        if let newSession {
+            response.headers.append(("Set-Cookie", "\(sessionCookie)=\(newSession); Path=/; HttpOnly; SameSite=Strict"))
+        }
+        response.headers += [
+            ("Content-Security-Policy", ContentSecurityPolicy.header),
+            ("X-Content-Type-Options", "nosniff"),
+            ("Referrer-Policy", "no-referrer"),
+            ("X-Frame-Options", "DENY"),
+        ]
+        if response.header("Cache-Control") == nil {
+            response.headers.append(("Cache-Control", "no-store"))
+        }
+    }
+
     /// The token every form of a session carries: a forged form from another
     /// site has the cookie sent along but cannot know the token.
     func csrfToken(forSession session: String) -> String {
         String(SHA256.hex(secret + ":" + session).prefix(40))
+    }
+
+    /// `words` × 64 random bits as lowercase hex.
+    static func randomHex(words: Int) -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<words).map { _ in
+            let value = generator.next() as UInt64
+            let hex = String(value, radix: 16)
+            return String(repeating: "0", count: 16 - hex.count) + hex
+        }.joined()
     }
 
     /// The session id in a Cookie header, if it has the shape this server gives.

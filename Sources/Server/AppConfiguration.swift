@@ -1,0 +1,36 @@
+import Assets
+import CareModel
+import Content
+import Feed
+
+extension ParticipantApp {
+    public struct Configuration: Sendable {
+        public var participantID: String
+        /// Fixed today for previews and tests; nil for the real date in the participant's zone.
+        public var today: LocalDate?
+        /// The server's secret: each session's form token is derived from it.
+        public var secret: String
+        /// A Host name answered besides the loopback names: the `--host` given.
+        public var host: String?
+
+        public init(participantID: String, today: LocalDate?, secret: String, host: String? = nil) {
+            self.participantID = participantID
+            self.today = today
+            self.secret = secret
+            self.host = host
+        }
+    }
+
+    /// The content in force, and the errors of the last reload that failed.
+    public struct ContentState: Sendable {
+        public var plan: CarePlan
+        public var assets: Assets
+        public var diagnostics: [Diagnostic]
+
+        public init(plan: CarePlan, assets: Assets, diagnostics: [Diagnostic] = []) {
+            self.plan = plan
+            self.assets = assets
+            self.diagnostics = diagnostics
+        }
+    }
+}
