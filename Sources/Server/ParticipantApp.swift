@@ -5,7 +5,7 @@ import Pages
 import Support
 
 /// The participant's preview server as a function from request to response:
-/// the routes of SPEC §8 for one participant, testable without a socket.
+/// every route of the preview for one participant, testable without a socket.
 /// It checks the request, routes it and composes the answer; each job has a
 /// type of its own.
 public final class ParticipantApp: Sendable {

@@ -1,6 +1,6 @@
 import CareModel
 
-/// Every page and action of the preview server (SPEC §8) as a value: parsed
+/// Every page and action of the preview server as a value: parsed
 /// from a request's method and path, and written back as a path for links.
 enum Route: Equatable, Sendable {
     case root
