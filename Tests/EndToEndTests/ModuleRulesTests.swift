@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The shape of the package: which module may use which, checked against
+/// `Package.swift` and against every source file's imports.
+@Suite struct ModuleRulesTests {
+    /// Module name → the modules it declares as dependencies.
+    static let declared: [String: Set<String>] = {
+        let package = (try? String(contentsOfFile: Repository.root + "/Package.swift", encoding: .utf8)) ?? ""
+        var declared: [String: Set<String>] = [:]
+        let pattern = #/\.target\(name: "(\w+)"(?:, dependencies: \[([^\]]*)\])?/#
+        for match in package.matches(of: pattern) {
+            let names = (match.output.2.map(String.init) ?? "").split(separator: ",").map {
+                $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+            }
+            declared[String(match.output.1)] = Set(names.filter { !$0.isEmpty })
+        }
+        return declared
+    }()
+
+    /// The modules a source folder's files import, besides the system's.
+    static func imports(of module: String) throws -> Set<String> {
+        let folder = Repository.root + "/Sources/" + module
+        let files = try FileManager.default.subpathsOfDirectory(atPath: folder).filter { $0.hasSuffix(".swift") }
+        var modules: Set<String> = []
+        for file in files {
+            let text = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
+            for line in text.split(separator: "\n") where line.hasPrefix("import ") {
+                modules.insert(String(line.dropFirst("import ".count)))
+            }
+        }
+        return modules.subtracting(["Foundation", "Glibc", "Dispatch"])
+    }
+
+    @Test func everyImportIsADeclaredDependency() throws {
+        #expect(Self.declared.count > 10)
+        for (module, dependencies) in Self.declared
+        where FileManager.default.fileExists(atPath: Repository.root + "/Sources/" + module) {
+            let undeclared = try Self.imports(of: module).subtracting(dependencies)
+            #expect(undeclared.isEmpty, "\(module) imports \(undeclared.sorted()) without declaring them")
+        }
+    }
+
+    @Test func theServerDoesNotUseTheSiteNorHTTPTheDomain() throws {
+        #expect(Self.declared["Server"]?.contains("Site") == false)
+        #expect(try !Self.imports(of: "Server").contains("Site"))
+        #expect(Self.declared["HTTP"]?.contains("CareModel") == false)
+        #expect(try !Self.imports(of: "HTTP").contains("CareModel"))
+    }
+
+    @Test func pagesReadNoClockAndWriteNoFiles() throws {
+        let folder = Repository.root + "/Sources/Pages"
+        for file in try FileManager.default.subpathsOfDirectory(atPath: folder) where file.hasSuffix(".swift") {
+            let text = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
+            for banned in ["Date()", "FileManager", "write(to", "ProcessInfo"] {
+                #expect(!text.contains(banned), "Sources/Pages/\(file) uses \(banned)")
+            }
+        }
+    }
+
+    @Test func textIsEscapedOnlyByTheHTMLType() throws {
+        let sources = Repository.root + "/Sources"
+        for file in try FileManager.default.subpathsOfDirectory(atPath: sources)
+        where file.hasSuffix(".swift") && !file.hasPrefix("Markup/") {
+            let text = try String(contentsOfFile: sources + "/" + file, encoding: .utf8)
+            for escape in ["&amp;", "&lt;", "&gt;", "&quot;", "&#39;", "HTML.escape", "appendEscaped"] {
+                #expect(!text.contains(escape), "Sources/\(file) escapes by hand: \(escape)")
+            }
+        }
+    }
+
+    @Test func noSourceFileIsOver350Lines() throws {
+        let sources = Repository.root + "/Sources"
+        for file in try FileManager.default.subpathsOfDirectory(atPath: sources) where file.hasSuffix(".swift") {
+            let lines = try String(contentsOfFile: sources + "/" + file, encoding: .utf8).split(separator: "\n",
+                                                                                                omittingEmptySubsequences: false)
+            #expect(lines.count <= 351, "Sources/\(file) has \(lines.count - 1) lines")
+        }
+    }
+}
