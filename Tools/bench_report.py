@@ -1,0 +1,201 @@
+"""The report of `make bench`: the machine it ran on, the scaling plot and
+BENCHMARKS.md."""
+import os
+import platform
+import re
+import subprocess
+import time
+from pathlib import Path
+
+from bench_markdown import NOTES
+from bench_measure import ROOT, RUNS, WORK, median, megabytes, spread
+
+
+def machine():
+    cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
+                if line.startswith("model name")), platform.processor())
+    memory = int(re.search(r"MemTotal:\s+(\d+)", Path("/proc/meminfo").read_text()).group(1)) // 1024 // 1024
+    mount = subprocess.run(["findmnt", "-n", "-o", "SOURCE,FSTYPE", "-T", str(WORK)], capture_output=True, text=True)
+    source, _, filesystem = mount.stdout.strip().partition(" ")
+    filesystem = filesystem.strip() or "an unknown file system"
+    if filesystem.startswith("ext") and source.startswith("/dev/"):
+        # ext4 keeps its journal as a jbd2 thread named after the device.
+        journaled = any(Path("/proc/fs/jbd2").glob(Path(source).name + "*")) if Path("/proc/fs/jbd2").exists() else False
+        filesystem += "" if journaled else " without a journal"
+
+    def version(command):
+        run = subprocess.run(command, capture_output=True, text=True)
+        return (run.stdout or run.stderr).strip().splitlines()[0]
+    return {"cpu": cpu, "cores": os.cpu_count(), "memory_gb": memory, "kernel": platform.release(),
+            "filesystem": filesystem,
+            "tools": [f"carefeed {version(['git', '-C', str(ROOT), 'rev-parse', '--short', 'HEAD'])} (release build)",
+                      version(["hugo", "version"]).split(" BuildDate")[0], version(["nginx", "-v"]),
+                      version(["cmark", "--version"]), version(["wrk", "-v"]).split(" [")[0]]}
+
+
+def scaling_svg(rows):
+    """Two small plots: microseconds per page and peak memory, against participants."""
+    width, height, left, top, plot_w, plot_h = 640, 260, 56, 30, 230, 170
+    participants = [row["participants"] for row in rows]
+    per_page = [median(r["seconds"] for r in row["runs"]) / row["pages"] * 1e6 for row in rows]
+    memory = [median(megabytes(r["kilobytes"]) for r in row["runs"]) for row in rows]
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
+             'font-family="sans-serif" font-size="12" role="img" aria-labelledby="t">',
+             '<title id="t">Site build time per page and peak memory at 20, 200 and 2,000 participants</title>',
+             f'<rect width="{width}" height="{height}" fill="#fff"/>']
+    for panel, (label, values, unit) in enumerate((("Time per page", per_page, "µs"),
+                                                   ("Peak memory", memory, "MB"))):
+        x0 = left + panel * (plot_w + 90)
+        top_value = max(values) * 1.25 or 1
+        parts.append(f'<text x="{x0}" y="18" font-weight="bold">{label} ({unit})</text>')
+        parts.append(f'<line x1="{x0}" y1="{top + plot_h}" x2="{x0 + plot_w}" y2="{top + plot_h}" stroke="#555"/>')
+        parts.append(f'<line x1="{x0}" y1="{top}" x2="{x0}" y2="{top + plot_h}" stroke="#555"/>')
+        for tick in range(5):
+            value = top_value * tick / 4
+            y = top + plot_h - plot_h * tick / 4
+            parts.append(f'<text x="{x0 - 6}" y="{y + 4:.1f}" text-anchor="end" fill="#333">{value:,.0f}</text>')
+        points = []
+        for index, (count, value) in enumerate(zip(participants, values)):
+            x = x0 + 20 + index * (plot_w - 40) / max(1, len(values) - 1)  # log-spaced sizes, evenly drawn
+            y = top + plot_h - plot_h * value / top_value
+            points.append(f"{x:.1f},{y:.1f}")
+            parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="4" fill="#0a64c8"><title>{count:,} participants: '
+                         f'{value:,.1f} {unit}</title></circle>')
+            parts.append(f'<text x="{x:.1f}" y="{y - 9:.1f}" text-anchor="middle">{value:,.1f}</text>')
+            parts.append(f'<text x="{x:.1f}" y="{top + plot_h + 16}" text-anchor="middle">{count:,}</text>')
+        parts.append(f'<polyline points="{" ".join(points)}" fill="none" stroke="#0a64c8" stroke-width="2"/>')
+        parts.append(f'<text x="{x0 + plot_w / 2}" y="{top + plot_h + 34}" text-anchor="middle">participants</text>')
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
+
+
+def verdict(ok):
+    return "met" if ok else "**missed**"
+
+
+def report(info, corpus, pipeline, site, scale, serving, seconds):
+    cf, hugo = pipeline["carefeed"], pipeline["hugo"]
+    cf_s, hugo_s = median(r["seconds"] for r in cf), median(r["seconds"] for r in hugo)
+    cf_mb, hugo_mb = median(megabytes(r["kilobytes"]) for r in cf), median(megabytes(r["kilobytes"]) for r in hugo)
+    floor = median(pipeline["floor"])
+    full = site["full"]
+    full_s = median(r["seconds"] for r in full)
+    pages = full[0]["pages"]
+    pages_per_s = [r["pages"] / r["seconds"] for r in full]
+    full_mb = median(megabytes(r["kilobytes"]) for r in full)
+    one = site["one_outcome"]
+    one_s = median(r["seconds"] for r in one)
+    before = site["one_outcome_without_manifest"]
+    served = serving["results"]
+    feed_rps = median(r["rps"] for r in served[("feed", "carefeed")])
+    nginx_rps = median(r["rps"] for r in served[("feed", "nginx")])
+    feed_p99 = median(r["p99"] for r in served[("feed", "carefeed")])
+    lines = [
+        "# Benchmarks",
+        "",
+        f"Written by `make bench` on {time.strftime('%Y-%m-%d')} in {seconds / 60:.0f} minutes, on {info['cores']} cores of "
+        f"{info['cpu']}, {info['memory_gb']} GB of memory, Linux {info['kernel']}, files on {info['filesystem']}. "
+        f"Tools: {'; '.join(info['tools'])}. Every figure below comes from that run.",
+        "",
+        f"Contenders alternate (A B A B …), {RUNS} runs each unless said; each figure is the median, "
+        "with the minimum and maximum in brackets. Times are wall-clock; memory is the peak resident set "
+        "of the process, read from `wait4`. A time runs until the output is on disk: pending writes are flushed "
+        "before the clock starts and the run's own before it stops (`carefeed build` flushes its site before it "
+        "swaps it in, so a crash never leaves half a site; Hugo and `cp` are followed by `sync`). Every run writes into a folder of its own, and all are removed at the end: "
+        "ext4 without a journal passes over inodes freed in the last minute when it makes a file, so a run just "
+        "after deleting the previous run's output would spend most of its time in that search, whatever the tool.",
+        "",
+        f"## 1. Markdown pipeline: {corpus['notes']:,} education notes",
+        "",
+        f"{NOTES:,} generated notes of about 4 KB (front matter with `model` metadata and two annotations; headings, "
+        f"lists, emphasis, links) plus the study's 3, {corpus['bytes'] / 1048576:.1f} MB in all. CareFeed's "
+        "`carefeed build` checks and renders them into its education pages (with the model viewer figure, poster "
+        "and annotation list) over an empty store. Hugo builds the same files with a minimal layout showing title, "
+        "summary, annotations and content, with taxonomies, RSS, sitemap and robots.txt turned off. Both start "
+        "from an empty output folder and copy the same `Public/` assets. "
+        + ("Everything here, notes and outputs, is on a tmpfs: this machine's disk varies several times over "
+           "in speed between runs, and the question is how fast each tool turns Markdown into a site."
+           if corpus["in_memory"] else "No tmpfs could be mounted, so this ran on the disk."),
+        "",
+        "| | Wall time | Peak memory | Pages | Output |",
+        "|---|---|---|---|---|",
+        f"| `carefeed build` | {spread((r['seconds'] for r in cf), ' s')} | {spread((megabytes(r['kilobytes']) for r in cf), ' MB', 0)} "
+        f"| {cf[0]['pages']:,} | {pipeline['carefeed_bytes'] / 1048576:.0f} MB |",
+        f"| Hugo | {spread((r['seconds'] for r in hugo), ' s')} | {spread((megabytes(r['kilobytes']) for r in hugo), ' MB', 0)} "
+        f"| {pipeline['hugo_pages']:,} | {pipeline['hugo_bytes'] / 1048576:.0f} MB |",
+        f"| Floor: `cmark` on the same files, then `cp -r` of CareFeed's output | {spread(pipeline['floor'], ' s')} "
+        f"(cmark {spread(pipeline['cmark'], ' s')}, copy {spread(pipeline['copy'], ' s')}) | | | |",
+        "",
+        f"- CareFeed is **{hugo_s / cf_s:.1f}×** as fast as Hugo (target ≥ 3×: {verdict(hugo_s / cf_s >= 3)}) and uses "
+        f"**{cf_mb / hugo_mb:.2f}×** its peak memory (target < 0.33×: {verdict(cf_mb / hugo_mb < 1 / 3)}).",
+        f"- CareFeed stands **{cf_s / floor:.1f}×** above the floor.",
+        "",
+        "## 2. The study site: 200 participants × 120 days",
+        "",
+        "`carefeed demo --participants 200 --days 120 --seed 1`, built for its last day: the "
+        "study index, each participant's summary, day feeds from enrollment to today + 7, insights with SVG charts, "
+        "consent record, the education notes and assets.",
+        "",
+        "| | Wall time | Peak memory | Files written | |",
+        "|---|---|---|---|---|",
+        f"| Full build into an empty folder | {spread((r['seconds'] for r in full), ' s')} | "
+        f"{spread((megabytes(r['kilobytes']) for r in full), ' MB', 0)} | {full[0]['written']:,} | "
+        f"{pages:,} pages, {spread(pages_per_s, ' pages/s', 0)}, output {site['size'] / 1048576:.0f} MB |",
+        f"| Rebuild, nothing changed | {spread((r['seconds'] for r in site['unchanged']), ' s', 3)} | "
+        f"{spread((megabytes(r['kilobytes']) for r in site['unchanged']), ' MB', 0)} | "
+        f"{spread((r['written'] for r in site['unchanged']), '', 0)} | |",
+        f"| Rebuild after one new outcome (a missed check-in answered late, through the server) | {spread((r['seconds'] for r in one), ' s', 3)} | "
+        f"{spread((megabytes(r['kilobytes']) for r in one), ' MB', 0)} | {spread((r['written'] for r in one), '', 0)} | "
+        f"{one_s / full_s * 100:.1f} % of a full build |",
+        f"| Before: the same, without the build manifest (every page rendered and compared) | "
+        f"{spread((r['seconds'] for r in before), ' s', 3)} | {spread((megabytes(r['kilobytes']) for r in before), ' MB', 0)} | "
+        f"{spread((r['written'] for r in before), '', 0)} | "
+        f"{median(r['seconds'] for r in before) / full_s * 100:.1f} % of a full build |",
+        "",
+        f"- {median(pages_per_s):,.0f} pages/s (target ≥ 5,000: {verdict(median(pages_per_s) >= 5000)}), peak "
+        f"{full_mb:.0f} MB (target < 250 MB: {verdict(full_mb < 250)}), one-outcome rebuild "
+        f"{one_s / full_s * 100:.1f} % of a full build (target < 5 %: {verdict(one_s / full_s < 0.05)}).",
+        "",
+        "## 3. Scaling",
+        "",
+        "The same study at 20, 200 and 2,000 participants × 120 days, each built into an empty folder "
+        f"({RUNS} runs; {max(3, RUNS // 2)} at 2,000).",
+        "",
+        "| Participants | Pages | Wall time | Time per page | Peak memory | Memory per 1,000 pages |",
+        "|---|---|---|---|---|---|",
+    ]
+    for row in scale:
+        runs = row["runs"]
+        lines.append(f"| {row['participants']:,} | {row['pages']:,} | {spread((r['seconds'] for r in runs), ' s')} | "
+                     f"{spread((r['seconds'] / row['pages'] * 1e6 for r in runs), ' µs', 0)} | "
+                     f"{spread((megabytes(r['kilobytes']) for r in runs), ' MB', 0)} | "
+                     f"{median(megabytes(r['kilobytes']) for r in runs) / row['pages'] * 1000:.1f} MB |")
+    lines += [
+        "",
+        "![Time per page and peak memory against participants](docs/bench-scaling.svg)",
+        "",
+        "## 4. Server and nginx",
+        "",
+        f"`wrk -t2 -c32 -d5s` on loopback, wrk sharing the machine's {info['cores']} cores with the server. CareFeed "
+        f"serves participant r050's live day feed for {serving['day']} (day 22 of their study: a check-in and a "
+        f"range-of-motion card; {serving['feed_bytes']:,} bytes), with the session cookie a browser sends: each request "
+        "asks the store whether anything changed, takes the page rendered since the last change (rendering it again "
+        "if anything did) and puts the session's form token in. nginx serves the same bytes from a file, with "
+        "`sendfile` and access logging off. Then the same stylesheet from both.",
+        "",
+        "| | Requests/s | p50 | p99 | Non-2xx |",
+        "|---|---|---|---|---|",
+    ]
+    for (page, who), runs in served.items():
+        name = {"carefeed": "`carefeed serve`", "nginx": "nginx, static file"}[who]
+        what = {"feed": "day feed", "asset": "stylesheet"}[page]
+        lines.append(f"| {name}: {what} | {spread((r['rps'] for r in runs), '', 0)} | "
+                     f"{spread((r['p50'] for r in runs), ' ms')} | {spread((r['p99'] for r in runs), ' ms')} | "
+                     f"{sum(r['errors'] for r in runs)} |")
+    lines += [
+        "",
+        f"- The live day feed runs at **{feed_rps / nginx_rps:.2f}×** nginx's static throughput (target ≥ 0.25×: "
+        f"{verdict(feed_rps / nginx_rps >= 0.25)}), p99 {feed_p99:.2f} ms (target < 10 ms: {verdict(feed_p99 < 10)}).",
+        "",
+    ]
+    return "\n".join(lines)
