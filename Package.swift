@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 /// CareFeed: a care plan in Markdown and a SQLite care store, rendered as a
@@ -31,11 +31,15 @@ let package = Package(
         // The day feed: cards, their states and the week strip with adherence rings.
         .target(name: "Feed", dependencies: ["CareModel", "Content"]),
         // The study's content: YAML front matter and Markdown into checked values.
-        .target(name: "Content", dependencies: ["CareModel", "Markup", "Support", "CYAML", "CCmark", "CCrypto"]),
+        .target(name: "Content", dependencies: ["BuiltInAssets", "CareModel", "Markup", "Support", "CYAML", "CCmark", "CCrypto"]),
         // HTML and SVG for every page, as pure functions of the feed model.
         .target(name: "Pages", dependencies: ["CareModel", "Content", "Feed", "Markup"]),
+        // CareFeed's own stylesheet, scripts, icons and three.js, embedded in the program.
+        .target(name: "BuiltInAssets", exclude: ["Files"], plugins: ["EmbedBuiltInAssets"]),
+        .plugin(name: "EmbedBuiltInAssets", capability: .buildTool(), dependencies: ["embed-assets"]),
+        .executableTarget(name: "embed-assets", path: "Tools/EmbedAssets"),
         // The files under a site's `assets/`, read once: the public folder, three.js and the models as scripts.
-        .target(name: "Assets", dependencies: ["Content"]),
+        .target(name: "Assets", dependencies: ["BuiltInAssets", "Content"]),
         // The clinicians' static site, written from the pages.
         .target(name: "Site", dependencies: ["Assets", "CareModel", "Content", "Feed", "Markup", "Pages", "Support"]),
         // HTTP on libmicrohttpd: request and response values, form decoding, the server adapter.
@@ -58,7 +62,7 @@ let package = Package(
         .testTarget(name: "ContentTests", dependencies: ["Content", "TestSupport", "CareModel"], exclude: ["Studies"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Support", "TestSupport"]),
         .testTarget(name: "ServerTests", dependencies: ["Server", "HTTP", "Assets", "Content", "Feed", "CareStore", "TestSupport", "CareModel"]),
-        .testTarget(name: "SiteTests", dependencies: ["Site", "Assets", "Demo", "Feed", "Content", "CareStore", "Pages", "TestSupport", "CareModel"]),
+        .testTarget(name: "SiteTests", dependencies: ["Site", "Assets", "Demo", "Feed", "Content", "CareStore", "Pages", "TestSupport", "CareModel", "BuiltInAssets"]),
         .testTarget(name: "PagesTests", dependencies: ["Pages", "Feed", "Content", "TestSupport", "CareModel"]),
         .testTarget(name: "DemoTests", dependencies: ["Demo", "Feed", "Content", "TestSupport", "CareModel"]),
         .testTarget(name: "EndToEndTests", dependencies: ["CareModel", "CareStore", "TestSupport", "carefeed"]),

@@ -1,10 +1,12 @@
+import BuiltInAssets
 import Content
 import Foundation
 
-/// Every file under a site's `assets/`: the public folder as it is, the
-/// three.js files the model viewer needs from Debian's `libjs-three`, and a
-/// script per 3D model that carries its bytes, so the viewer can read the
-/// model from `file://`, where browsers refuse to fetch files.
+/// Every file under a site's `assets/`: CareFeed's own files built into the
+/// program, the study's public folder over them (a file at the same path
+/// replaces the built-in one), and a script per 3D model that carries its
+/// bytes, so the viewer can read the model from `file://`, where browsers
+/// refuse to fetch files.
 ///
 /// The bytes are read once, when the assets are listed: the server answers
 /// from memory, and a change on disk is picked up by listing them again.
@@ -22,6 +24,7 @@ public struct Assets: Sendable {
     ]
 
     public init(publicDirectory: String, study: Study) throws {
+        files = BuiltInAssets.files
         let root = URL(fileURLWithPath: publicDirectory).standardizedFileURL.path
         if let enumerator = FileManager.default.enumerator(atPath: root) {
             for case let relative as String in enumerator {
@@ -34,6 +37,7 @@ public struct Assets: Sendable {
                 files[relative] = bytes
             }
         }
+        // A program built without libjs-three looks for it where Debian installs it.
         for (path, source) in Self.vendor where files[path] == nil {
             if let bytes = FileManager.default.contents(atPath: source) {
                 files[path] = bytes

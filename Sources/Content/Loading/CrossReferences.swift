@@ -1,3 +1,4 @@
+import BuiltInAssets
 import Foundation
 
 /// Checks that what one file names exists: consent documents, notes, tasks,
@@ -49,7 +50,8 @@ struct CrossReferences {
                 let itemNodes = Self.items(stepNode)
                 for (index, item) in instruction.items.enumerated() where !Self.iconExists(item.icon, publicDirectory) {
                     let itemNode = index < itemNodes.count ? itemNodes[index] : stepNode
-                    reader.error("no icon '\(item.icon)'; add icons/\(item.icon).svg to the public folder",
+                    reader.error("no icon '\(item.icon)'; CareFeed's icons are \(Self.builtInIcons), "
+                                 + "or add icons/\(item.icon).svg to the public folder",
                                  at: Self.value("icon", in: itemNode) ?? itemNode)
                 }
                 if let image = instruction.image {
@@ -139,7 +141,13 @@ struct CrossReferences {
     private static func iconExists(_ icon: String, _ publicDirectory: String?) -> Bool {
         guard let publicDirectory else { return true }
         return Identifier.isValid(icon.replacingOccurrences(of: ".", with: "_"))
-            && FileManager.default.fileExists(atPath: publicDirectory + "/icons/" + icon + ".svg")
+            && (BuiltInAssets.hasIcon(icon) || FileManager.default.fileExists(atPath: publicDirectory + "/icons/" + icon + ".svg"))
+    }
+
+    /// `bed.double.fill, bell.fill, …`: the icons built into CareFeed.
+    private static var builtInIcons: String {
+        BuiltInAssets.paths.filter { $0.hasPrefix("icons/") && $0.hasSuffix(".svg") }
+            .map { String($0.dropFirst("icons/".count).dropLast(".svg".count)) }.sorted().joined(separator: ", ")
     }
 
     private static func known(_ ids: [String]) -> String {

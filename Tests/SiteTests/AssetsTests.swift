@@ -1,0 +1,68 @@
+import Assets
+import BuiltInAssets
+import Content
+import Foundation
+import Testing
+import TestSupport
+
+/// CareFeed's own files come with the program; a study's public folder
+/// holds its own and may replace a built-in one.
+@Suite struct AssetsTests {
+    let study: Study
+    let folder: TemporaryDirectory
+
+    init() throws {
+        study = try #require(ContentLoader.load(directory: Repository.content, publicDirectory: Repository.publicFolder).study)
+        folder = try TemporaryDirectory()
+    }
+
+    @Test func theStylesheetScriptsAndIconsAreBuiltIn() throws {
+        for path in ["css/carefeed.css", "js/signature-pad.js", "js/permissions.js", "js/live.js", "js/model-viewer.js",
+                     "icons/heart.fill.svg", "icons/checkmark.circle.fill.svg", "icons/lock.fill.svg", "icons/signature.svg"] {
+            let bytes = try #require(BuiltInAssets.files[path], "\(path) is built in")
+            #expect(!bytes.isEmpty)
+        }
+        #expect(BuiltInAssets.hasIcon("heart.fill"))
+        #expect(!BuiltInAssets.hasIcon("no.such.symbol"))
+    }
+
+    @Test func theBuiltInFilesAreTheBytesOfTheirSources() throws {
+        let sources = Repository.root + "/Sources/BuiltInAssets/Files"
+        var isDirectory: ObjCBool = false
+        let paths = try FileManager.default.subpathsOfDirectory(atPath: sources).filter {
+            FileManager.default.fileExists(atPath: sources + "/" + $0, isDirectory: &isDirectory) && !isDirectory.boolValue
+        }
+        #expect(paths.count >= 15)
+        for path in paths {
+            #expect(BuiltInAssets.files[path] == FileManager.default.contents(atPath: sources + "/" + path), "\(path)")
+        }
+    }
+
+    @Test func aPublicFolderWithOnlyTheStudysOwnFilesGetsCareFeedsToo() throws {
+        try FileManager.default.createDirectory(atPath: folder.path + "/images", withIntermediateDirectories: true)
+        try Data("<svg xmlns=\"http://www.w3.org/2000/svg\"/>".utf8).write(to: URL(fileURLWithPath: folder.path + "/images/logo.svg"))
+        let assets = try Assets(publicDirectory: folder.path, study: study)
+        #expect(assets.contents("images/logo.svg") != nil)
+        #expect(assets.contents("css/carefeed.css") == BuiltInAssets.files["css/carefeed.css"])
+        #expect(assets.contents("icons/heart.fill.svg") == BuiltInAssets.files["icons/heart.fill.svg"])
+    }
+
+    @Test func aPublicFileAtABuiltInPathReplacesIt() throws {
+        try FileManager.default.createDirectory(atPath: folder.path + "/css", withIntermediateDirectories: true)
+        let own = Data("body { color: rebeccapurple; }\n".utf8)
+        try own.write(to: URL(fileURLWithPath: folder.path + "/css/carefeed.css"))
+        let assets = try Assets(publicDirectory: folder.path, study: study)
+        #expect(assets.contents("css/carefeed.css") == own)
+        #expect(assets.contents("js/live.js") == BuiltInAssets.files["js/live.js"])
+    }
+
+    @Test func theRecoverPublicFolderHoldsOnlyRecoversOwnFiles() throws {
+        let files = try FileManager.default.subpathsOfDirectory(atPath: Repository.publicFolder)
+            .filter { !$0.hasPrefix(".") && !$0.contains("/.") }
+        var isDirectory: ObjCBool = false
+        let regular = files.filter {
+            FileManager.default.fileExists(atPath: Repository.publicFolder + "/" + $0, isDirectory: &isDirectory) && !isDirectory.boolValue
+        }
+        #expect(Set(regular) == ["images/knee-front.svg", "models/knee.glb"])
+    }
+}
