@@ -122,8 +122,8 @@ import TestSupport
     }
 
     @Test func theModelsScriptIsNamedForTheModelFileWithoutItsFolderOrExtension() throws {
-        #expect(EducationPages.modelScriptName("models/leg.glb") == "leg.model.js")
-        #expect(EducationPages.modelScriptName("models/steps/stair.v2.gltf") == "stair.v2.model.js")
+        #expect(ModelMetadata.scriptName(forModel: "models/leg.glb") == "leg.model.js")
+        #expect(ModelMetadata.scriptName(forModel: "models/steps/stair.v2.gltf") == "stair.v2.model.js")
         #expect(try note("stairs").contains("<script src=\"../assets/models/stair.v2.model.js\"></script>"))
     }
 
