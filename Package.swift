@@ -38,6 +38,8 @@ let package = Package(
         .target(name: "BuiltInAssets", exclude: ["Files"], plugins: ["EmbedBuiltInAssets"]),
         .plugin(name: "EmbedBuiltInAssets", capability: .buildTool(), dependencies: ["embed-assets"]),
         .executableTarget(name: "embed-assets", path: "Tools/EmbedAssets"),
+        // The starter study `carefeed init` writes, embedded in the program.
+        .target(name: "StudyTemplate", exclude: ["Files"], plugins: ["EmbedBuiltInAssets"]),
         // The files under a site's `assets/`, read once: the public folder, three.js and the models as scripts.
         .target(name: "Assets", dependencies: ["BuiltInAssets", "Content"]),
         // The clinicians' static site, written from the pages.
@@ -51,7 +53,7 @@ let package = Package(
         // Export of the store as JSON or CSV.
         .target(name: "Export", dependencies: ["CareModel"]),
         // The `carefeed` commands, their arguments and their output.
-        .target(name: "Commands", dependencies: ["Assets", "CareModel", "CareStore", "Content", "Feed", "Demo", "Export", "Server", "Site", "HTTP"]),
+        .target(name: "Commands", dependencies: ["Assets", "CareModel", "CareStore", "Content", "Feed", "Demo", "Export", "Server", "Site", "HTTP", "StudyTemplate"]),
         .executableTarget(name: "carefeed", dependencies: ["Commands"]),
 
         .target(name: "TestSupport", dependencies: ["CareModel"], path: "Tests/Infrastructure"),

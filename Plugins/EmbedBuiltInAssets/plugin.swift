@@ -1,10 +1,11 @@
 import Foundation
 import PackagePlugin
 
-/// Embeds CareFeed's own assets in the program: the files under the target's
-/// `Files/` folder, and three.js from Debian's `libjs-three` where it is
-/// installed, become one generated Swift file of string constants, so a
-/// `carefeed` binary copied anywhere still has its stylesheet, scripts and icons.
+/// Embeds files in the program: the files under the target's `Files/`
+/// folder (and, for `BuiltInAssets`, three.js from Debian's `libjs-three`
+/// where it is installed) become one generated Swift file of string
+/// constants, so a `carefeed` binary copied anywhere still has its
+/// stylesheet, scripts, icons and the study `carefeed init` writes.
 @main struct EmbedBuiltInAssets: BuildToolPlugin {
     /// Asset path → where Debian installs it.
     static let three = [
@@ -22,12 +23,12 @@ import PackagePlugin
             let relative = String(url.standardizedFileURL.path.dropFirst(folder.standardizedFileURL.path.count + 1))
             pairs.append((relative, url))
         }
-        for (path, source) in Self.three where FileManager.default.fileExists(atPath: source) {
+        for (path, source) in Self.three where target.name == "BuiltInAssets" && FileManager.default.fileExists(atPath: source) {
             pairs.append((path, URL(fileURLWithPath: source)))
         }
         pairs.sort { $0.0 < $1.0 }
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedFiles.swift")
-        return [.buildCommand(displayName: "Embedding CareFeed's own assets",
+        return [.buildCommand(displayName: "Embedding the files of \(target.name)",
                               executable: try context.tool(named: "embed-assets").url,
                               arguments: [output.path] + pairs.map { "\($0.0)=\($0.1.path)" },
                               inputFiles: pairs.map(\.1), outputFiles: [output])]

@@ -2,15 +2,21 @@
 /// command accepts. Anything else is a usage error (exit status 2).
 struct Arguments {
     private var values: [String: String] = [:]
+    /// Arguments that are not options, in order, for commands that take them.
+    private(set) var positional: [String] = []
 
     /// - Parameters:
     ///   - options: names (without `--`) that take a value.
     ///   - flags: names that take none.
-    init(_ arguments: some Sequence<String>, options: Set<String>, flags: Set<String> = ["help"]) throws(UsageError) {
+    ///   - takesPositional: whether arguments that are not options are kept, not refused.
+    init(_ arguments: some Sequence<String>, options: Set<String>, flags: Set<String> = ["help"],
+         takesPositional: Bool = false) throws(UsageError) {
         var iterator = arguments.makeIterator()
         while let argument = iterator.next() {
             guard argument.hasPrefix("--"), argument.count > 2 else {
-                throw UsageError("unexpected argument '\(argument)'")
+                guard takesPositional, !argument.hasPrefix("-") else { throw UsageError("unexpected argument '\(argument)'") }
+                positional.append(argument)
+                continue
             }
             var name = String(argument.dropFirst(2))
             var inlineValue: String?

@@ -10,6 +10,7 @@ public enum CareFeedCommand {
         var summary: String
         var help: String
         var options: Set<String>
+        var takesPositional = false
         var run: @Sendable (Arguments, Console, Date) throws -> ExitStatus
     }
 
@@ -34,6 +35,9 @@ public enum CareFeedCommand {
         Command(name: "export", summary: "write the care store as JSON or CSV", help: ExportCommand.help,
                 options: ["store", "format", "participant"],
                 run: { arguments, console, _ in try ExportCommand.run(arguments, console: console) }),
+        Command(name: "init", summary: "write a new, small, working study to start from", help: InitCommand.help,
+                options: [], takesPositional: true,
+                run: { arguments, console, _ in try InitCommand.run(arguments, console: console) }),
     ]
 
     static let help = """
@@ -60,7 +64,8 @@ public enum CareFeedCommand {
             return ExitStatus.usage.rawValue
         }
         do {
-            let parsed = try Arguments(arguments.dropFirst(), options: command.options)
+            let parsed = try Arguments(arguments.dropFirst(), options: command.options,
+                                       takesPositional: command.takesPositional)
             if parsed.has("help") {
                 console.out(command.help + "\n")
                 return ExitStatus.success.rawValue

@@ -35,8 +35,8 @@ def carefeed(*arguments, **options):
 class Server(harness.Server):
     """`carefeed serve` for a browser test: its store in `folder`, today fixed."""
 
-    def __init__(self, folder, today=TODAY, participant="journey"):
-        super().__init__(Path(folder) / "care.sqlite", today, participant)
+    def __init__(self, folder, today=TODAY, participant="journey", extra=()):
+        super().__init__(Path(folder) / "care.sqlite", today, participant, extra=extra)
         self.url = f"http://localhost:{self.port}"
 
     def stop(self):
