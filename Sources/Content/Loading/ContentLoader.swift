@@ -12,6 +12,8 @@ public enum ContentLoader {
         public var diagnostics: [Diagnostic]
         /// How many content files were read.
         public var fileCount: Int
+        /// The consent documents that loaded, even when other files have errors.
+        public var consentDocuments: [ConsentDocument] = []
 
         public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
     }
@@ -56,7 +58,8 @@ public enum ContentLoader {
                 links.rewrite(url, isImage: isImage, reader: reader, line: bodyLine + line - 1)
             }
             documents.append(ConsentDocument(id: id, title: consent.title, version: consent.version,
-                                             summary: consent.summary, html: html, sha256: SHA256.hex(html.markup), file: path))
+                                             summary: consent.summary, html: html, sha256: SHA256.hex(html.markup), file: path,
+                                             versionLine: CrossReferences.value("version", in: node).map { $0.line + reader.lineOffset }))
         }
         // Notes are many and independent: parse and render them on every core,
         // then take the results in file order.
@@ -131,11 +134,9 @@ public enum ContentLoader {
             }
         }
 
-        diagnostics = Array(Set(diagnostics)).sorted {
-            ($0.file, $0.line ?? 0, $0.column ?? 0, $0.message) < ($1.file, $1.line ?? 0, $1.column ?? 0, $1.message)
-        }
+        diagnostics = inFileOrder(diagnostics)
         guard let header, !diagnostics.contains(where: { $0.severity == .error }) else {
-            return Result(study: nil, diagnostics: diagnostics, fileCount: files)
+            return Result(study: nil, diagnostics: diagnostics, fileCount: files, consentDocuments: documents)
         }
         let orderedNotes = notes.map(\.note).sorted {
             ($0.order ?? .max, $0.title, $0.slug) < ($1.order ?? .max, $1.title, $1.slug)
@@ -145,7 +146,14 @@ public enum ContentLoader {
                           insights: header.insights.map(\.chart), tasks: tasks.map(\.task).sorted { $0.id < $1.id },
                           consentDocuments: documents, notes: orderedNotes,
                           sourceDigest: SHA256.hex(digests.sorted().joined(separator: "\n")))
-        return Result(study: study, diagnostics: diagnostics, fileCount: files)
+        return Result(study: study, diagnostics: diagnostics, fileCount: files, consentDocuments: documents)
+    }
+
+    /// Without duplicates, by file, line, column and message.
+    static func inFileOrder(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        Array(Set(diagnostics)).sorted {
+            ($0.file, $0.line ?? 0, $0.column ?? 0, $0.message) < ($1.file, $1.line ?? 0, $1.column ?? 0, $1.message)
+        }
     }
 
     /// What loading one note gave.
