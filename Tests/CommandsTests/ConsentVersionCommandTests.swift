@@ -99,3 +99,19 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: missing))
     }
 }
+
+@Suite struct PublicFolderCommandTests {
+    @Test func buildRefusesAPublicFolderHoldingASymbolicLinkAndWritesNoSite() throws {
+        let study = try StudyFolder()
+        try FileManager.default.createSymbolicLink(atPath: study.publicFolder + "/images/passwd.svg",
+                                                   withDestinationPath: "/etc/passwd")
+        let site = study.directory.path + "/Site"
+        let run = Run("build", "--content", study.content, "--public", study.publicFolder,
+                      "--store", study.directory.path + "/care.sqlite", "--out", site)
+        #expect(run.status == 1)
+        #expect(run.error == study.publicFolder + "/images/passwd.svg: error: a symbolic link, which carefeed does not "
+                + "follow; put the file itself in the public folder\n")
+        #expect(!FileManager.default.fileExists(atPath: site))
+        #expect(!FileManager.default.fileExists(atPath: study.directory.path + "/care.sqlite"))
+    }
+}

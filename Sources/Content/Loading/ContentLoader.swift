@@ -33,7 +33,7 @@ public enum ContentLoader {
                                         message: "no content folder here; pass --content DIR with study.yaml, tasks/, consent/ and education/")
             return Result(study: nil, diagnostics: [diagnostic], fileCount: 0)
         }
-        let links = LinkRewriter(publicDirectory: publicDirectory)
+        let links = LinkRewriter(publicDirectory: publicDirectory, contentDirectory: root)
 
         // study.yaml
         let studyPath = root + "/study.yaml"
@@ -134,6 +134,9 @@ public enum ContentLoader {
             }
         }
 
+        if let publicDirectory {
+            diagnostics += SymbolicLinks.publicFolderDiagnostics(publicDirectory)
+        }
         diagnostics = inFileOrder(diagnostics)
         guard let header, !diagnostics.contains(where: { $0.severity == .error }) else {
             return Result(study: nil, diagnostics: diagnostics, fileCount: files, consentDocuments: documents)
@@ -166,6 +169,10 @@ public enum ContentLoader {
     /// The `.md` files of a folder with their ids (file names without `.md`),
     /// sorted; a missing folder is an empty list.
     private static func markdownFiles(_ folder: String, into diagnostics: inout [Diagnostic]) -> [(String, String)] {
+        if SymbolicLinks.isLink(folder) {
+            diagnostics.append(SymbolicLinks.contentDiagnostic(folder))
+            return []
+        }
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
         var files: [(String, String)] = []
         for name in names.sorted() where !name.hasPrefix(".") {
@@ -188,7 +195,11 @@ public enum ContentLoader {
 
     /// The file's text; its path and SHA-256 are added to `digests`.
     private static func read(_ path: String, into diagnostics: inout [Diagnostic], digests: inout [String]) -> String? {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        if SymbolicLinks.isLink(path) {
+            diagnostics.append(SymbolicLinks.contentDiagnostic(path))
+            return nil
+        }
+        guard let data = SymbolicLinks.contents(path) else {
             diagnostics.append(Diagnostic(file: path, line: nil, column: nil, message: "cannot read this file"))
             return nil
         }
