@@ -26,16 +26,16 @@ public struct Assets: Sendable {
     public init(publicDirectory: String, study: Study) throws {
         files = BuiltInAssets.files
         let root = URL(fileURLWithPath: publicDirectory).standardizedFileURL.path
-        if let enumerator = FileManager.default.enumerator(atPath: root) {
-            for case let relative as String in enumerator {
-                let full = root + "/" + relative
-                var isDirectory: ObjCBool = false
-                guard !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }),
-                      FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue,
-                      let bytes = FileManager.default.contents(atPath: full)
-                else { continue }
+        // A link could bring any file on the computer into the site: it is
+        // neither copied nor served (and `check` names it as an error).
+        let listing = SymbolicLinks.walk(root)
+        for relative in listing.files {
+            if let bytes = SymbolicLinks.contents(root + "/" + relative) {
                 files[relative] = bytes
             }
+        }
+        for link in listing.links {
+            warnings.append("\(publicDirectory)/\(link) is a symbolic link: not copied and not served")
         }
         // A program built without libjs-three looks for it where Debian installs it.
         for (path, source) in Self.vendor where files[path] == nil {

@@ -16,13 +16,31 @@ public final class CareStore: @unchecked Sendable {
     /// Counts the connections opened, so a change stamp never repeats across a reopen.
     private var generation = 0
     public let path: String
+    /// Opened with `readingOnly`: never created, migrated or written.
+    private let readingOnly: Bool
 
     /// Opens the store at `path`, creating and migrating it as needed. A
     /// store whose file is read-only opens for reading; its writes fail with
     /// `SQLITE_READONLY` until the file is writable again.
     public init(path: String) throws {
         self.path = path
+        self.readingOnly = false
         self.database = try Self.connect(path)
+    }
+
+    /// Opens an existing store to read it as it is, for a command that must
+    /// leave it alone (`check`): a missing file is an error, not a new store,
+    /// an older schema is read without migrating it, and every write fails.
+    public init(readingOnly path: String) throws {
+        self.path = path
+        self.readingOnly = true
+        let database = try Database(path: path, readOnly: true)
+        try database.execute("PRAGMA busy_timeout = 5000")
+        let version = try Self.userVersion(of: database)
+        guard version <= Schema.migrations.count else {
+            throw CareStoreError.newerSchema(found: version, supported: Schema.migrations.count)
+        }
+        self.database = database
     }
 
     private static func connect(_ path: String) throws -> Database {
@@ -98,7 +116,7 @@ public final class CareStore: @unchecked Sendable {
     /// reopened first, so a store made writable again needs no restart.
     func write<T>(_ body: (Database) throws -> T) throws -> T {
         try lock.withLock {
-            if database.isReadOnly, let reopened = try? Self.connect(path), !reopened.isReadOnly {
+            if !readingOnly, database.isReadOnly, let reopened = try? Self.connect(path), !reopened.isReadOnly {
                 database = reopened
                 generation += 1
             }
@@ -106,7 +124,7 @@ public final class CareStore: @unchecked Sendable {
         }
     }
 
-    private static func userVersion(of database: Database) throws -> Int {
+    static func userVersion(of database: Database) throws -> Int {
         try database.query("PRAGMA user_version")[0].int("user_version")
     }
 

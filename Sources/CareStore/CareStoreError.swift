@@ -5,6 +5,8 @@ public enum CareStoreError: Error, CustomStringConvertible, Equatable {
     case notFound(String)
     case unknownReference(String)
     case newerSchema(found: Int, supported: Int)
+    /// A consent document's version was first published with another text.
+    case consentVersionChanged(documentID: String, version: String)
     /// A row the store read lacks a column or holds a value it never writes
     /// there: NULL, another type, or text that is not a time, day or zone.
     case damagedRow(column: String, problem: String, sql: String)
@@ -19,6 +21,8 @@ public enum CareStoreError: Error, CustomStringConvertible, Equatable {
             "the store has no \(what)"
         case .newerSchema(let found, let supported):
             "the store is at schema version \(found), newer than this carefeed understands (\(supported)); use a newer carefeed"
+        case .consentVersionChanged(let document, let version):
+            "consent document \(document) version \(version) was published with another text; raise its version"
         case .damagedRow(let column, let problem, let sql):
             "the store holds a damaged row: column \(column) \(problem) "
                 + "(in: \(sql.split(whereSeparator: \.isWhitespace).joined(separator: " ")))"

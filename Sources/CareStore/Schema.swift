@@ -2,7 +2,7 @@
 /// migration is the `PRAGMA user_version` it leaves behind; a migration, once
 /// released, is never edited, only followed by another.
 enum Schema {
-    static let migrations: [String] = [version1]
+    static let migrations: [String] = [version1, version2]
 
     // `date(x, '+0 days') IS x` holds only for a real calendar date in
     // YYYY-MM-DD form: SQLite's plain `date('2026-02-30')` returns it unchanged.
@@ -125,5 +125,27 @@ enum Schema {
     BEGIN SELECT RAISE(ABORT, 'outcome values are never changed'); END;
     CREATE TRIGGER outcome_values_no_delete BEFORE DELETE ON outcome_values
     BEGIN SELECT RAISE(ABORT, 'outcome values are never removed'); END;
+    """
+
+    /// Consent versions as first published, so a text cannot change under
+    /// a version already out. Versions signed before this table existed
+    /// were published with the text their first signer signed.
+    private static let version2 = """
+    CREATE TABLE consent_versions (
+        document_id TEXT NOT NULL CHECK (length(document_id) > 0),
+        version TEXT NOT NULL,
+        sha256 TEXT NOT NULL CHECK (length(sha256) = 64),
+        first_seen_at TEXT NOT NULL,
+        PRIMARY KEY (document_id, version)
+    ) STRICT;
+
+    -- SQLite takes a bare column (sha256) from the row that gave MIN.
+    INSERT INTO consent_versions (document_id, version, sha256, first_seen_at)
+    SELECT document_id, version, sha256, MIN(signed_at) FROM consent_records GROUP BY document_id, version;
+
+    CREATE TRIGGER consent_versions_no_update BEFORE UPDATE ON consent_versions
+    BEGIN SELECT RAISE(ABORT, 'consent versions are append-only; publish a new version'); END;
+    CREATE TRIGGER consent_versions_no_delete BEFORE DELETE ON consent_versions
+    BEGIN SELECT RAISE(ABORT, 'consent versions are append-only; publish a new version'); END;
     """
 }

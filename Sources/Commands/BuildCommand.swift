@@ -30,8 +30,7 @@ enum BuildCommand {
     static func run(_ arguments: Arguments, console: Console, now: Date) throws -> ExitStatus {
         let started = Date()
         let fixedToday = try arguments.parse("today", as: "a date YYYY-MM-DD", { LocalDate(iso: $0) })
-        guard let study = Workspace.study(arguments, console: console) else { return .dataError }
-        let store = try Workspace.store(arguments)
+        guard let (study, store) = try Workspace.open(arguments, console: console, now: now) else { return .dataError }
         defer { store.close() }
         let plan = try Workspace.plan(study, store: store, now: now)
         let assets = try Assets(publicDirectory: arguments["public"] ?? Defaults.publicFolder, study: study)

@@ -21,7 +21,7 @@ public enum CareFeedCommand {
                 options: ["content", "public", "store", "out", "today"],
                 run: { try BuildCommand.run($0, console: $1, now: $2) }),
         Command(name: "check", summary: "check the study's content and name each mistake", help: CheckCommand.help,
-                options: ["content", "public"],
+                options: ["content", "public", "store"],
                 run: { arguments, console, _ in try CheckCommand.run(arguments, console: console) }),
         Command(name: "demo", summary: "fill a new store with simulated participants", help: DemoCommand.help,
                 options: ["content", "store", "participants", "days", "seed", "today"],

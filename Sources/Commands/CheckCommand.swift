@@ -1,23 +1,36 @@
+import CareStore
 import Content
 import Foundation
 
 /// `carefeed check`: every content error and warning in one run.
 enum CheckCommand {
     static let help = """
-    Usage: carefeed check [--content DIR] [--public DIR]
+    Usage: carefeed check [--content DIR] [--public DIR] [--store FILE]
 
     Reads the study's content and reports every error and warning on
     standard error as file:line:column: severity: message. Exits 1 when there
     is any error; otherwise prints one summary line and exits 0.
 
+    With a store, a consent document whose text changed while its version
+    stayed one the store has published is an error. The store is only read:
+    check never creates, migrates or writes one.
+
       --content DIR   the study's content (default content)
       --public DIR    the public folder that models, images and icons must
                       be in (default Public)
+      --store FILE    the care store whose published consent versions the
+                      texts must match (default .carefeed/care.sqlite, when
+                      that file exists; a FILE given here must exist)
     """
 
     static func run(_ arguments: Arguments, console: Console) throws -> ExitStatus {
-        let result = ContentLoader.load(directory: arguments["content"] ?? Defaults.content,
+        let store = try publishedStore(arguments)
+        defer { store?.close() }
+        var result = ContentLoader.load(directory: arguments["content"] ?? Defaults.content,
                                         publicDirectory: arguments["public"] ?? Defaults.publicFolder)
+        if let store {
+            result.refuseChangedConsent(published: try store.consentVersions())
+        }
         for diagnostic in result.diagnostics {
             console.error(diagnostic.description + "\n")
         }
@@ -29,8 +42,29 @@ enum CheckCommand {
         }
         console.out("\(count(result.fileCount, "file")), \(count(study.tasks.count, "task")), "
                     + "\(count(study.consentDocuments.count, "consent document")), \(count(study.notes.count, "note")), "
-                    + "0 errors, \(count(warnings, "warning"))\n")
+                    + "0 errors, \(count(warnings, "warning"))"
+                    + (store.map { "; consent versions match \($0.path)" } ?? "") + "\n")
         return .success
+    }
+
+    /// The store named by `--store`, which must exist, or the default one
+    /// where it exists; opened for reading only. Nil without either: a
+    /// study not yet built or served has published nothing.
+    private static func publishedStore(_ arguments: Arguments) throws -> CareStore? {
+        if let path = arguments["store"] {
+            guard FileManager.default.fileExists(atPath: path) else {
+                throw MissingStore(path: path)
+            }
+            return try CareStore(readingOnly: path)
+        }
+        return FileManager.default.fileExists(atPath: Defaults.store) ? try CareStore(readingOnly: Defaults.store) : nil
+    }
+
+    private struct MissingStore: Error, CustomStringConvertible {
+        var path: String
+        var description: String {
+            "no care store at \(path); check reads an existing store and never creates one"
+        }
     }
 
     private static func count(_ number: Int, _ noun: String) -> String {

@@ -29,10 +29,12 @@ enum DemoCommand {
         let count = try arguments.parse("participants", as: "a number from 1 to 100000", { Int($0).flatMap { (1...100_000).contains($0) ? $0 : nil } }) ?? 12
         let days = try arguments.parse("days", as: "a number of days from 1 to 3650", { Int($0).flatMap { (1...3650).contains($0) ? $0 : nil } }) ?? 42
         let seed = try arguments.parse("seed", as: "a whole number", { UInt64($0) }) ?? 1
-        guard let study = Workspace.study(arguments, console: console, checkPublicFolder: false) else { return .dataError }
-        let today = try Workspace.today(arguments, in: study.timeZone, now: now)
-        let store = try Workspace.store(arguments)
+        let fixedToday = try arguments.parse("today", as: "a date YYYY-MM-DD", { LocalDate(iso: $0) })
+        // The simulated participants sign the consent texts, so their versions are published.
+        guard let (study, store) = try Workspace.open(arguments, console: console, now: now, checkPublicFolder: false)
+        else { return .dataError }
         defer { store.close() }
+        let today = fixedToday ?? study.timeZone.localDate(of: now)
         guard try store.participants().isEmpty else {
             console.error("error: the store at \(store.path) already has participants; demo data goes into a new store: pass --store FILE\n")
             return .dataError

@@ -37,8 +37,7 @@ enum ServeCommand {
         guard Identifier.isValid(participantID) else {
             throw UsageError("--participant needs an id of letters, digits, '-' and '_', not '\(participantID)'")
         }
-        guard let study = Workspace.study(arguments, console: console) else { return .dataError }
-        let store = try Workspace.store(arguments)
+        guard let (study, store) = try Workspace.open(arguments, console: console, now: now) else { return .dataError }
         let studyToday = fixedToday ?? study.timeZone.localDate(of: now)
         if try store.participant(id: participantID) == nil {
             try store.addParticipant(Participant(id: participantID, name: "Preview participant", timeZone: study.timeZone,
@@ -67,14 +66,17 @@ enum ServeCommand {
 
     /// Reads the content again after an edit: the new plan on success, the
     /// errors on every page otherwise, with the last good content still served.
+    /// A consent text changed under a published version is such an error.
     static func reload(_ app: ParticipantApp, store: CareStore, content: String, publicFolder: String, console: Console) {
-        let result = ContentLoader.load(directory: content, publicDirectory: publicFolder)
-        guard let study = result.study else {
-            result.diagnostics.forEach { console.error($0.description + "\n") }
-            app.update { $0.diagnostics = result.errors }
-            return
-        }
+        var result = ContentLoader.load(directory: content, publicDirectory: publicFolder)
         do {
+            result.refuseChangedConsent(published: try store.consentVersions())
+            guard let study = result.study else {
+                result.diagnostics.forEach { console.error($0.description + "\n") }
+                app.update { $0.diagnostics = result.errors }
+                return
+            }
+            try Workspace.publish(result, in: store, now: Date())
             let plan = try Workspace.plan(study, store: store, now: Date())
             let assets = try Assets(publicDirectory: publicFolder, study: study)
             // Warnings go to the editor's terminal; the page panel is for errors.

@@ -7,15 +7,41 @@ import Foundation
 /// What several commands do first: load the content, open the store, and
 /// bring the store's task versions up to date with the content.
 enum Workspace {
-    /// The checked study, or nil after printing every diagnostic: content
-    /// that does not check is refused with the same messages as `check`.
-    static func study(_ arguments: Arguments, console: Console, checkPublicFolder: Bool = true) -> Study? {
-        let result = ContentLoader.load(directory: arguments["content"] ?? Defaults.content,
+    /// The checked study and the store, or nil after printing every
+    /// diagnostic: content that does not check is refused with the same
+    /// messages as `check`, and so is a consent text changed under a version
+    /// the store has published. The study's new consent versions are then
+    /// published. A store is created on first use, but not for content that
+    /// does not check.
+    static func open(_ arguments: Arguments, console: Console, now: Date,
+                     checkPublicFolder: Bool = true) throws -> (study: Study, store: CareStore)? {
+        let path = arguments["store"] ?? Defaults.store
+        let existing = FileManager.default.fileExists(atPath: path) ? try CareStore(path: path) : nil
+        var result = ContentLoader.load(directory: arguments["content"] ?? Defaults.content,
                                         publicDirectory: checkPublicFolder ? arguments["public"] ?? Defaults.publicFolder : nil)
-        for diagnostic in result.diagnostics {
-            console.error(diagnostic.description + "\n")
+        do {
+            // A new store has published nothing: the content alone decides.
+            try existing.map { result.refuseChangedConsent(published: try $0.consentVersions()) }
+            for diagnostic in result.diagnostics {
+                console.error(diagnostic.description + "\n")
+            }
+            guard let study = result.study else {
+                existing?.close()
+                return nil
+            }
+            let store = try existing ?? Self.store(arguments)
+            try publish(result, in: store, now: now)
+            return (study, store)
+        } catch {
+            existing?.close()
+            throw error
         }
-        return result.study
+    }
+
+    /// Records the consent versions of content that checked. A read comes
+    /// first, so content whose versions the store holds needs no write.
+    static func publish(_ result: ContentLoader.Result, in store: CareStore, now: Date) throws {
+        try store.publishConsentVersions(result.consentVersions(publishedAt: now))
     }
 
     /// Opens the store, creating it and its folder on first use.
@@ -26,11 +52,6 @@ enum Workspace {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
         return try CareStore(path: path)
-    }
-
-    /// `--today`, or the real date in `zone`.
-    static func today(_ arguments: Arguments, in zone: TimeZone, now: Date) throws(UsageError) -> LocalDate {
-        try arguments.parse("today", as: "a date YYYY-MM-DD", { LocalDate(iso: $0) }) ?? zone.localDate(of: now)
     }
 
     /// Records each task's current definition and returns the plan the store

@@ -72,7 +72,7 @@ public final class HTTPServer: @unchecked Sendable {
             // The listening socket is ours again after quiescing: closed at the end.
             let listener = MHD_quiesce_daemon(daemon)
             defer { if listener >= 0 { close(listener) } }
-            inFlight.wait(upTo: grace)
+            inFlight.close(waitingUpTo: grace)
             // A suspended stream must be resumed, and never touched again,
             // before its connection is closed.
             let open = streams.update { streams in
@@ -90,14 +90,22 @@ public final class HTTPServer: @unchecked Sendable {
 }
 
 /// Counts requests from their handler's start until their response is sent,
-/// so a stop can wait for them.
+/// so a stop can wait for them; once a stop begins, no handler starts.
 private final class InFlight: @unchecked Sendable {
-    // Unchecked: `count` is only touched with `condition` locked.
+    // Unchecked: `count` and `isClosed` are only touched with `condition` locked.
     private let condition = NSCondition()
     private var count = 0
+    private var isClosed = false
 
-    func enter() {
-        condition.withLock { count += 1 }
+    /// False once a stop has begun: a request on a connection kept open from
+    /// before would otherwise run its handler, and perhaps write, after the
+    /// stop stopped waiting, and lose its response.
+    func enter() -> Bool {
+        condition.withLock {
+            guard !isClosed else { return false }
+            count += 1
+            return true
+        }
     }
 
     func leave() {
@@ -107,9 +115,11 @@ private final class InFlight: @unchecked Sendable {
         }
     }
 
-    func wait(upTo seconds: TimeInterval) {
+    /// Lets no more requests in, then waits for those in flight.
+    func close(waitingUpTo seconds: TimeInterval) {
         let deadline = Date().addingTimeInterval(seconds)
         condition.withLock {
+            isClosed = true
             while count > 0, condition.wait(until: deadline) {}
         }
     }
@@ -240,7 +250,11 @@ private enum Callbacks {
                                   path: url.map { String(cString: $0) } ?? "/",
                                   query: values(connection, .GET_ARGUMENT_KIND),
                                   headers: values(connection, .HEADER_KIND), body: request.body)
-        server.inFlight.enter()
+        guard server.inFlight.enter() else {
+            var closing = HTTPResponse.text("The server is stopping, so this request was not handled. Try again.\n", status: 503)
+            closing.headers.append(("Connection", "close"))
+            return queue(closing, on: connection, server: server)
+        }
         let response = server.handler(message)
         let queued = queue(response, on: connection, server: server)
         // A stream stays open as long as its client does; a stop does not wait for it.

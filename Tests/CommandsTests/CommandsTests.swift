@@ -80,7 +80,7 @@ final class Collected: @unchecked Sendable {
         .compactMap { $0.split(separator: " ").first.map(String.init) }
 
     @Test func theOverviewListsEveryCommand() {
-        #expect(Self.listedCommands == ["build", "check", "demo", "serve", "schedule", "export"])
+        #expect(Self.listedCommands == ["build", "check", "demo", "serve", "schedule", "export", "init"])
         #expect(Run("help").out == Run("--help").out)
     }
 

@@ -7,10 +7,11 @@ final class Database {
     private var statements: [String: Statement] = [:]
     let path: String
 
-    init(path: String) throws {
+    /// Opens `path`, creating it unless `readOnly`, which also never writes to it.
+    init(path: String, readOnly: Bool = false) throws {
         self.path = path
         var handle: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"

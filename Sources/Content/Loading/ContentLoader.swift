@@ -12,6 +12,8 @@ public enum ContentLoader {
         public var diagnostics: [Diagnostic]
         /// How many content files were read.
         public var fileCount: Int
+        /// The consent documents that loaded, even when other files have errors.
+        public var consentDocuments: [ConsentDocument] = []
 
         public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
     }
@@ -31,7 +33,7 @@ public enum ContentLoader {
                                         message: "no content folder here; pass --content DIR with study.yaml, tasks/, consent/ and education/")
             return Result(study: nil, diagnostics: [diagnostic], fileCount: 0)
         }
-        let links = LinkRewriter(publicDirectory: publicDirectory)
+        let links = LinkRewriter(publicDirectory: publicDirectory, contentDirectory: root)
 
         // study.yaml
         let studyPath = root + "/study.yaml"
@@ -56,7 +58,8 @@ public enum ContentLoader {
                 links.rewrite(url, isImage: isImage, reader: reader, line: bodyLine + line - 1)
             }
             documents.append(ConsentDocument(id: id, title: consent.title, version: consent.version,
-                                             summary: consent.summary, html: html, sha256: SHA256.hex(html.markup), file: path))
+                                             summary: consent.summary, html: html, sha256: SHA256.hex(html.markup), file: path,
+                                             versionLine: CrossReferences.value("version", in: node).map { $0.line + reader.lineOffset }))
         }
         // Notes are many and independent: parse and render them on every core,
         // then take the results in file order.
@@ -131,11 +134,12 @@ public enum ContentLoader {
             }
         }
 
-        diagnostics = Array(Set(diagnostics)).sorted {
-            ($0.file, $0.line ?? 0, $0.column ?? 0, $0.message) < ($1.file, $1.line ?? 0, $1.column ?? 0, $1.message)
+        if let publicDirectory {
+            diagnostics += SymbolicLinks.publicFolderDiagnostics(publicDirectory)
         }
+        diagnostics = inFileOrder(diagnostics)
         guard let header, !diagnostics.contains(where: { $0.severity == .error }) else {
-            return Result(study: nil, diagnostics: diagnostics, fileCount: files)
+            return Result(study: nil, diagnostics: diagnostics, fileCount: files, consentDocuments: documents)
         }
         let orderedNotes = notes.map(\.note).sorted {
             ($0.order ?? .max, $0.title, $0.slug) < ($1.order ?? .max, $1.title, $1.slug)
@@ -145,7 +149,14 @@ public enum ContentLoader {
                           insights: header.insights.map(\.chart), tasks: tasks.map(\.task).sorted { $0.id < $1.id },
                           consentDocuments: documents, notes: orderedNotes,
                           sourceDigest: SHA256.hex(digests.sorted().joined(separator: "\n")))
-        return Result(study: study, diagnostics: diagnostics, fileCount: files)
+        return Result(study: study, diagnostics: diagnostics, fileCount: files, consentDocuments: documents)
+    }
+
+    /// Without duplicates, by file, line, column and message.
+    static func inFileOrder(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        Array(Set(diagnostics)).sorted {
+            ($0.file, $0.line ?? 0, $0.column ?? 0, $0.message) < ($1.file, $1.line ?? 0, $1.column ?? 0, $1.message)
+        }
     }
 
     /// What loading one note gave.
@@ -158,6 +169,10 @@ public enum ContentLoader {
     /// The `.md` files of a folder with their ids (file names without `.md`),
     /// sorted; a missing folder is an empty list.
     private static func markdownFiles(_ folder: String, into diagnostics: inout [Diagnostic]) -> [(String, String)] {
+        if SymbolicLinks.isLink(folder) {
+            diagnostics.append(SymbolicLinks.contentDiagnostic(folder))
+            return []
+        }
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
         var files: [(String, String)] = []
         for name in names.sorted() where !name.hasPrefix(".") {
@@ -180,7 +195,11 @@ public enum ContentLoader {
 
     /// The file's text; its path and SHA-256 are added to `digests`.
     private static func read(_ path: String, into diagnostics: inout [Diagnostic], digests: inout [String]) -> String? {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        if SymbolicLinks.isLink(path) {
+            diagnostics.append(SymbolicLinks.contentDiagnostic(path))
+            return nil
+        }
+        guard let data = SymbolicLinks.contents(path) else {
             diagnostics.append(Diagnostic(file: path, line: nil, column: nil, message: "cannot read this file"))
             return nil
         }

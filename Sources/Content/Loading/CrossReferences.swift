@@ -128,7 +128,7 @@ struct CrossReferences {
     }
 
     private func publicFile(_ path: String, at node: YAMLNode, reader: FieldReader) {
-        if path.hasPrefix("/") || path.contains("://") || path.split(separator: "/").contains("..") {
+        if path.hasPrefix("/") || path.contains("://") || !LinkRewriter.staysInside(path) {
             reader.error("'\(path)' must be a relative path inside the public folder, such as images/knee.svg", at: node)
             return
         }

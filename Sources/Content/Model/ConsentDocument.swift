@@ -11,4 +11,6 @@ public struct ConsentDocument: Hashable, Sendable {
     /// Lowercase hex SHA-256 of `html`'s UTF-8 bytes.
     public var sha256: String
     public var file: String
+    /// The file line of its `version:` key, where a changed text is reported.
+    public var versionLine: Int?
 }

@@ -1,0 +1,100 @@
+import CareModel
+import CareStore
+import Foundation
+import Testing
+import TestSupport
+
+@Suite struct ConsentVersionTests {
+    let directory: TemporaryDirectory
+    let store: CareStore
+    let participant = Fixtures.participant()
+    let now = Fixtures.instant("2026-03-03T13:05:00Z")
+    let first = String(repeating: "a", count: 64)
+    let second = String(repeating: "b", count: 64)
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        store = try CareStore(path: directory.path + "/care.sqlite")
+        try store.addParticipant(participant)
+    }
+
+    func version(_ version: String, _ sha256: String, at instant: Date? = nil) -> ConsentVersion {
+        ConsentVersion(documentID: "recover", version: version, sha256: sha256, firstSeenAt: instant ?? now)
+    }
+
+    func signature(_ version: String, _ sha256: String, at instant: Date) -> ConsentRecord {
+        ConsentRecord(participantID: participant.id, documentID: "recover", version: version, sha256: sha256,
+                      html: "<p>I agree.</p>", printedName: "Ada Lovelace", signature: .drawn(pathData: "M10 10 L20 20"),
+                      signedAt: instant, timeZone: participant.timeZone)
+    }
+
+    /// The store as the first schema left it: no table of published versions.
+    func makeFirstSchema() throws {
+        let raw = try RawSQLite(path: store.path)
+        try raw.execute("DROP TRIGGER consent_versions_no_update; DROP TRIGGER consent_versions_no_delete; "
+                        + "DROP TABLE consent_versions; PRAGMA user_version = 1")
+    }
+
+    @Test func aNewVersionIsPublishedOnceWithItsHashAndAnAuditRow() throws {
+        #expect(try store.publishConsentVersions([version("1.0", first)]) == [version("1.0", first)])
+        #expect(try store.consentVersions() == [version("1.0", first)])
+        let audit = try store.auditLog().last
+        #expect(audit?.action == "consent.publish")
+        #expect(audit?.subject == "recover 1.0")
+        #expect(audit?.detail == "sha256 " + first)
+    }
+
+    @Test func publishingAnAlreadyPublishedVersionWritesNothing() throws {
+        try store.publishConsentVersions([version("1.0", first)])
+        let before = try store.changeStamp()
+        #expect(try store.publishConsentVersions([version("1.0", first, at: now.addingTimeInterval(60))]) == [])
+        #expect(try store.changeStamp() == before)
+        #expect(try store.consentVersions().map(\.firstSeenAt) == [now])
+    }
+
+    @Test func anotherTextUnderAPublishedVersionIsRefusedAndNothingIsRecorded() throws {
+        try store.publishConsentVersions([version("1.0", first)])
+        #expect(throws: CareStoreError.consentVersionChanged(documentID: "recover", version: "1.0")) {
+            try store.publishConsentVersions([version("2.0", second), version("1.0", second)])
+        }
+        #expect(try store.consentVersions() == [version("1.0", first)])
+        #expect(try store.publishConsentVersions([version("2.0", second)]) == [version("2.0", second)])
+    }
+
+    @Test func publishedVersionsRefuseUpdateAndDelete() throws {
+        try store.publishConsentVersions([version("1.0", first)])
+        let raw = try RawSQLite(path: store.path)
+        for sql in ["UPDATE consent_versions SET sha256 = '\(second)'", "DELETE FROM consent_versions"] {
+            #expect(throws: RawSQLite.Failure.self, "\(sql)") { try raw.execute(sql) }
+        }
+        #expect(try store.consentVersions() == [version("1.0", first)])
+    }
+
+    @Test func migratingAnOlderStorePublishesEachSignedVersionWithItsFirstSignature() throws {
+        try makeFirstSchema()
+        let later = now.addingTimeInterval(3600)
+        try store.addConsentRecord(signature("1.0", second, at: later))
+        try store.addConsentRecord(signature("1.0", first, at: now))
+        try store.addConsentRecord(signature("2.0", second, at: later))
+        store.close()
+        let migrated = try CareStore(path: store.path)
+        #expect(try migrated.schemaVersion() == 2)
+        #expect(try migrated.consentVersions() == [version("1.0", first), version("2.0", second, at: later)])
+    }
+
+    @Test func aStoreOpenedForReadingOnlyIsNeitherMigratedNorWritten() throws {
+        try makeFirstSchema()
+        try store.addConsentRecord(signature("1.0", first, at: now))
+        let reader = try CareStore(readingOnly: store.path)
+        #expect(try reader.schemaVersion() == 1)
+        #expect(try reader.consentVersions() == [version("1.0", first)])
+        #expect(throws: (any Error).self) { try reader.publishConsentVersions([version("2.0", second)]) }
+        #expect(try reader.schemaVersion() == 1)
+    }
+
+    @Test func openingAMissingStoreForReadingOnlyFailsAndCreatesNoFile() throws {
+        let path = directory.path + "/missing.sqlite"
+        #expect(throws: (any Error).self) { try CareStore(readingOnly: path) }
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+}
