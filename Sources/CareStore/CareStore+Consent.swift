@@ -67,3 +67,53 @@ extension CareStore {
         }
     }
 }
+
+extension CareStore {
+    /// Records what a participant chose where it differs from the choice in
+    /// force: one current answer per permission, each change kept as history,
+    /// no duplicates. Returns the answers that were recorded.
+    @discardableResult
+    public func recordPermissionChoices(_ grants: [PermissionGrant]) throws -> [PermissionGrant] {
+        try write { database in try Self.insertChangedGrants(grants, into: database) }
+    }
+
+    static func insertChangedGrants(_ grants: [PermissionGrant], into database: Database) throws -> [PermissionGrant] {
+        var recorded: [PermissionGrant] = []
+        for grant in grants {
+            let current = try database.query("""
+                SELECT id, participant_id, permission_id, kind, granted, detail, recorded_at FROM permission_grants
+                WHERE participant_id = ? AND permission_id = ? ORDER BY recorded_at DESC, id DESC LIMIT 1
+                """, [.text(grant.participantID), .text(grant.permissionID)]).map(PermissionGrant.init(row:)).first
+            if let current, current.granted == grant.granted, current.detail == grant.detail, current.kind == grant.kind {
+                continue
+            }
+            recorded.append(try insertPermissionGrant(grant, into: database))
+        }
+        return recorded
+    }
+
+    /// Onboarding, stored at once or not at all: the consent records not yet
+    /// held (one per document and version), the permission choices that
+    /// changed, and the onboarding outcome that marks it complete. A second
+    /// call for the same onboarding stores nothing new.
+    public func completeOnboarding(consents: [ConsentRecord], grants: [PermissionGrant], outcome: NewOutcome,
+                                   at instant: Date) throws {
+        try write { database in
+            for record in consents {
+                let held = try database.query("""
+                    SELECT 1 FROM consent_records WHERE participant_id = ? AND document_id = ? AND version = ?
+                    """, [.text(record.participantID), .text(record.documentID), .text(record.version)])
+                if held.isEmpty {
+                    _ = try Self.insertConsentRecord(record, into: database)
+                }
+            }
+            _ = try Self.insertChangedGrants(grants, into: database)
+            let answered = try database.query("""
+                SELECT 1 FROM outcomes WHERE participant_id = ? AND task_id = ? AND occurrence = ? AND deleted_at IS NULL
+                """, [.text(outcome.participantID), .text(outcome.taskID), .integer(Int64(outcome.event.occurrence))])
+            if answered.isEmpty {
+                _ = try Self.insertOutcome(outcome, at: instant, into: database)
+            }
+        }
+    }
+}

@@ -7,6 +7,8 @@ public enum CareStoreError: Error, CustomStringConvertible, Equatable {
     case newerSchema(found: Int, supported: Int)
     /// A consent document's version was first published with another text.
     case consentVersionChanged(documentID: String, version: String)
+    /// The participant has withdrawn, so nothing new is stored for them.
+    case alreadyWithdrawn(String)
     /// A row the store read lacks a column or holds a value it never writes
     /// there: NULL, another type, or text that is not a time, day or zone.
     case damagedRow(column: String, problem: String, sql: String)
@@ -23,6 +25,8 @@ public enum CareStoreError: Error, CustomStringConvertible, Equatable {
             "the store is at schema version \(found), newer than this carefeed understands (\(supported)); use a newer carefeed"
         case .consentVersionChanged(let document, let version):
             "consent document \(document) version \(version) was published with another text; raise its version"
+        case .alreadyWithdrawn(let participant):
+            "participant \(participant) has withdrawn from the study; nothing new is stored for them"
         case .damagedRow(let column, let problem, let sql):
             "the store holds a damaged row: column \(column) \(problem) "
                 + "(in: \(sql.split(whereSeparator: \.isWhitespace).joined(separator: " ")))"

@@ -2,7 +2,7 @@
 /// migration is the `PRAGMA user_version` it leaves behind; a migration, once
 /// released, is never edited, only followed by another.
 enum Schema {
-    static let migrations: [String] = [version1, version2]
+    static let migrations: [String] = [version1, version2, version3]
 
     // `date(x, '+0 days') IS x` holds only for a real calendar date in
     // YYYY-MM-DD form: SQLite's plain `date('2026-02-30')` returns it unchanged.
@@ -147,5 +147,28 @@ enum Schema {
     BEGIN SELECT RAISE(ABORT, 'consent versions are append-only; publish a new version'); END;
     CREATE TRIGGER consent_versions_no_delete BEFORE DELETE ON consent_versions
     BEGIN SELECT RAISE(ABORT, 'consent versions are append-only; publish a new version'); END;
+    """
+
+    /// Withdrawals, once per participant and final: after one, the store
+    /// refuses new outcomes, deletions and permission answers for them.
+    private static let version3 = """
+    CREATE TABLE withdrawals (
+        participant_id TEXT PRIMARY KEY REFERENCES participants (id),
+        withdrawn_at TEXT NOT NULL,
+        reason TEXT
+    ) STRICT;
+    CREATE TRIGGER withdrawals_no_update BEFORE UPDATE ON withdrawals
+    BEGIN SELECT RAISE(ABORT, 'a withdrawal is final and append-only'); END;
+    CREATE TRIGGER withdrawals_no_delete BEFORE DELETE ON withdrawals
+    BEGIN SELECT RAISE(ABORT, 'a withdrawal is final and append-only'); END;
+    CREATE TRIGGER outcomes_not_after_withdrawal BEFORE INSERT ON outcomes
+    WHEN EXISTS (SELECT 1 FROM withdrawals WHERE participant_id = NEW.participant_id)
+    BEGIN SELECT RAISE(ABORT, 'the participant has withdrawn: nothing new is stored'); END;
+    CREATE TRIGGER tombstones_not_after_withdrawal BEFORE UPDATE ON outcomes
+    WHEN EXISTS (SELECT 1 FROM withdrawals WHERE participant_id = OLD.participant_id)
+    BEGIN SELECT RAISE(ABORT, 'the participant has withdrawn: nothing new is stored'); END;
+    CREATE TRIGGER grants_not_after_withdrawal BEFORE INSERT ON permission_grants
+    WHEN EXISTS (SELECT 1 FROM withdrawals WHERE participant_id = NEW.participant_id)
+    BEGIN SELECT RAISE(ABORT, 'the participant has withdrawn: nothing new is stored'); END;
     """
 }
