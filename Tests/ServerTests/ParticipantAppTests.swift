@@ -18,6 +18,8 @@ import TestSupport
     let session = "0123456789abcdef0123456789abcdef"
     let signedDocument: String
     var token: String { app.csrfToken(forSession: session) }
+    /// A signature as the pad draws it: strokes across the box.
+    static let drawing = "M20 50 L60 30 L100 60 L140 35 L180 55 M200 40 L240 70"
 
     init() throws {
         directory = try TemporaryDirectory()
@@ -55,7 +57,7 @@ import TestSupport
         for step in ["/onboarding/1", "/onboarding/2"] {
             #expect(post(step, []).status == 303)
         }
-        #expect(post("/onboarding/3", [("printedName", "Ada Lovelace"), ("signature", "M10 10 L20 20")]).header("Location")
+        #expect(post("/onboarding/3", [("printedName", "Ada Lovelace"), ("signature", Self.drawing)]).header("Location")
                 == "/onboarding/3/review")
         #expect(post("/onboarding/3/review", [("sha256", signedDocument)]).header("Location") == "/onboarding/4")
         #expect(post("/onboarding/4", [("grant", "shareHealthData"), ("detail-reminders", "denied")]).status == 303)
@@ -79,7 +81,7 @@ import TestSupport
         try onboard()
         let records = try store.consentRecords(participantID: "p1")
         #expect(records.map(\.printedName) == ["Ada Lovelace"])
-        #expect(records[0].signature == .drawn(pathData: "M10 10 L20 20"))
+        #expect(records[0].signature == .drawn(pathData: Self.drawing))
         #expect(records[0].sha256 == SHA256.hex(records[0].html.markup))
         let grants = try store.permissionGrants(participantID: "p1")
         #expect(grants.map { "\($0.permissionID) \($0.granted) \($0.detail ?? "-")" }
@@ -97,16 +99,18 @@ import TestSupport
     }
 
     @Test func aDocumentChangedAfterReviewIsNotSignedAndSigningTwiceRecordsOnce() throws {
-        #expect(post("/onboarding/3", [("printedName", "Ada Lovelace"), ("signature", "M10 10 L20 20")]).status == 303)
+        #expect(post("/onboarding/3", [("printedName", "Ada Lovelace"), ("signature", Self.drawing)]).status == 303)
         #expect(post("/onboarding/3/review", [("sha256", String(repeating: "0", count: 64))]).status == 409)
         #expect(try store.consentRecords(participantID: "p1").isEmpty)
         #expect(post("/onboarding/3/review", [("sha256", signedDocument)]).status == 303)
         #expect(post("/onboarding/3/review", [("sha256", signedDocument)]).status == 303)
+        #expect(try store.consentRecords(participantID: "p1").isEmpty, "stored with the rest of onboarding")
+        #expect(post("/onboarding/4", []).status == 303)
         #expect(try store.consentRecords(participantID: "p1").count == 1)
     }
 
     @Test func anotherSessionDoesNotSeeOrSignWithThisSessionsDraft() throws {
-        #expect(post("/onboarding/3", [("printedName", "Ada Lovelace"), ("signature", "M10 10 L20 20")]).status == 303)
+        #expect(post("/onboarding/3", [("printedName", "Ada Lovelace"), ("signature", Self.drawing)]).status == 303)
         let other = "ffffffffffffffffffffffffffffffff"
         let page = app.handle(HTTPRequest(method: "GET", path: "/onboarding/3", headers: ["Host": "localhost",
                                                                                          "Cookie": "carefeed_session=\(other)"]))
@@ -248,5 +252,47 @@ import TestSupport
         #expect(get("/feed/2026-03-17").status == 404)
         #expect(get("/feed/not-a-day").status == 404)
         #expect(get("/feed/2026-03-16").status == 200)
+    }
+
+    @Test func nothingIsChosenForTheParticipantOnThePermissionsStep() throws {
+        #expect(post("/onboarding/3", [("printedName", "Ada Lovelace"), ("signature", Self.drawing)]).status == 303)
+        #expect(post("/onboarding/3/review", [("sha256", signedDocument)]).status == 303)
+        let page = get("/onboarding/4").text
+        #expect(page.contains("name=\"grant\" value=\"shareHealthData\""))
+        #expect(!page.contains(" checked"))
+    }
+
+    @Test func onboardingIsCompleteOnceThePermissionsAreChosenEvenIfTheTabCloses() throws {
+        for step in ["/onboarding/1", "/onboarding/2"] { _ = post(step, []) }
+        _ = post("/onboarding/3", [("printedName", "Ada Lovelace"), ("signature", Self.drawing)])
+        _ = post("/onboarding/3/review", [("sha256", signedDocument)])
+        #expect(try store.outcomes(participantID: "p1").isEmpty)
+        #expect(post("/onboarding/4", []).header("Location") == "/onboarding/5")
+        // The tab closes here: everything is stored, once, and the feed opens.
+        #expect(try store.consentRecords(participantID: "p1").count == 1)
+        #expect(try store.permissionGrants(participantID: "p1").map(\.granted) == [false, false, false])
+        #expect(try store.outcomes(participantID: "p1").map(\.taskID) == ["onboarding"])
+        #expect(get("/").header("Location") == "/feed/2026-03-09")
+        // The completion step still confirms, and joining again stores nothing more.
+        #expect(get("/onboarding/5").text.contains("You&#39;re in"))
+        #expect(post("/onboarding/5", []).header("Location") == "/feed/2026-03-09")
+        #expect(post("/onboarding/4", [("grant", "shareHealthData")]).header("Location") == "/feed/2026-03-09")
+        #expect(try store.permissionGrants(participantID: "p1").count == 3)
+    }
+
+    @Test func stepsAfterTheConsentCannotBePostedBeforeItIsSigned() throws {
+        let response = post("/onboarding/4", [("grant", "shareHealthData")])
+        #expect(response.status == 409)
+        #expect(response.text.contains("href=\"/onboarding/3\""))
+        #expect(try store.permissionGrants(participantID: "p1").isEmpty)
+        #expect(try store.outcomes(participantID: "p1").isEmpty)
+    }
+
+    @Test(arguments: ["M", "M10 10", "M10 10 L20 20", "M150 50 L151 50 L150 51", "M10 10 L400 10 L10 90"])
+    func aDrawnSignatureMustBeADrawingInsideThePad(_ path: String) throws {
+        let response = post("/onboarding/3", [("printedName", "Ada Lovelace"), ("signature", path)])
+        #expect(response.status == 422)
+        #expect(response.text.contains("field-error"))
+        #expect(get("/onboarding/3/review").status == 303, "nothing to review")
     }
 }

@@ -89,7 +89,7 @@ public enum OnboardingPages {
             main += form + "<fieldset><legend class=\"visually-hidden\">What you allow</legend>\n"
             for item in permissions.items {
                 let current = fields.permissions[item.id]
-                let checked = current?.granted ?? (item.kind == .health)
+                let checked = current?.granted ?? false
                 main += "<div class=\"permission\">\n<label class=\"choice\"><input type=\"checkbox\" name=\"grant\" "
                     + "value=\"\(item.id)\" data-permission-kind=\"\(item.kind.rawValue)\"\(checked ? " checked" : "")> "
                     + "<span><strong>\(item.title)</strong></span></label>\n"

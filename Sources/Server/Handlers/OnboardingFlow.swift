@@ -8,17 +8,25 @@ import Pages
 import Support
 
 /// What a session has entered during onboarding, kept while the participant
-/// goes back and forward, until onboarding is recorded.
+/// goes back and forward, until onboarding is stored.
 struct OnboardingDraft: Sendable {
     /// What the steps' fields show again.
     var fields = OnboardingFields()
-    /// Step number → the checked answers of a form step, stored with the onboarding outcome.
+    /// Consent step number → the record signed there, stored with the rest.
+    var signed: [Int: ConsentRecord] = [:]
+    /// Permissions step number → the choices made there.
+    var choices: [Int: [PermissionGrant]] = [:]
+    /// Form step number → the checked answers, stored with the onboarding outcome.
     var answers: [Int: [OutcomeValue]] = [:]
 }
 
 /// The onboarding task's steps, one page each: instructions, consent with
-/// its review and signature, permissions, forms, and the completion step
-/// that records the onboarding outcome.
+/// its review and signature, permissions, forms and the completion step.
+/// Nothing is stored until every step that records something has been
+/// answered; then the consent records, the permission choices and the
+/// onboarding outcome are stored in one transaction, so a participant who
+/// closes the tab after the last of them has joined, and the completion
+/// step only confirms.
 final class OnboardingFlow: Sendable {
     let store: CareStore
     private let drafts = Locked<[String: OnboardingDraft]>([:])
@@ -30,146 +38,126 @@ final class OnboardingFlow: Sendable {
     func handle(step number: Int, isReview: Bool, _ context: RequestContext) throws -> HTTPResponse {
         let respond = context.respond
         guard let feedTask = context.plan.tasks.first(where: \.isOnboarding),
-              let today = feedTask.timeline.events(enrolledOn: context.participant.enrolledOn, in: context.participant.timeZone,
+              let event = feedTask.timeline.events(enrolledOn: context.participant.enrolledOn, in: context.participant.timeZone,
                                                    from: context.today, to: context.today.adding(days: 1)).first,
-              let task = context.plan.task(feedTask.id, version: today.version) else {
+              let task = context.plan.task(feedTask.id, version: event.version) else {
             return .seeOther(context.todayRoute.path)
         }
+        guard (1...max(task.survey.count, 1)).contains(number), number <= task.survey.count else { return respond.notFound() }
+        let step = task.survey[number - 1]
         if context.feed.isOnboarded(on: context.today) {
-            return .seeOther(context.todayRoute.path)
+            // Joined: the completion step still says so once; every other step is behind them.
+            guard case .completion = step, !isReview, context.form == nil else { return .seeOther(context.todayRoute.path) }
         }
-        guard (1...task.survey.count).contains(number) else { return respond.notFound() }
-        let pageContext = OnboardingPages.Context(task: task, study: context.plan.study, participant: context.participant,
-                                                  links: context.links, csrfToken: context.csrfToken,
-                                                  stepPath: { Route.onboarding(step: $0).path })
-        let next = number < task.survey.count ? Route.onboarding(step: number + 1) : context.todayRoute
-        let draft = drafts.value[context.session] ?? OnboardingDraft()
-        let form = context.form
-        let show = { (draft: OnboardingDraft) in
-            respond.page(OnboardingPages.step(number, context: pageContext, fields: draft.fields, frame: respond.frame))
+        let flow = Flow(task: task, event: event, number: number, context: context,
+                        draft: drafts.value[context.session] ?? OnboardingDraft(),
+                        stored: try store.consentRecords(participantID: context.participant.id))
+        if context.form != nil, let unsigned = flow.unsignedConsentStep(before: number) {
+            return respond.message(409, "Please sign the consent form first",
+                                   "The steps after the consent form open once it is signed. Nothing was saved.",
+                                   link: ("Go to the consent form", .onboarding(step: unsigned)))
         }
-
-        switch task.survey[number - 1] {
+        switch step {
         case .consent(let consent):
             guard let document = context.plan.study.consentDocument(consent.document) else { return respond.notFound() }
-            if isReview {
-                return try review(number, document: document, draft: draft, next: next, pageContext: pageContext, context)
-            }
-            guard let form else { return show(draft) }
-            var errors: [String: String] = [:]
-            let updated = update(context.session) { draft in
-                errors = Self.enterSignature(form, into: &draft.fields)
-            }
-            guard errors.isEmpty else {
-                return respond.page(OnboardingPages.step(number, context: pageContext, fields: updated.fields, errors: errors,
-                                                         frame: respond.frame), status: 422)
-            }
-            return .seeOther(Route.onboardingReview(step: number).path)
+            return isReview ? try review(flow, document: document) : sign(flow)
         case .permissions(let permissions) where !isReview:
-            guard let form else { return show(draft) }
+            guard let form = context.form else { return flow.show() }
             let granted = Set(form.all("grant"))
-            for item in permissions.items {
-                let detail = form["detail-\(item.id)"].flatMap { ["granted", "denied", "unsupported", "default"].contains($0) ? $0 : nil }
-                try store.addPermissionGrant(PermissionGrant(participantID: context.participant.id, permissionID: item.id,
-                                                             kind: item.kind.rawValue, granted: granted.contains(item.id),
-                                                             detail: detail, recordedAt: Date()))
-                update(context.session) { $0.fields.permissions[item.id] = (granted.contains(item.id), detail) }
+            let choices = permissions.items.map { item in
+                PermissionGrant(participantID: context.participant.id, permissionID: item.id, kind: item.kind.rawValue,
+                                granted: granted.contains(item.id),
+                                detail: form["detail-\(item.id)"].flatMap { Self.browserAnswers.contains($0) ? $0 : nil },
+                                recordedAt: Date())
             }
-            return .seeOther(next.path)
-        case .form(let step) where !isReview:
-            guard let form else { return show(draft) }
-            switch SurveyValidation.validate(step.items, form: form) {
+            let draft = update(context.session) { draft in
+                draft.choices[number] = choices
+                for choice in choices { draft.fields.permissions[choice.permissionID] = (choice.granted, choice.detail) }
+            }
+            return try advance(flow, with: draft)
+        case .form(let formStep) where !isReview:
+            guard let form = context.form else { return flow.show() }
+            switch SurveyValidation.validate(formStep.items, form: form) {
             case .failure(let entry):
-                let updated = update(context.session) { $0.fields.entries.merge(entry.values) { $1 } }
-                return respond.page(OnboardingPages.step(number, context: pageContext, fields: updated.fields,
-                                                         errors: entry.errors, frame: respond.frame), status: 422)
+                let draft = update(context.session) { $0.fields.entries.merge(entry.values) { $1 } }
+                return flow.show(draft.fields, errors: entry.errors, status: 422)
             case .success(let values):
-                update(context.session) { draft in
-                    for item in step.items { draft.fields.entries[item.id] = form.all(item.id) }
+                let draft = update(context.session) { draft in
+                    for item in formStep.items { draft.fields.entries[item.id] = form.all(item.id) }
                     draft.answers[number] = values
                 }
-                return .seeOther(next.path)
+                return try advance(flow, with: draft)
             }
         case .completion where !isReview:
-            guard form != nil else { return show(draft) }
-            return try complete(task, event: today, draft: draft, context)
+            guard context.form != nil else { return flow.show() }
+            if !context.feed.isOnboarded(on: context.today) {
+                try store(flow, flow.draft)
+            }
+            return .seeOther(context.todayRoute.path)
         case _ where !isReview:
-            guard form != nil else { return show(draft) }
-            return .seeOther(next.path)
+            guard context.form != nil else { return flow.show() }
+            return .seeOther(flow.next.path)
         default:
             return respond.notFound()
         }
     }
 
-    /// The review of what will be signed; a POST of it signs, once per version.
-    private func review(_ number: Int, document: ConsentDocument, draft: OnboardingDraft, next: Route,
-                        pageContext: OnboardingPages.Context, _ context: RequestContext) throws -> HTTPResponse {
-        let respond = context.respond
-        guard let signature = draft.fields.signature, !draft.fields.printedName.isEmpty else {
-            return .seeOther(Route.onboarding(step: number).path)
+    /// What a browser may say of a permission it was asked for.
+    private static let browserAnswers: Set<String> = ["granted", "denied", "unsupported", "default"]
+
+    /// The consent step's form: the printed name and signature, then the review.
+    private func sign(_ flow: Flow) -> HTTPResponse {
+        guard let form = flow.context.form else { return flow.show() }
+        var errors: [String: String] = [:]
+        let draft = update(flow.context.session) { draft in
+            errors = SignatureEntry.enter(form, into: &draft.fields)
+            draft.signed[flow.number] = nil
+        }
+        guard errors.isEmpty else { return flow.show(draft.fields, errors: errors, status: 422) }
+        return .seeOther(Route.onboardingReview(step: flow.number).path)
+    }
+
+    /// The review of what will be signed; a POST of it signs. The record is
+    /// stored with the rest of onboarding.
+    private func review(_ flow: Flow, document: ConsentDocument) throws -> HTTPResponse {
+        let context = flow.context
+        guard let signature = flow.draft.fields.signature, !flow.draft.fields.printedName.isEmpty else {
+            return .seeOther(Route.onboarding(step: flow.number).path)
         }
         guard let form = context.form else {
-            return respond.page(OnboardingPages.review(number, document: document, context: pageContext, fields: draft.fields,
-                                                       frame: respond.frame))
+            return context.respond.page(OnboardingPages.review(flow.number, document: document, context: flow.pageContext,
+                                                               fields: flow.draft.fields, frame: context.respond.frame))
         }
         guard form["sha256"] == document.sha256 else {
-            return respond.message(409, "The consent form has changed",
-                                   "The study team changed the consent form after you reviewed it, so nothing was signed. "
-                                   + "Please read it again.", link: ("Read the consent form", .onboarding(step: number)))
+            return context.respond.message(409, "The consent form has changed",
+                                           "The study team changed the consent form after you reviewed it, so nothing was "
+                                           + "signed. Please read it again.",
+                                           link: ("Read the consent form", .onboarding(step: flow.number)))
         }
-        let signed = try store.consentRecords(participantID: context.participant.id)
-            .contains { $0.documentID == document.id && $0.version == document.version }
-        if !signed {
-            try store.addConsentRecord(ConsentRecord(
-                participantID: context.participant.id, documentID: document.id, version: document.version,
-                sha256: document.sha256, html: document.html, printedName: draft.fields.printedName,
-                signature: signature, signedAt: Date(), timeZone: context.participant.timeZone))
-        }
-        return .seeOther(next.path)
+        let record = ConsentRecord(participantID: context.participant.id, documentID: document.id, version: document.version,
+                                   sha256: document.sha256, html: document.html, printedName: flow.draft.fields.printedName,
+                                   signature: signature, signedAt: Date(), timeZone: context.participant.timeZone)
+        let draft = update(context.session) { $0.signed[flow.number] = record }
+        return try advance(flow, with: draft)
     }
 
-    /// Records the onboarding outcome once every consent step is signed.
-    private func complete(_ task: StudyTask, event: ScheduledEvent, draft: OnboardingDraft,
-                          _ context: RequestContext) throws -> HTTPResponse {
-        let records = try store.consentRecords(participantID: context.participant.id)
-        for (index, step) in task.survey.enumerated() {
-            guard case .consent(let consent) = step, let document = context.plan.study.consentDocument(consent.document),
-                  !records.contains(where: { $0.documentID == document.id && $0.version == document.version }) else {
-                continue
-            }
-            return context.respond.message(409, "Consent is not signed yet", "Sign the consent form before you finish joining.",
-                                           link: ("Go to the consent form", .onboarding(step: index + 1)))
+    /// After a step that records something: stores onboarding once every
+    /// such step is answered, and goes to the next step.
+    private func advance(_ flow: Flow, with draft: OnboardingDraft) throws -> HTTPResponse {
+        if flow.isComplete(draft) {
+            try store(flow, draft)
         }
+        return .seeOther(flow.next.path)
+    }
+
+    private func store(_ flow: Flow, _ draft: OnboardingDraft) throws {
         let values = draft.answers.keys.sorted().flatMap { draft.answers[$0] ?? [] }
-        do {
-            try store.addOutcome(NewOutcome(participantID: context.participant.id, taskID: task.id, event: event,
-                                            values: values), at: Date())
-        } catch CareStoreError.alreadyAnswered {
-            // Joined already, from another tab: nothing more to record.
-        }
-        drafts.update { _ = $0.removeValue(forKey: context.session) }
-        return .seeOther(context.todayRoute.path)
-    }
-
-    /// The printed name and signature of a consent step's form; the errors by field.
-    private static func enterSignature(_ form: FormData, into fields: inout OnboardingFields) -> [String: String] {
-        var errors: [String: String] = [:]
-        fields.printedName = (form["printedName"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        if fields.printedName.isEmpty { errors["printedName"] = "Type your full name." }
-        if fields.printedName.count > 200 { errors["printedName"] = "Keep your name to 200 characters." }
-        let path = (form["signature"] ?? "").trimmingCharacters(in: .whitespaces)
-        if form["typedSignature"] == "yes" {
-            fields.signature = fields.printedName.isEmpty ? nil : .typed(name: fields.printedName)
-        } else if path.isEmpty {
-            fields.signature = nil
-            errors["signature"] = "Draw your signature, or tick the box to sign with your typed name."
-        } else if SignaturePath.isValid(path) {
-            fields.signature = .drawn(pathData: path)
-        } else {
-            fields.signature = nil
-            errors["signature"] = "The signature could not be read. Clear it and draw it again."
-        }
-        return errors
+        try store.completeOnboarding(consents: draft.signed.keys.sorted().compactMap { draft.signed[$0] },
+                                     grants: draft.choices.keys.sorted().flatMap { draft.choices[$0] ?? [] },
+                                     outcome: NewOutcome(participantID: flow.context.participant.id, taskID: flow.task.id,
+                                                         event: flow.event, values: values),
+                                     at: Date())
+        drafts.update { _ = $0.removeValue(forKey: flow.context.session) }
     }
 
     /// Changes a session's draft in one locked step and returns it as changed.
@@ -181,5 +169,58 @@ final class OnboardingFlow: Sendable {
             drafts[session] = draft
             return draft
         }
+    }
+}
+
+/// One onboarding request: the task, today's event of it, the step and the session's draft.
+private struct Flow {
+    var task: StudyTask
+    var event: ScheduledEvent
+    var number: Int
+    var context: RequestContext
+    var draft: OnboardingDraft
+    /// The participant's consent records already in the store.
+    var stored: [ConsentRecord]
+
+    var next: Route {
+        number < task.survey.count ? .onboarding(step: number + 1) : context.todayRoute
+    }
+
+    var pageContext: OnboardingPages.Context {
+        OnboardingPages.Context(task: task, study: context.plan.study, participant: context.participant,
+                                links: context.links, csrfToken: context.csrfToken,
+                                stepPath: { Route.onboarding(step: $0).path })
+    }
+
+    func show(_ fields: OnboardingFields? = nil, errors: [String: String] = [:], status: Int = 200) -> HTTPResponse {
+        context.respond.page(OnboardingPages.step(number, context: pageContext, fields: fields ?? draft.fields, errors: errors,
+                                                  frame: context.respond.frame), status: status)
+    }
+
+    /// The first consent step before `step` whose document this version is
+    /// neither signed in the draft nor in the store.
+    func unsignedConsentStep(before step: Int) -> Int? {
+        for (index, item) in task.survey.enumerated() where index + 1 < step {
+            guard case .consent(let consent) = item, draft.signed[index + 1] == nil,
+                  let document = context.plan.study.consentDocument(consent.document),
+                  !stored.contains(where: { $0.documentID == document.id && $0.version == document.version }) else { continue }
+            return index + 1
+        }
+        return nil
+    }
+
+    /// Whether every step that records something has its answer in `draft`.
+    func isComplete(_ draft: OnboardingDraft) -> Bool {
+        var flow = self
+        flow.draft = draft
+        guard flow.unsignedConsentStep(before: task.survey.count + 1) == nil else { return false }
+        for (index, item) in task.survey.enumerated() {
+            switch item {
+            case .permissions where draft.choices[index + 1] == nil: return false
+            case .form where draft.answers[index + 1] == nil: return false
+            default: continue
+            }
+        }
+        return true
     }
 }
