@@ -68,7 +68,7 @@ let package = Package(
         .testTarget(name: "PagesTests", dependencies: ["Pages", "Feed", "Content", "TestSupport", "CareModel"]),
         .testTarget(name: "DemoTests", dependencies: ["Demo", "Feed", "Content", "TestSupport", "CareModel"]),
         .testTarget(name: "EndToEndTests", dependencies: ["CareModel", "CareStore", "TestSupport", "carefeed"]),
-        .testTarget(name: "FeedTests", dependencies: ["Feed", "TestSupport", "CareModel"]),
+        .testTarget(name: "FeedTests", dependencies: ["Feed", "TestSupport", "CareModel", "Content", "Markup"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "TestSupport", "CareModel"]),
         .testTarget(name: "CommandsTests", dependencies: ["Commands", "TestSupport", "CareModel", "CareStore"]),
     ],

@@ -46,7 +46,8 @@ public struct CarePlan: Sendable {
     }
 
     /// The feed of one participant.
-    public func feed(for participant: Participant, outcomes: [Outcome], today: LocalDate) -> ParticipantFeed {
-        ParticipantFeed(participant: participant, tasks: tasks, outcomes: outcomes, today: today)
+    public func feed(for participant: Participant, outcomes: [Outcome], today: LocalDate,
+                     withdrawal: Withdrawal? = nil) -> ParticipantFeed {
+        ParticipantFeed(participant: participant, tasks: tasks, outcomes: outcomes, today: today, withdrawal: withdrawal)
     }
 }

@@ -9,10 +9,13 @@ public struct FeedDay: Hashable, Sendable {
     /// False while the onboarding task has no outcome by this day: the feed
     /// then holds only the onboarding card.
     public var isOnboarded: Bool
+    /// True from the day the participant withdrew: nothing is open, only
+    /// what they answered before is shown.
+    public var isWithdrawn: Bool
     /// In event start order.
     public var cards: [Card]
     public var week: WeekStrip
 
     /// True only for today: the one day whose answers may be given or deleted.
-    public var isEditable: Bool { day == today }
+    public var isEditable: Bool { day == today && !isWithdrawn }
 }

@@ -14,11 +14,16 @@ public struct ParticipantFeed: Sendable {
     /// The first day on which the onboarding task had an outcome; nil when
     /// onboarding is not done, `.min` when there is no onboarding task.
     private let onboardedOn: LocalDate?
+    /// The local day the participant withdrew on: from then, only what they
+    /// had already answered is shown, and nothing is open.
+    public let withdrawnOn: LocalDate?
 
-    public init(participant: Participant, tasks: [FeedTask], outcomes: [Outcome], today: LocalDate) {
+    public init(participant: Participant, tasks: [FeedTask], outcomes: [Outcome], today: LocalDate,
+                withdrawal: Withdrawal? = nil) {
         self.participant = participant
         self.tasks = tasks
         self.today = today
+        withdrawnOn = withdrawal.map { participant.timeZone.localDate(of: $0.withdrawnAt) }
         var answers: [TaskOccurrence: Outcome] = [:]
         for outcome in outcomes where outcome.participantID == participant.id && !outcome.isDeleted {
             answers[TaskOccurrence(taskID: outcome.taskID, occurrence: outcome.occurrence)] = outcome
@@ -35,6 +40,11 @@ public struct ParticipantFeed: Sendable {
     /// Whether onboarding was complete on `day`.
     public func isOnboarded(on day: LocalDate) -> Bool {
         onboardedOn.map { $0 <= day } ?? false
+    }
+
+    /// Whether the participant had withdrawn by `day`.
+    public func isWithdrawn(on day: LocalDate) -> Bool {
+        withdrawnOn.map { $0 <= day } ?? false
     }
 
     /// The feed for `day`.
@@ -57,7 +67,7 @@ public struct ParticipantFeed: Sendable {
             })
             strips[weekStart] = strip
             return FeedDay(participant: participant, day: day, today: today, isOnboarded: isOnboarded(on: day),
-                           cards: cards[day] ?? [], week: strip)
+                           isWithdrawn: isWithdrawn(on: day), cards: cards[day] ?? [], week: strip)
         }
     }
 
@@ -67,13 +77,15 @@ public struct ParticipantFeed: Sendable {
         ring(cards(from: from, to: to).values.flatMap { $0 })
     }
 
-    /// Cards of each day in `from ..< to`, gated by onboarding.
+    /// Cards of each day in `from ..< to`, gated by onboarding; from the day
+    /// of a withdrawal, only answered ones.
     public func cards(from: LocalDate, to: LocalDate) -> [LocalDate: [Card]] {
         var byDay: [LocalDate: [Card]] = [:]
         for task in tasks {
             for event in task.timeline.events(enrolledOn: participant.enrolledOn, in: participant.timeZone,
                                               from: from, to: to)
-            where task.isOnboarding != isOnboarded(on: event.day) {
+            where task.isOnboarding != isOnboarded(on: event.day)
+                && (!isWithdrawn(on: event.day) || outcome(taskID: task.id, occurrence: event.occurrence) != nil) {
                 byDay[event.day, default: []].append(card(task, event))
             }
         }

@@ -13,4 +13,16 @@ public struct ConsentDocument: Hashable, Sendable {
     public var file: String
     /// The file line of its `version:` key, where a changed text is reported.
     public var versionLine: Int?
+
+    public init(id: String, title: String, version: String, summary: String?, html: HTML, sha256: String, file: String,
+                versionLine: Int? = nil) {
+        self.id = id
+        self.title = title
+        self.version = version
+        self.summary = summary
+        self.html = html
+        self.sha256 = sha256
+        self.file = file
+        self.versionLine = versionLine
+    }
 }

@@ -30,6 +30,12 @@ public enum FeedPage {
                 : "Not onboarded on this day: the feed holds only the onboarding card."
             main += "<p class=\"lead\">\(text)</p>\n"
         }
+        if feed.isWithdrawn {
+            let text = links.isInteractive
+                ? "You have left the study. Thank you for all you gave: nothing more is asked of you, and nothing new is saved."
+                : "Withdrawn from the study: from this day nothing is offered or stored."
+            main += "<p class=\"lead\">\(text)</p>\n"
+        }
         if feed.cards.isEmpty {
             main += "<p class=\"empty\">Nothing is scheduled for this day.</p>\n"
         } else {

@@ -1,0 +1,67 @@
+import CareModel
+import Content
+import Feed
+import Foundation
+import Markup
+import Testing
+import TestSupport
+
+/// A participant's place in the consent lifecycle, and what a withdrawal does to their feed.
+@Suite struct ConsentStatusTests {
+    let participant = Fixtures.participant(id: "p1", enrolledOn: "2026-03-01")
+
+    func document(_ version: String) -> ConsentDocument {
+        ConsentDocument(id: "recover", title: "Consent", version: version, summary: nil, html: HTML(trusted: "<p>v\(version)</p>"),
+                        sha256: String(repeating: "b", count: 64), file: "consent/recover.md")
+    }
+
+    func signed(_ version: String) -> ConsentRecord {
+        ConsentRecord(participantID: participant.id, documentID: "recover", version: version,
+                      sha256: String(repeating: "b", count: 64), html: HTML(trusted: "<p>v\(version)</p>"),
+                      printedName: "Ada", signature: .typed(name: "Ada"), signedAt: Fixtures.instant("2026-03-01T14:00:00Z"),
+                      timeZone: participant.timeZone)
+    }
+
+    @Test func aParticipantWhoSignedTheCurrentVersionIsActive() {
+        #expect(ConsentStatus(participant: participant, records: [signed("1.0")], documents: [document("1.0")],
+                              withdrawal: nil) == .active)
+        #expect(ConsentStatus(participant: participant, records: [], documents: [document("1.0")], withdrawal: nil) == .notJoined)
+    }
+
+    @Test func aNewVersionLeavesThoseWhoSignedTheOldOnePendingUntilTheySign() {
+        #expect(ConsentStatus(participant: participant, records: [signed("1.0")], documents: [document("2.0")], withdrawal: nil)
+                == .reconsentPending(document: "recover", signed: "1.0", current: "2.0"))
+        #expect(ConsentStatus(participant: participant, records: [signed("1.0"), signed("2.0")], documents: [document("2.0")],
+                              withdrawal: nil) == .active)
+    }
+
+    @Test func aWithdrawalWinsAndIsDatedInTheParticipantsZone() {
+        // 02:30 UTC on March 5 is still March 4 in New York.
+        let withdrawal = Withdrawal(participantID: participant.id, withdrawnAt: Fixtures.instant("2026-03-05T02:30:00Z"))
+        #expect(ConsentStatus(participant: participant, records: [signed("1.0")], documents: [document("2.0")],
+                              withdrawal: withdrawal)
+                == .withdrawn(day: Fixtures.date("2026-03-04"), at: withdrawal.withdrawnAt))
+    }
+
+    @Test func fromTheDayOfAWithdrawalOnlyAnsweredCardsRemainAndNothingIsEditable() {
+        let task = FeedTask(id: "checkIn", title: "Check in", impactsAdherence: true, isOnboarding: false,
+                            timeline: ScheduleTimeline(Fixtures.dailyAtEight))
+        let events = task.timeline.events(enrolledOn: participant.enrolledOn, in: participant.timeZone,
+                                          from: participant.enrolledOn, to: Fixtures.date("2026-03-10"))
+        let answered = Outcome(id: 1, participantID: participant.id, taskID: "checkIn", taskVersion: 1, occurrence: 3,
+                               eventDay: events[3].day, eventStart: events[3].start, eventEnd: events[3].end,
+                               values: [OutcomeValue(kind: "pain", value: .integer(2))],
+                               createdAt: events[3].start, deletedAt: nil)
+        let feed = ParticipantFeed(participant: participant, tasks: [task], outcomes: [answered], today: Fixtures.date("2026-03-04"),
+                                   withdrawal: Withdrawal(participantID: participant.id,
+                                                          withdrawnAt: Fixtures.instant("2026-03-04T18:00:00Z")))
+        #expect(feed.day(Fixtures.date("2026-03-03")).cards.count == 1, "before the withdrawal: as it was")
+        let day = feed.day(Fixtures.date("2026-03-04"))
+        #expect(day.isWithdrawn)
+        #expect(!day.isEditable)
+        #expect(day.cards.map(\.event.occurrence) == [3], "the answer given that morning stays")
+        #expect(feed.day(Fixtures.date("2026-03-05")).cards.isEmpty)
+        #expect(feed.adherence(from: Fixtures.date("2026-03-04"), to: Fixtures.date("2026-03-08"))
+                == AdherenceRing(completed: 1, total: 1))
+    }
+}
