@@ -131,9 +131,12 @@ public final class ParticipantApp: Sendable {
             return respond.page(EducationPages.note(note, study: study, links: context.links, nav: nav(.education),
                                                     frame: respond.frame))
         case .consentRecord:
+            let id = context.participant.id
             return respond.page(ConsentPages.record(participant: context.participant,
-                                                    records: try store.consentRecords(participantID: context.participant.id),
+                                                    records: try store.consentRecords(participantID: id),
                                                     today: context.today, study: study, links: context.links,
+                                                    grants: try store.permissionGrants(participantID: id),
+                                                    withdrawal: try store.withdrawals(participantID: id).first,
                                                     frame: respond.frame))
         case .consentDocument(let id):
             guard let document = study.consentDocument(id) else { return respond.notFound() }

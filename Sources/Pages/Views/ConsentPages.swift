@@ -7,35 +7,83 @@ import Markup
 /// The signed consent record, exactly as signed, and the consent documents.
 public enum ConsentPages {
     /// A participant's signed records, from the store, not from today's
-    /// content: the HTML as signed, the name, the signature, the time with
-    /// its offset, the version and the SHA-256, checked against the HTML.
+    /// content: the document's title and version, the time with its offset
+    /// and zone, the SHA-256 checked against the HTML as signed, the printed
+    /// name and signature (withheld where names are not shown), the
+    /// permission choices in force and a withdrawal, if any.
     public static func record(participant: Participant, records: [ConsentRecord], today: LocalDate, study: Study,
-                              links: PageLinks, frame: Layout.Frame = .plain) -> HTML {
+                              links: PageLinks, grants: [PermissionGrant] = [], withdrawal: Withdrawal? = nil,
+                              names: Bool = true, frame: Layout.Frame = .plain) -> HTML {
         var main: HTML = "<h1>Consent record</h1>\n"
-        main += "<p class=\"day-meta\">\(participant.name) (\(participant.id))</p>\n"
+        main += "<p class=\"day-meta\">\(names ? "\(participant.name) (\(participant.id))" : "Participant \(participant.id)")</p>\n"
+        if links.isInteractive, !records.isEmpty {
+            main += "<p class=\"card-actions no-print\"><button type=\"button\" class=\"button button-secondary\" data-print hidden>"
+                + "Save or print your copy</button></p>\n<p class=\"field-hint no-print\">To keep a copy, print this page "
+                + "or save it as a PDF from your browser's Print command.</p>\n"
+        }
+        if let withdrawal {
+            main += "<p class=\"status status-missed\">Withdrew from the study on "
+                + "\(Format.dayWithYear(participant.timeZone.localDate(of: withdrawal.withdrawnAt))) at "
+                + "\(Format.time(withdrawal.withdrawnAt, in: participant.timeZone))"
+                + "\(withdrawal.reason.map { ". Reason given: \u{201C}\($0)\u{201D}" } ?? "").</p>\n"
+        }
         if records.isEmpty {
             main += "<p class=\"empty\">No consent has been signed yet.</p>\n"
         }
         for record in records {
-            let matches = SHA256.hex(record.html.markup) == record.sha256
-            main += "<article class=\"consent-record\">\n<dl class=\"record-facts\">\n"
-            main += "<dt>Document</dt><dd>\(record.documentID), version \(record.version)</dd>\n"
-            main += "<dt>Signed</dt><dd><time datetime=\"\(Timestamp.local(record.signedAt, in: record.timeZone))\">"
-                + "\(Format.dayWithYear(record.timeZone.localDate(of: record.signedAt))) at "
-                + "\(Format.time(record.signedAt, in: record.timeZone)) "
-                + "(\(Timestamp.local(record.signedAt, in: record.timeZone)))</time></dd>\n"
-            main += "<dt>Printed name</dt><dd>\(record.printedName)</dd>\n"
-            let verdict: HTML = matches ? "<span class=\"hash-ok\">matches the text below</span>"
-                                        : "<strong class=\"hash-bad\">does not match the text below</strong>"
-            main += "<dt>SHA-256</dt><dd><code class=\"hash\">\(record.sha256)</code> \(verdict)</dd>\n"
-            main += "</dl>\n"
-            main += "<section class=\"signature\" aria-label=\"Signature\"><h2>Signature</h2>\n\(signature(record.signature, printedName: record.printedName))</section>\n"
-            main += "<section class=\"signed-document\" aria-label=\"The document as signed\"><h2>The document as signed</h2>\n"
-            main += "<div class=\"prose\">\n\(record.html)</div>\n</section>\n</article>\n"
+            main += recordArticle(record, title: study.consentDocument(record.documentID)?.title ?? record.documentID,
+                                  names: names)
         }
+        main += choices(grants, study: study, participant: participant)
         return Layout.page(title: "Consent record", study: study, links: links,
                            nav: .participant(id: participant.id, today: today, current: .consent),
-                           main: main, bodyClass: "printable", frame: frame)
+                           main: main, scripts: links.isInteractive && !records.isEmpty ? ["js/print.js"] : [],
+                           bodyClass: "printable", frame: frame)
+    }
+
+    /// One signed record: what a reviewer checks, then the document as signed.
+    static func recordArticle(_ record: ConsentRecord, title: String, names: Bool) -> HTML {
+        let matches = SHA256.hex(record.html.markup) == record.sha256
+        let stamp = Timestamp.local(record.signedAt, in: record.timeZone)
+        var html: HTML = "<article class=\"consent-record\">\n<h2>\(title)</h2>\n<dl class=\"record-facts\">\n"
+        html += "<dt>Document</dt><dd>\(title), version \(record.version) (\(record.documentID))</dd>\n"
+        html += "<dt>Signed</dt><dd><time datetime=\"\(stamp)\">"
+            + "\(Format.dayWithYear(record.timeZone.localDate(of: record.signedAt))) at "
+            + "\(Format.time(record.signedAt, in: record.timeZone)) (\(stamp), \(record.timeZone.identifier))</time></dd>\n"
+        html += "<dt>Printed name</dt><dd>\(names ? record.printedName : "Withheld: the site shows study IDs only")</dd>\n"
+        let verdict: HTML = matches ? "<span class=\"hash-ok\">matches the text below</span>"
+                                    : "<strong class=\"hash-bad\">does not match the text below</strong>"
+        html += "<dt>SHA-256</dt><dd><code class=\"hash\">\(record.sha256)</code> \(verdict)</dd>\n"
+        html += "</dl>\n"
+        let drawing: HTML = names ? signature(record.signature, printedName: record.printedName)
+            : "<p class=\"day-meta\">Signed with a \(record.signature.kind) signature, withheld: the site shows study IDs only.</p>"
+        html += "<section class=\"signature\" aria-label=\"Signature\"><h3>Signature</h3>\n\(drawing)</section>\n"
+        html += "<section class=\"signed-document\" aria-label=\"The document as signed\"><h3>The document as signed</h3>\n"
+        html += "<div class=\"prose\">\n\(record.html)</div>\n</section>\n</article>\n"
+        return html
+    }
+
+    /// The permission choices in force, each with when it was made.
+    static func choices(_ grants: [PermissionGrant], study: Study, participant: Participant) -> HTML {
+        var current: [String: PermissionGrant] = [:]
+        var order: [String] = []
+        for grant in grants where grant.participantID == participant.id {
+            if current[grant.permissionID] == nil { order.append(grant.permissionID) }
+            current[grant.permissionID] = grant
+        }
+        guard !order.isEmpty else { return "" }
+        let titles = Dictionary(study.tasks.flatMap(\.survey).flatMap { step -> [(String, String)] in
+            if case .permissions(let permissions) = step { permissions.items.map { ($0.id, $0.title) } } else { [] }
+        }, uniquingKeysWith: { first, _ in first })
+        var html: HTML = "<section class=\"choices\" aria-labelledby=\"choices-title\"><h2 id=\"choices-title\">Choices made</h2>\n"
+            + "<dl class=\"record-facts\">\n"
+        for id in order {
+            guard let grant = current[id] else { continue }
+            html += "<dt>\(titles[id] ?? id)</dt><dd>\(grant.granted ? "Allowed" : "Not allowed"), "
+                + "\(Format.dayWithYear(participant.timeZone.localDate(of: grant.recordedAt))) at "
+                + "\(Format.time(grant.recordedAt, in: participant.timeZone))</dd>\n"
+        }
+        return html + "</dl>\n</section>\n"
     }
 
     /// The drawn strokes as SVG, or the typed name with the participant's
