@@ -15,7 +15,7 @@ extension FieldReader {
 
     private func scheduleElement(_ node: YAMLNode) -> ScheduleElement? {
         guard let fields = fields(node, in: "a schedule element",
-                                  allowed: ["start", "end", "every", "at", "allDay", "duration", "text"],
+                                  allowed: ["start", "end", "every", "days", "at", "allDay", "duration", "text"],
                                   required: ["start"]) else { return nil }
         var valid = true
         let start = fields["start"].flatMap { anchor($0, "start") }
@@ -30,16 +30,20 @@ extension FieldReader {
             interval = self.interval(every)
             if interval == nil { valid = false }
         }
+        var weekdays: [Weekday]?
+        if let daysNode = fields["days"] {
+            weekdays = self.weekdays(daysNode, every: fields["every"], interval: interval)
+            if weekdays == nil { valid = false }
+        }
         let allDay = fields["allDay"].flatMap { boolean($0, "allDay") } ?? false
         var time = TimeOfDay.allDay
         if let atNode = fields["at"] {
             if allDay {
                 error("give either 'at' or 'allDay: true', not both", at: atNode)
                 valid = false
-            } else if let clock = text(atNode, "at").flatMap({ LocalTime($0) }) {
-                time = .at(clock)
+            } else if let times = times(atNode) {
+                time = times
             } else {
-                error("at must be a wall-clock time \"HH:MM\" such as \"08:00\"", at: atNode)
                 valid = false
             }
         } else if !allDay {
@@ -55,8 +59,76 @@ extension FieldReader {
         }
         let elementText = fields["text"].flatMap { text($0, "text") }
         guard valid, let start else { return nil }
-        return ScheduleElement(start: start, end: end, interval: interval, time: time, duration: duration,
-                               text: elementText)
+        return ScheduleElement(start: start, end: end, interval: interval, weekdays: weekdays, time: time,
+                               duration: duration, text: elementText)
+    }
+
+    /// `"HH:MM"`, or a list of such times for several events a day, put in
+    /// time order; a list of one is that one time.
+    private func times(_ node: YAMLNode) -> TimeOfDay? {
+        let clockError = "at must be a wall-clock time \"HH:MM\" such as \"08:00\""
+        guard case .sequence(let items) = node.value else {
+            guard let value = text(node, "at") else { return nil }
+            guard let clock = LocalTime(value) else {
+                error(clockError + ", or a list of them such as [\"08:00\", \"20:00\"]", at: node)
+                return nil
+            }
+            return .at(clock)
+        }
+        guard !items.isEmpty else {
+            error("at needs at least one time, such as [\"08:00\", \"20:00\"]", at: node)
+            return nil
+        }
+        var clocks: [LocalTime] = []
+        for item in items {
+            guard let value = text(item, "a time in at") else { return nil }
+            guard let clock = LocalTime(value) else {
+                error(clockError, at: item)
+                return nil
+            }
+            guard !clocks.contains(clock) else {
+                error("the time \(clock) is listed twice in at; each time is one event", at: item)
+                return nil
+            }
+            clocks.append(clock)
+        }
+        return clocks.count == 1 ? .at(clocks[0]) : .times(clocks.sorted())
+    }
+
+    /// The weekdays of `days`, in week order; only with `every: N weeks`.
+    private func weekdays(_ node: YAMLNode, every: YAMLNode?, interval: ScheduleInterval?) -> [Weekday]? {
+        guard let items = list(node, "days") else { return nil }
+        guard !items.isEmpty else {
+            error("days needs at least one weekday, such as [monday, wednesday, friday]", at: node)
+            return nil
+        }
+        var days: [Weekday] = []
+        for item in items {
+            guard let name = text(item, "a weekday") else { return nil }
+            guard let day = Weekday(rawValue: name) else {
+                let names = Weekday.allCases.map(\.rawValue)
+                let suggestion = Self.closest(to: name, in: names).map { "; did you mean '\($0)'?" } ?? ""
+                error("unknown weekday '\(name)'\(suggestion); expected \(names.joined(separator: ", "))", at: item)
+                return nil
+            }
+            guard !days.contains(day) else {
+                error("'\(name)' is listed twice in days", at: item)
+                return nil
+            }
+            days.append(day)
+        }
+        switch interval {
+        case .weeks:
+            return days.sorted()
+        case nil where every == nil:
+            error("days needs 'every: N weeks', such as 'every: 1 week', to say which weeks its weekdays are in", at: node)
+        case nil:
+            break
+        case .days, .months:
+            error("days names weekdays, so every must count weeks, such as '1 week' or '2 weeks', "
+                  + "not '\(every.flatMap { text($0, "every") } ?? "")'", at: node)
+        }
+        return nil
     }
 
     /// `enrollment`, `enrollment + N day(s)`, `enrollment + N week(s)` or `YYYY-MM-DD`.
@@ -80,7 +152,7 @@ extension FieldReader {
         return nil
     }
 
-    /// `N day(s)` or `N week(s)`, N at least 1.
+    /// `N day(s)`, `N week(s)` or `N month(s)`, N at least 1.
     private func interval(_ node: YAMLNode) -> ScheduleInterval? {
         guard let value = text(node, "every") else { return nil }
         let words = value.split(separator: " ")
@@ -88,10 +160,13 @@ extension FieldReader {
             switch words[1] {
             case "day", "days": return .days(count)
             case "week", "weeks": return .weeks(count)
+            case "month" where count <= Self.maximumDays / 30, "months" where count <= Self.maximumDays / 30:
+                return .months(count)
             default: break
             }
         }
-        error("every must be 'N days' or 'N weeks' with N at least 1, such as '1 day' or '2 weeks', not '\(value)'", at: node)
+        error("every must be 'N days', 'N weeks' or 'N months' with N at least 1, such as '1 day', '2 weeks' or "
+              + "'1 month', not '\(value)'", at: node)
         return nil
     }
 
