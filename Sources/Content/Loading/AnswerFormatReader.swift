@@ -67,15 +67,28 @@ extension FieldReader {
         case "choice":
             guard let fields = fields(options, in: context, allowed: ["options", "multiple"], required: ["options"]),
                   let optionNodes = list(fields["options"], "options") else { return nil }
-            let choices = optionNodes.compactMap { text($0, "an option") }
+            let choices = optionNodes.compactMap(choiceOption)
             guard choices.count == optionNodes.count else { return nil }
             if choices.count < 2, let optionsNode = fields["options"] {
                 error("a choice needs at least two options", at: optionsNode)
                 return nil
             }
-            if Set(choices).count != choices.count, let optionsNode = fields["options"] {
-                error("the options of a choice must differ from each other", at: optionsNode)
-                return nil
+            for (index, (choice, optionNode)) in zip(choices, optionNodes).enumerated() {
+                let earlier = choices[..<index]
+                if earlier.contains(where: { $0.value == choice.value }) {
+                    if case .scalar = optionNode.value {
+                        error("the options of a choice must differ from each other; '\(choice.text)' is listed twice",
+                              at: optionNode)
+                    } else {
+                        error("two options store the value '\(choice.value)'; each option needs a value of its own",
+                              at: optionNode)
+                    }
+                    return nil
+                }
+                if earlier.contains(where: { $0.text == choice.text }) {
+                    error("two options show the text '\(choice.text)'; a participant could not tell them apart", at: optionNode)
+                    return nil
+                }
             }
             let multiple = fields["multiple"].flatMap { boolean($0, "multiple") } ?? false
             return .choice(options: choices, multiple: multiple)
@@ -93,5 +106,15 @@ extension FieldReader {
                   at: pairs[0].key)
             return nil
         }
+    }
+
+    /// `Park`, or `{ value: park, text: In a park }`.
+    private func choiceOption(_ node: YAMLNode) -> ChoiceOption? {
+        guard case .mapping = node.value else {
+            return text(node, "an option").map(ChoiceOption.init)
+        }
+        guard let fields = fields(node, in: "an option", allowed: ["value", "text"], required: ["value", "text"]),
+              let value = text(fields["value"], "value"), let shown = text(fields["text"], "text") else { return nil }
+        return ChoiceOption(value: value, text: shown)
     }
 }
