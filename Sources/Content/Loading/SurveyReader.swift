@@ -70,14 +70,33 @@ extension FieldReader {
     }
 
     private func formItem(_ node: YAMLNode) -> FormItem? {
-        guard let fields = fields(node, in: "a form item", allowed: ["id", "text", "required", "answer"],
+        guard let fields = fields(node, in: "a form item", allowed: ["id", "text", "required", "answer", "measure"],
                                   required: ["id", "text", "answer"]) else { return nil }
         let id = identifier(fields["id"], "the item id")
         let question = text(fields["text"], "text")
         let required = fields["required"].flatMap { boolean($0, "required") } ?? false
         let answer = fields["answer"].flatMap(answerFormat)
+        var measure: Measure?
+        if let measureNode = fields["measure"] {
+            guard let name = text(measureNode, "measure") else { return nil }
+            measure = Measure(rawValue: name)
+            guard let measure else {
+                let names = Measure.allCases.map(\.rawValue)
+                let suggestion = Self.closest(to: name, in: names).map { "; did you mean '\($0)'?" } ?? ""
+                error("unknown measure '\(name)'\(suggestion); expected \(names.joined(separator: ", "))", at: measureNode)
+                return nil
+            }
+            switch answer {
+            case .numeric?, nil:
+                break
+            case .some:
+                error("measure \(measure.rawValue) gives a number, so it needs a numeric answer, such as "
+                      + "'answer: { numeric: { min: 0, max: 160, unit: degrees } }'", at: measureNode)
+                return nil
+            }
+        }
         guard let id, let question, let answer else { return nil }
-        return FormItem(id: id, text: question, isRequired: required, answer: answer)
+        return FormItem(id: id, text: question, isRequired: required, answer: answer, measure: measure)
     }
 
     private func permissionItem(_ node: YAMLNode) -> PermissionItem? {
