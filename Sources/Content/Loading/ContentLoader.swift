@@ -142,7 +142,8 @@ public enum ContentLoader {
         }
         let study = Study(title: header.title, institution: header.institution, contact: header.contact,
                           timeZone: header.timeZone, featured: header.featured?.slug,
-                          insights: header.insights.map(\.chart), tasks: tasks.map(\.task).sorted { $0.id < $1.id },
+                          insights: header.insights.map(\.chart), protocolApproval: header.protocolApproval,
+                          flags: header.flags.map(\.flag), tasks: tasks.map(\.task).sorted { $0.id < $1.id },
                           consentDocuments: documents, notes: orderedNotes,
                           sourceDigest: SHA256.hex(digests.sorted().joined(separator: "\n")))
         return Result(study: study, diagnostics: diagnostics, fileCount: files)

@@ -104,6 +104,9 @@ struct CrossReferences {
             reader.error("featured names no education note '\(featured.slug)'; expected education/\(featured.slug).md"
                          + Self.known(notes.map(\.slug)), at: featured.node)
         }
+        for (flag, node) in header.flags {
+            self.flag(flag, node: node, reader: reader)
+        }
         for (chart, seriesNodes) in header.insights {
             for (series, seriesNode) in zip(chart.series, seriesNodes) {
                 guard let task = tasks.first(where: { $0.id == series.task }) else {
@@ -122,6 +125,32 @@ struct CrossReferences {
                                  at: Self.value("value", in: seriesNode) ?? seriesNode)
                 }
             }
+        }
+    }
+
+    /// A flag's task and value name a form item of the study; above and
+    /// below need one whose answers are numbers.
+    private func flag(_ flag: StudyFlag, node: YAMLNode, reader: FieldReader) {
+        let taskID: String, valueID: String, compares: Bool
+        switch flag.rule {
+        case .above(let task, let value, _), .below(let task, let value, _): (taskID, valueID, compares) = (task, value, true)
+        case .notMeasured(let task, let value, _): (taskID, valueID, compares) = (task, value, false)
+        case .silent: return
+        }
+        guard let task = tasks.first(where: { $0.id == taskID }) else {
+            if !unloadedTasks.contains(taskID) {
+                reader.error("no task '\(taskID)'" + Self.known(tasks.map(\.id)), at: Self.value("task", in: node) ?? node)
+            }
+            return
+        }
+        guard let item = task.formItems.first(where: { $0.id == valueID }) else {
+            reader.error("the task '\(task.id)' has no form item '\(valueID)'" + Self.known(task.formItems.map(\.id)),
+                         at: Self.value("value", in: node) ?? node)
+            return
+        }
+        if compares && !item.answer.isNumeric {
+            reader.error("'\(valueID)' of '\(task.id)' is not a number, so it cannot be above or below one",
+                         at: Self.value("value", in: node) ?? node)
         }
     }
 

@@ -9,11 +9,14 @@ extension FieldReader {
         var timeZone: TimeZone
         var featured: (slug: String, node: YAMLNode)?
         var insights: [(chart: InsightChart, nodes: [YAMLNode])]
+        var protocolApproval: ProtocolApproval?
+        var flags: [(flag: StudyFlag, node: YAMLNode)]
     }
 
     func studyHeader(_ node: YAMLNode) -> StudyHeader? {
         guard let fields = fields(node, in: "study.yaml",
-                                  allowed: ["title", "institution", "contact", "timezone", "featured", "insights"],
+                                  allowed: ["title", "institution", "contact", "timezone", "featured", "insights",
+                                            "protocol", "flags"],
                                   required: ["title", "institution", "contact", "timezone"]) else { return nil }
         let title = text(fields["title"], "title")
         let institution = text(fields["institution"], "institution")
@@ -30,9 +33,11 @@ extension FieldReader {
             identifier(featuredNode, "featured").map { (slug: $0, node: featuredNode) }
         }
         let insights = fields["insights"].flatMap { list($0, "insights") }?.compactMap(chart) ?? []
+        let approval = fields["protocol"].flatMap(protocolApproval)
+        let flags = fields["flags"].flatMap(flags) ?? []
         guard let title, let institution, let contact, let zone else { return nil }
         return StudyHeader(title: title, institution: institution, contact: contact, timeZone: zone,
-                           featured: featured, insights: insights)
+                           featured: featured, insights: insights, protocolApproval: approval, flags: flags)
     }
 
     private func chart(_ node: YAMLNode) -> (chart: InsightChart, nodes: [YAMLNode])? {

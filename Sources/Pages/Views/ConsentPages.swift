@@ -13,6 +13,7 @@ public enum ConsentPages {
                               links: PageLinks, frame: Layout.Frame = .plain) -> HTML {
         var main: HTML = "<h1>Consent record</h1>\n"
         main += "<p class=\"day-meta\">\(participant.name) (\(participant.id))</p>\n"
+        main += protocolLine(study)
         if records.isEmpty {
             main += "<p class=\"empty\">No consent has been signed yet.</p>\n"
         }
@@ -38,6 +39,12 @@ public enum ConsentPages {
                            main: main, bodyClass: "printable", frame: frame)
     }
 
+    /// "Protocol REB-2026-014 approved by …", or nothing when the study names no protocol.
+    static func protocolLine(_ study: Study) -> HTML {
+        guard let approval = study.protocolApproval else { return "" }
+        return "<p class=\"day-meta protocol\">Protocol \(approval.number) approved by \(approval.board)</p>\n"
+    }
+
     /// The drawn strokes as SVG, or the typed name with the participant's
     /// confirmation that it is their signature.
     static func signature(_ signature: Signature, printedName: String) -> HTML {
@@ -59,6 +66,7 @@ public enum ConsentPages {
                                 frame: Layout.Frame = .plain) -> HTML {
         var main: HTML = "<h1>\(document.title)</h1>\n"
         main += "<p class=\"day-meta\">Version \(document.version) · SHA-256 <code class=\"hash\">\(document.sha256)</code></p>\n"
+        main += protocolLine(study)
         if let summary = document.summary { main += "<p class=\"lead\">\(summary)</p>\n" }
         main += "<div class=\"prose\">\n\(document.html)</div>\n"
         return Layout.page(title: document.title, study: study, links: links, nav: .study(current: nil),
