@@ -115,8 +115,9 @@ public enum ContentLoader {
             check.task(task, node: node, reader: reader)
             diagnostics += reader.diagnostics
         }
-        for (note, reader, header) in notes {
-            check.note(note, header: header, reader: reader)
+        for index in notes.indices {
+            let (note, reader, header) = notes[index]
+            notes[index].note = check.note(note, header: header, reader: reader)
             diagnostics += reader.diagnostics
         }
         if let header {
