@@ -1,7 +1,7 @@
+@testable import Content
 import Foundation
 import Testing
 import TestSupport
-@testable import Content
 
 /// Node centres read from glTF models, and annotations pinned to them.
 @Suite struct ModelFileTests {

@@ -1,6 +1,6 @@
-import Support
 import CareModel
 import Foundation
+import Support
 
 /// Loads a study's content folder into a checked `Study`, collecting every
 /// problem in one pass rather than stopping at the first.
