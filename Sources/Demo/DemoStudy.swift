@@ -121,7 +121,7 @@ public struct DemoStudy: Sendable {
         case (_, .boolean):
             number = random.chance(0.5) ? 1 : 0
         case (_, .choice(let options, _)):
-            return OutcomeValue(kind: item.id, value: .text(options[random.integer(0...(options.count - 1))]))
+            return OutcomeValue(kind: item.id, value: .text(options[random.integer(0...(options.count - 1))].value))
         case (_, .text):
             return nil
         }

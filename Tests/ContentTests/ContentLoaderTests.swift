@@ -86,9 +86,9 @@ import TestSupport
                 duration: 3 days
             """)) == [
             "tasks/walk.md:5:12: error: start must be 'enrollment', 'enrollment + N days', 'enrollment + N weeks' or a date YYYY-MM-DD, not '2026-02-30'",
-            "tasks/walk.md:7:9: error: at must be a wall-clock time \"HH:MM\" such as \"08:00\"",
+            "tasks/walk.md:7:9: error: at must be a wall-clock time \"HH:MM\" such as \"08:00\", or a list of them such as [\"08:00\", \"20:00\"]",
             "tasks/walk.md:9:10: error: end must be 'enrollment', 'enrollment + N days', 'enrollment + N weeks' or a date YYYY-MM-DD, not 'enrollment + 2 fortnights'",
-            "tasks/walk.md:10:12: error: every must be 'N days' or 'N weeks' with N at least 1, such as '1 day' or '2 weeks', not '0 days'",
+            "tasks/walk.md:10:12: error: every must be 'N days', 'N weeks' or 'N months' with N at least 1, such as '1 day', '2 weeks' or '1 month', not '0 days'",
             "tasks/walk.md:12:15: error: duration must be 'N minutes' or 'N hours', more than zero and at most a day, such as '1 hour', not '3 days'",
         ])
     }

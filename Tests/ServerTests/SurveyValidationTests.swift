@@ -21,7 +21,7 @@ import TestSupport
                   - { id: effort, text: Effort?, required: true, answer: { scale: { min: 0, max: 5, step: 0.5 } } }
                   - { id: steps, text: Steps?, required: true, answer: { numeric: { min: 0, max: 100000, unit: steps } } }
                   - { id: outside, text: Outside?, answer: boolean }
-                  - { id: where, text: Where?, answer: { choice: { options: [Park, Street, Beach], multiple: true } } }
+                  - { id: where, text: Where?, answer: { choice: { options: [Park, { value: street, text: Along a street }, Beach], multiple: true } } }
                   - { id: note, text: Note?, answer: { text: { maxLength: 10 } } }
             ---
             """])
@@ -68,6 +68,18 @@ import TestSupport
         #expect(try validate("effort=1&steps=12.5") == .failure(SurveyEntry_(errors: ["steps": "Enter a whole number."])))
         #expect(try validate("effort=1&steps=99999999999999999999") == .failure(SurveyEntry_(errors: [
             "steps": "Enter a number of at most 100000 steps.",
+        ])))
+    }
+
+    @Test func aChoiceStoresTheOptionsValueAndRefusesItsShownText() throws {
+        #expect(try validate("effort=1&steps=10&where=street&where=Park") == .success([
+            OutcomeValue(kind: "effort", value: .decimal(1)),
+            OutcomeValue(kind: "steps", value: .integer(10), unit: "steps"),
+            OutcomeValue(kind: "where", value: .text("street")),
+            OutcomeValue(kind: "where", value: .text("Park")),
+        ]))
+        #expect(try validate("effort=1&steps=10&where=Along+a+street") == .failure(SurveyEntry_(errors: [
+            "where": "Choose from the options shown.",
         ])))
     }
 }

@@ -18,20 +18,29 @@ public struct Schedule: Hashable, Sendable, Codable {
                        from: LocalDate, to: LocalDate, version: Int = 1) -> [ScheduledEvent] {
         guard from < to else { return [] }
         let base = count(enrolledOn: enrollment, before: from)
-        var events: [ScheduledEvent] = []
+        var events: [(event: ScheduledEvent, order: (Int, Int, Int))] = []
         for (index, element) in elements.enumerated() {
+            let elementStart = element.start.day(enrolledOn: enrollment).ordinal
             for day in element.days(enrolledOn: enrollment, from: from, to: to) {
-                let (start, end) = element.interval(on: day, in: zone)
-                events.append(ScheduledEvent(element: index, occurrence: 0, version: version, day: day,
-                                             start: start, end: end, isAllDay: element.time == .allDay,
-                                             text: element.text))
+                for (slot, (start, end)) in element.intervals(on: day, in: zone).enumerated() {
+                    events.append((ScheduledEvent(element: index, occurrence: 0, version: version, day: day,
+                                                  start: start, end: end, isAllDay: element.time == .allDay,
+                                                  text: element.text),
+                                   (elementStart, index, slot)))
+                }
             }
         }
-        events.sort { ($0.start, $0.element, $0.day) < ($1.start, $1.element, $1.day) }
-        for index in events.indices {
-            events[index].occurrence = base + index
+        // Events that start at the same moment are numbered by their
+        // elements: the one whose `start` day is earlier first, then the one
+        // listed first; within one element (two times that a clock change
+        // makes one), the earlier time first.
+        events.sort { ($0.event.start, $0.order.0, $0.order.1, $0.order.2)
+            < ($1.event.start, $1.order.0, $1.order.1, $1.order.2) }
+        return events.enumerated().map { index, entry in
+            var event = entry.event
+            event.occurrence = base + index
+            return event
         }
-        return events
     }
 
     /// How many events of all elements start on days before `day`.

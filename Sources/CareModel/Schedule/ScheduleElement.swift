@@ -1,59 +1,77 @@
 import Foundation
 
-/// One repeating rule of a schedule: from `start`, every `interval`, until
-/// the exclusive `end`, at a wall-clock time or all day.
+/// One repeating rule of a schedule: from `start`, every `interval` (on the
+/// given weekdays of those weeks, where it names them), until the exclusive
+/// `end`, at one or more wall-clock times or all day.
 public struct ScheduleElement: Hashable, Sendable, Codable {
     public var start: ScheduleAnchor
     /// Exclusive: no event starts on this day or later.
     public var end: ScheduleAnchor?
     /// Nil for a single event on the start day.
     public var interval: ScheduleInterval?
+    /// With an interval of weeks: the weekdays of every `interval` weeks,
+    /// counted from the week (Sunday to Saturday) of `start`, on which events
+    /// fall; nil for one event day every `interval`. In week order, each once.
+    public var weekdays: [Weekday]?
     public var time: TimeOfDay
     /// Ignored for all-day events, which cover their local calendar day.
     public var duration: ScheduleDuration
     public var text: String?
 
     public init(start: ScheduleAnchor = .enrollment(plusDays: 0), end: ScheduleAnchor? = nil,
-                interval: ScheduleInterval? = .days(1), time: TimeOfDay = .allDay,
+                interval: ScheduleInterval? = .days(1), weekdays: [Weekday]? = nil, time: TimeOfDay = .allDay,
                 duration: ScheduleDuration = .hours(1), text: String? = nil) {
         self.start = start
         self.end = end
         self.interval = interval
+        self.weekdays = weekdays
         self.time = time
         self.duration = duration
         self.text = text
     }
 
-    /// The days, within `from ..< to`, on which this element has an event.
+    /// The days, within `from ..< to`, on which this element has events.
     func days(enrolledOn enrollment: LocalDate, from: LocalDate, to: LocalDate) -> [LocalDate] {
-        let first = start.day(enrolledOn: enrollment)
+        let rule = recurrence(enrolledOn: enrollment)
         let limit = min(to, end?.day(enrolledOn: enrollment) ?? to)
-        guard first < limit else { return [] }
-        guard let step = interval?.days else {
-            return first >= from ? [first] : []
-        }
-        let skipped = first >= from ? 0 : (first.days(to: from) + step - 1) / step
-        return stride(from: first.ordinal + skipped * step, to: limit.ordinal, by: step).map(LocalDate.init(ordinal:))
+        guard from < limit else { return [] }
+        return (rule.count(before: from)..<max(rule.count(before: from), rule.count(before: limit))).map(rule.day)
     }
 
     /// How many events start on days before `day`.
     func count(enrolledOn enrollment: LocalDate, before day: LocalDate) -> Int {
-        let first = start.day(enrolledOn: enrollment)
         let limit = min(day, end?.day(enrolledOn: enrollment) ?? day)
-        guard first < limit else { return 0 }
-        guard let step = interval?.days else { return 1 }
-        return (first.days(to: limit) + step - 1) / step
+        return recurrence(enrolledOn: enrollment).count(before: limit) * time.eventsPerDay
     }
 
-    /// Start and end instants of the event on `day`.
-    func interval(on day: LocalDate, in zone: TimeZone) -> (start: Date, end: Date) {
+    /// The event days of this element for one enrollment day, without its end.
+    func recurrence(enrolledOn enrollment: LocalDate) -> Recurrence {
+        let first = start.day(enrolledOn: enrollment)
+        switch interval {
+        case nil: return .once(first)
+        case .days(let count): return .everyDays(first, step: count)
+        case .weeks(let count):
+            guard let weekdays else { return .everyDays(first, step: count * 7) }
+            return .weekdays(first, weeks: count, days: Set(weekdays).sorted())
+        case .months(let count): return .everyMonths(first, step: count)
+        }
+    }
+
+    /// Start and end instants of each of the events on `day`, in time order.
+    func intervals(on day: LocalDate, in zone: TimeZone) -> [(start: Date, end: Date)] {
         switch time {
         case .allDay:
-            return (zone.instant(of: day, at: .midnight), zone.instant(of: day.adding(days: 1), at: .midnight))
+            return [(zone.instant(of: day, at: .midnight), zone.instant(of: day.adding(days: 1), at: .midnight))]
         case .at(let clock):
-            let start = zone.instant(of: day, at: clock)
-            return (start, start.addingTimeInterval(TimeInterval(duration.seconds)))
+            return [timed(day, clock, zone)]
+        case .times(let clocks):
+            return clocks.map { timed(day, $0, zone) }
         }
+    }
+
+    private func timed(_ day: LocalDate, _ clock: LocalTime, _ zone: TimeZone) -> (start: Date, end: Date) {
+        let start = zone.instant(of: day, at: clock)
+        return (start, start.addingTimeInterval(TimeInterval(duration.seconds)))
     }
 }
 
@@ -79,23 +97,26 @@ public enum ScheduleAnchor: Hashable, Sendable, Codable, CustomStringConvertible
     }
 }
 
-/// How far apart an element's events are, counted in local calendar days.
+/// How far apart an element's events are, counted in local calendar days or
+/// months.
 public enum ScheduleInterval: Hashable, Sendable, Codable {
     case days(Int)
     case weeks(Int)
-
-    public var days: Int {
-        switch self {
-        case .days(let count): count
-        case .weeks(let count): count * 7
-        }
-    }
+    /// The same day of the month, or the month's last day where that day
+    /// does not exist.
+    case months(Int)
 }
 
-/// A wall-clock start time, or the whole local calendar day.
+/// A wall-clock start time, several of them, or the whole local calendar day.
 public enum TimeOfDay: Hashable, Sendable, Codable {
     case at(LocalTime)
     case allDay
+    /// Several events a day, one at each time: two or more, in time order.
+    case times([LocalTime])
+
+    var eventsPerDay: Int {
+        if case .times(let clocks) = self { clocks.count } else { 1 }
+    }
 }
 
 /// How long a timed event lasts, as elapsed time.

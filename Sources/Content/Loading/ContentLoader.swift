@@ -1,6 +1,6 @@
-import Support
 import CareModel
 import Foundation
+import Support
 
 /// Loads a study's content folder into a checked `Study`, collecting every
 /// problem in one pass rather than stopping at the first.
@@ -118,8 +118,9 @@ public enum ContentLoader {
             check.task(task, node: node, reader: reader)
             diagnostics += reader.diagnostics
         }
-        for (note, reader, header) in notes {
-            check.note(note, header: header, reader: reader)
+        for index in notes.indices {
+            let (note, reader, header) = notes[index]
+            notes[index].note = check.note(note, header: header, reader: reader)
             diagnostics += reader.diagnostics
         }
         if let header {
@@ -146,7 +147,8 @@ public enum ContentLoader {
         }
         let study = Study(title: header.title, institution: header.institution, contact: header.contact,
                           timeZone: header.timeZone, featured: header.featured?.slug,
-                          insights: header.insights.map(\.chart), tasks: tasks.map(\.task).sorted { $0.id < $1.id },
+                          insights: header.insights.map(\.chart), protocolApproval: header.protocolApproval,
+                          flags: header.flags.map(\.flag), tasks: tasks.map(\.task).sorted { $0.id < $1.id },
                           consentDocuments: documents, notes: orderedNotes,
                           sourceDigest: SHA256.hex(digests.sorted().joined(separator: "\n")))
         return Result(study: study, diagnostics: diagnostics, fileCount: files, consentDocuments: documents)

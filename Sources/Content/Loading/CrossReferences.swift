@@ -78,26 +78,57 @@ struct CrossReferences {
         }
     }
 
-    func note(_ note: EducationNote, header: FieldReader.NoteHeader, reader: FieldReader) {
+    /// Checks a note's files and the names its model's highlight uses, and
+    /// pins each annotation given no position at the centre of the model's
+    /// node named by its id.
+    func note(_ note: EducationNote, header: FieldReader.NoteHeader, reader: FieldReader) -> EducationNote {
         if let image = header.image {
             publicFile(image.path, at: image.node, reader: reader)
         }
-        guard let model = note.model else { return }
+        guard var model = note.model else { return note }
+        var srcFound = false
         if let srcNode = header.modelNodes["src"] {
-            publicFile(model.src, at: srcNode, reader: reader)
+            srcFound = publicFile(model.src, at: srcNode, reader: reader)
         }
         if let poster = model.poster, let posterNode = header.modelNodes["poster"] {
             publicFile(poster, at: posterNode, reader: reader)
         }
-        guard let highlightNode = header.modelNodes["highlight"], case .sequence(let idNodes) = highlightNode.value else {
-            return
+        let nodes = srcFound ? publicDirectory.flatMap { models.nodes(path: $0 + "/" + model.src, format: model.format) } : nil
+        if let highlightNode = header.modelNodes["highlight"], case .sequence(let idNodes) = highlightNode.value {
+            let named = Set(model.annotations.map(\.id)).union(nodes?.names ?? [])
+            for (id, idNode) in zip(model.highlight, idNodes) where !named.contains(id) {
+                reader.error("highlight '\(id)' is named by no annotation" + (nodes == nil ? "" : " and no node of \(model.src)"),
+                             at: idNode)
+            }
         }
-        let modelNodes = publicDirectory.flatMap { models.nodeNames(path: $0 + "/" + model.src, format: model.format) }
-        let named = Set(model.annotations.map(\.id)).union(modelNodes ?? [])
-        for (id, idNode) in zip(model.highlight, idNodes) where !named.contains(id) {
-            reader.error("highlight '\(id)' is named by no annotation" + (modelNodes == nil ? "" : " and no node of \(model.src)"),
-                         at: idNode)
+        // Without the public folder, or without the file (reported above),
+        // there is nothing to pin to: the annotation keeps no position.
+        guard srcFound, publicDirectory != nil, let annotationsNode = header.modelNodes["annotations"],
+              case .sequence(let annotationNodes) = annotationsNode.value else { return note }
+        for (index, annotation) in model.annotations.enumerated() where annotation.position == nil {
+            let at = index < annotationNodes.count ? Self.value("id", in: annotationNodes[index]) ?? annotationNodes[index]
+                                                   : annotationsNode
+            let unpinned = "annotation '\(annotation.id)' has no position"
+            let remedy = "; give position: [x, y, z]"
+            guard model.format == .glb || model.format == .gltf else {
+                reader.error(unpinned + ", and node centres are read only from glb and gltf models" + remedy, at: at)
+                continue
+            }
+            guard let nodes else {
+                reader.error(unpinned + ", and \(model.src) could not be read as \(model.format.rawValue) to find its node"
+                             + remedy, at: at)
+                continue
+            }
+            guard let centre = nodes.centres[annotation.id] else {
+                reader.error(unpinned + ", and \(model.src) has no node named '\(annotation.id)' to pin it to; name a node"
+                             + " or give position: [x, y, z]" + Self.known(Array(nodes.names)), at: at)
+                continue
+            }
+            model.annotations[index].position = centre
         }
+        var pinned = note
+        pinned.model = model
+        return pinned
     }
 
     func study(_ header: FieldReader.StudyHeader, reader: FieldReader) {
@@ -105,6 +136,9 @@ struct CrossReferences {
            !unloadedNotes.contains(featured.slug) {
             reader.error("featured names no education note '\(featured.slug)'; expected education/\(featured.slug).md"
                          + Self.known(notes.map(\.slug)), at: featured.node)
+        }
+        for (flag, node) in header.flags {
+            self.flag(flag, node: node, reader: reader)
         }
         for (chart, seriesNodes) in header.insights {
             for (series, seriesNode) in zip(chart.series, seriesNodes) {
@@ -127,15 +161,46 @@ struct CrossReferences {
         }
     }
 
-    private func publicFile(_ path: String, at node: YAMLNode, reader: FieldReader) {
-        if path.hasPrefix("/") || path.contains("://") || !LinkRewriter.staysInside(path) {
-            reader.error("'\(path)' must be a relative path inside the public folder, such as images/knee.svg", at: node)
+    /// A flag's task and value name a form item of the study; above and
+    /// below need one whose answers are numbers.
+    private func flag(_ flag: StudyFlag, node: YAMLNode, reader: FieldReader) {
+        let taskID: String, valueID: String, compares: Bool
+        switch flag.rule {
+        case .above(let task, let value, _), .below(let task, let value, _): (taskID, valueID, compares) = (task, value, true)
+        case .notMeasured(let task, let value, _): (taskID, valueID, compares) = (task, value, false)
+        case .silent: return
+        }
+        guard let task = tasks.first(where: { $0.id == taskID }) else {
+            if !unloadedTasks.contains(taskID) {
+                reader.error("no task '\(taskID)'" + Self.known(tasks.map(\.id)), at: Self.value("task", in: node) ?? node)
+            }
             return
         }
-        guard let publicDirectory else { return }
+        guard let item = task.formItems.first(where: { $0.id == valueID }) else {
+            reader.error("the task '\(task.id)' has no form item '\(valueID)'" + Self.known(task.formItems.map(\.id)),
+                         at: Self.value("value", in: node) ?? node)
+            return
+        }
+        if compares && !item.answer.isNumeric {
+            reader.error("'\(valueID)' of '\(task.id)' is not a number, so it cannot be above or below one",
+                         at: Self.value("value", in: node) ?? node)
+        }
+    }
+
+    /// Whether `path` is inside the public folder and there (or there is no
+    /// folder to look in); otherwise says why not.
+    @discardableResult
+    private func publicFile(_ path: String, at node: YAMLNode, reader: FieldReader) -> Bool {
+        if path.hasPrefix("/") || path.contains("://") || !LinkRewriter.staysInside(path) {
+            reader.error("'\(path)' must be a relative path inside the public folder, such as images/knee.svg", at: node)
+            return false
+        }
+        guard let publicDirectory else { return true }
         if !FileManager.default.fileExists(atPath: publicDirectory + "/" + path) {
             reader.error("\(path) is not in the public folder \(publicDirectory)", at: node)
+            return false
         }
+        return true
     }
 
     private static func iconExists(_ icon: String, _ publicDirectory: String?) -> Bool {

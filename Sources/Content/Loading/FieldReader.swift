@@ -129,6 +129,11 @@ final class FieldReader {
         return items
     }
 
+    /// `3` or `2.5`: a number as an editor would write it, in messages.
+    static func format(_ number: Double) -> String {
+        number == number.rounded() ? String(Int(number)) : String(number)
+    }
+
     static func shape(_ node: YAMLNode) -> String {
         switch node.value {
         case .scalar: "text"

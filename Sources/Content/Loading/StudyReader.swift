@@ -9,11 +9,14 @@ extension FieldReader {
         var timeZone: TimeZone
         var featured: (slug: String, node: YAMLNode)?
         var insights: [(chart: InsightChart, nodes: [YAMLNode])]
+        var protocolApproval: ProtocolApproval?
+        var flags: [(flag: StudyFlag, node: YAMLNode)]
     }
 
     func studyHeader(_ node: YAMLNode) -> StudyHeader? {
         guard let fields = fields(node, in: "study.yaml",
-                                  allowed: ["title", "institution", "contact", "timezone", "featured", "insights"],
+                                  allowed: ["title", "institution", "contact", "timezone", "featured", "insights",
+                                            "protocol", "flags"],
                                   required: ["title", "institution", "contact", "timezone"]) else { return nil }
         let title = text(fields["title"], "title")
         let institution = text(fields["institution"], "institution")
@@ -30,9 +33,11 @@ extension FieldReader {
             identifier(featuredNode, "featured").map { (slug: $0, node: featuredNode) }
         }
         let insights = fields["insights"].flatMap { list($0, "insights") }?.compactMap(chart) ?? []
+        let approval = fields["protocol"].flatMap(protocolApproval)
+        let flags = fields["flags"].flatMap(flags) ?? []
         guard let title, let institution, let contact, let zone else { return nil }
         return StudyHeader(title: title, institution: institution, contact: contact, timeZone: zone,
-                           featured: featured, insights: insights)
+                           featured: featured, insights: insights, protocolApproval: approval, flags: flags)
     }
 
     private func chart(_ node: YAMLNode) -> (chart: InsightChart, nodes: [YAMLNode])? {
@@ -153,22 +158,30 @@ extension FieldReader {
         for annotationNode in fields["annotations"].flatMap({ list($0, "annotations") }) ?? [] {
             guard let annotationFields = self.fields(annotationNode, in: "an annotation",
                                                      allowed: ["id", "label", "text", "position"],
-                                                     required: ["id", "label", "text", "position"]),
+                                                     required: ["id", "label", "text"]),
                   let id = identifier(annotationFields["id"], "the annotation id"),
                   let label = text(annotationFields["label"], "label"),
-                  let annotationText = text(annotationFields["text"], "text"),
-                  let positionNode = annotationFields["position"],
-                  let coordinates = list(positionNode, "position") else {
+                  let annotationText = text(annotationFields["text"], "text") else {
                 valid = false
                 continue
             }
-            let position = coordinates.compactMap { number($0, "a coordinate") }
-            guard position.count == 3, coordinates.count == 3 else {
-                if position.count == coordinates.count {
-                    error("position must be three numbers [x, y, z]", at: positionNode)
+            // Without a position, the annotation is pinned at the centre of
+            // the node named `id`, found when the model file is checked.
+            var position: [Double]?
+            if let positionNode = annotationFields["position"] {
+                guard let coordinates = list(positionNode, "position") else {
+                    valid = false
+                    continue
                 }
-                valid = false
-                continue
+                let numbers = coordinates.compactMap { number($0, "a coordinate") }
+                guard numbers.count == 3, coordinates.count == 3 else {
+                    if numbers.count == coordinates.count {
+                        error("position must be three numbers [x, y, z]", at: positionNode)
+                    }
+                    valid = false
+                    continue
+                }
+                position = numbers
             }
             if annotations.contains(where: { $0.id == id }), let idNode = annotationFields["id"] {
                 error("annotation id '\(id)' is used twice", at: idNode)

@@ -6,7 +6,7 @@ public enum AnswerFormat: Hashable, Sendable, Codable {
     case scale(min: Double, max: Double, step: Double, minLabel: String?, maxLabel: String?)
     case numeric(min: Double?, max: Double?, decimals: Int, unit: String?)
     case boolean
-    case choice(options: [String], multiple: Bool)
+    case choice(options: [ChoiceOption], multiple: Bool)
     case text(maxLength: Int?)
 
     /// The unit stored with the value.
@@ -38,6 +38,51 @@ extension AnswerFormat {
             .boolean(number != 0)
         case .choice, .text:
             nil
+        }
+    }
+}
+
+/// One option of a choice, as a ResearchKit text choice: `text` is shown,
+/// `value` is stored, so the wording can change without changing the data.
+/// A plain option's value is its text.
+public struct ChoiceOption: Hashable, Sendable, Codable {
+    public var value: String
+    public var text: String
+
+    public init(value: String, text: String) {
+        self.value = value
+        self.text = text
+    }
+
+    /// A plain option, whose value is its text.
+    public init(_ text: String) {
+        self.init(value: text, text: text)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case value, text
+    }
+
+    // A plain option is encoded as its text alone, as options were before
+    // they had values, so a stored task definition reads the same.
+    public init(from decoder: any Decoder) throws {
+        if let text = try? decoder.singleValueContainer().decode(String.self) {
+            self.init(text)
+        } else {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.init(value: try container.decode(String.self, forKey: .value),
+                      text: try container.decode(String.self, forKey: .text))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        if value == text {
+            var container = encoder.singleValueContainer()
+            try container.encode(text)
+        } else {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(value, forKey: .value)
+            try container.encode(text, forKey: .text)
         }
     }
 }

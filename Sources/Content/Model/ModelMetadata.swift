@@ -40,6 +40,9 @@ public struct ModelMetadata: Hashable, Sendable {
         public var id: String
         public var label: String
         public var text: String
-        public var position: [Double]
+        /// `[x, y, z]` in the model's space. Given without one, the centre
+        /// of the model's node named `id`, once the model file is read; nil
+        /// while it is not.
+        public var position: [Double]?
     }
 }

@@ -12,6 +12,10 @@ public struct Study: Sendable {
     /// Slug of the education note on the Insights card.
     public var featured: String?
     public var insights: [InsightChart]
+    /// The protocol number and the board that approved it, when named.
+    public var protocolApproval: ProtocolApproval?
+    /// What puts a participant first on the clinician index, in the order listed.
+    public var flags: [StudyFlag]
     public var tasks: [StudyTask]
     public var consentDocuments: [ConsentDocument]
     /// In `order`, then by title.

@@ -47,6 +47,16 @@ public struct FormItem: Hashable, Sendable, Codable {
     public var text: String
     public var isRequired: Bool
     public var answer: AnswerFormat
+    /// What a device may measure for a numeric answer, which the participant
+    /// may also type.
+    public var measure: Measure?
+}
+
+/// A value a device measures with its sensors, as a ResearchKit active task does.
+public enum Measure: String, Hashable, Sendable, Codable, CaseIterable {
+    /// The knee's bend in degrees, from the phone's motion sensors, as
+    /// ResearchKit's knee range-of-motion task measures it.
+    case kneeFlexion
 }
 
 public struct ConsentStep: Hashable, Sendable, Codable {

@@ -76,7 +76,7 @@ public enum Format {
     }
 
     /// `Pain: 3 · Sleep: 7 hours`, in the order of the task's form, grouping
-    /// the several choices of one item.
+    /// the several choices of one item, each shown by its option's text.
     public static func answers(_ outcome: Outcome, task: StudyTask?) -> String {
         var order = task?.formItems.map(\.id) ?? []
         for value in outcome.values where !order.contains(value.kind) {
@@ -85,7 +85,15 @@ public enum Format {
         return order.compactMap { kind -> String? in
             let values = outcome.values.filter { $0.kind == kind }
             guard !values.isEmpty else { return nil }
-            return label(kind) + ": " + values.map(value).joined(separator: ", ")
+            let options = task?.formItems.first { $0.id == kind }.flatMap { item -> [ChoiceOption]? in
+                if case .choice(let options, _) = item.answer { options } else { nil }
+            } ?? []
+            return label(kind) + ": " + values.map { answer in
+                if case .text(let stored) = answer.value, let option = options.first(where: { $0.value == stored }) {
+                    return option.text
+                }
+                return value(answer)
+            }.joined(separator: ", ")
         }.joined(separator: " · ")
     }
 

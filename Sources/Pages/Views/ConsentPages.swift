@@ -16,6 +16,7 @@ public enum ConsentPages {
                               names: Bool = true, frame: Layout.Frame = .plain) -> HTML {
         var main: HTML = "<h1>Consent record</h1>\n"
         main += "<p class=\"day-meta\">\(names ? "\(participant.name) (\(participant.id))" : "Participant \(participant.id)")</p>\n"
+        main += protocolLine(study)
         if links.isInteractive, !records.isEmpty {
             main += "<p class=\"card-actions no-print\"><button type=\"button\" class=\"button button-secondary\" data-print hidden>"
                 + "Save or print your copy</button></p>\n<p class=\"field-hint no-print\">To keep a copy, print this page "
@@ -86,6 +87,12 @@ public enum ConsentPages {
         return html + "</dl>\n</section>\n"
     }
 
+    /// "Protocol REB-2026-014 approved by …", or nothing when the study names no protocol.
+    static func protocolLine(_ study: Study) -> HTML {
+        guard let approval = study.protocolApproval else { return "" }
+        return "<p class=\"day-meta protocol\">Protocol \(approval.number) approved by \(approval.board)</p>\n"
+    }
+
     /// The drawn strokes as SVG, or the typed name with the participant's
     /// confirmation that it is their signature.
     static func signature(_ signature: Signature, printedName: String) -> HTML {
@@ -107,6 +114,7 @@ public enum ConsentPages {
                                 frame: Layout.Frame = .plain) -> HTML {
         var main: HTML = "<h1>\(document.title)</h1>\n"
         main += "<p class=\"day-meta\">Version \(document.version) · SHA-256 <code class=\"hash\">\(document.sha256)</code></p>\n"
+        main += protocolLine(study)
         if let summary = document.summary { main += "<p class=\"lead\">\(summary)</p>\n" }
         main += "<div class=\"prose\">\n\(document.html)</div>\n"
         return Layout.page(title: document.title, study: study, links: links, nav: .study(current: nil),

@@ -55,9 +55,11 @@ public enum EducationPages {
         if !model.annotations.isEmpty {
             html += "<ol class=\"annotations\">\n"
             for (index, annotation) in model.annotations.enumerated() {
-                let position = annotation.position.map(Format.decimal).joined(separator: " ")
-                html += "<li id=\"annotation-\(annotation.id)\" data-annotation=\"\(annotation.id)\" "
-                html += "data-position=\"\(position)\">"
+                html += "<li id=\"annotation-\(annotation.id)\" data-annotation=\"\(annotation.id)\""
+                if let position = annotation.position {
+                    html += " data-position=\"\(position.map(Format.decimal).joined(separator: " "))\""
+                }
+                html += ">"
                 html += "<span class=\"annotation-number\" aria-hidden=\"true\">\(index + 1)</span>"
                 html += "<span class=\"annotation-text\"><strong>\(annotation.label)</strong> \(annotation.text)</span></li>\n"
             }

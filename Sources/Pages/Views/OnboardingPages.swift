@@ -62,6 +62,7 @@ public enum OnboardingPages {
             main += "<h1>\(document.title)</h1>\n"
             main += "<p class=\"day-meta\">Version \(document.version). Please read it all; you can ask the study team "
                 + "at <a href=\"mailto:\(context.study.contact)\">\(context.study.contact)</a>.</p>\n"
+            main += ConsentPages.protocolLine(context.study)
             main += "<div class=\"prose consent-text\" tabindex=\"0\" role=\"region\" aria-label=\"Consent document\">\n\(document.html)</div>\n"
             main += form
             main += "<h2>Your signature</h2>\n"

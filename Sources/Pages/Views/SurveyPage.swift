@@ -122,9 +122,9 @@ public enum SurveyPage {
             if multiple { html += "<p class=\"field-hint\">Choose all that apply.</p>" }
             html += errorHTML + "<div class=\"choices\">"
             for option in options {
-                let checked: HTML = values.contains(option) ? " checked" : ""
+                let checked: HTML = values.contains(option.value) ? " checked" : ""
                 html += "<label class=\"choice\"><input type=\"\(multiple ? "checkbox" : "radio")\" name=\"\(item.id)\" "
-                    + "value=\"\(option)\"\(checked)\(invalid)> \(option)</label>"
+                    + "value=\"\(option.value)\"\(checked)\(invalid)> \(option.text)</label>"
             }
             html += "</div></fieldset>\n"
         case .text(let maxLength):

@@ -85,7 +85,8 @@ public enum SurveyValidation {
             default: return .failure("Choose yes or no.")
             }
         case .choice(let options, _):
-            guard given.allSatisfy(options.contains), Set(given).count == given.count else {
+            let values = options.map(\.value)
+            guard given.allSatisfy(values.contains), Set(given).count == given.count else {
                 return .failure("Choose from the options shown.")
             }
             return .success(given.map { OutcomeValue(kind: item.id, value: .text($0)) })

@@ -1,0 +1,201 @@
+import CareModel
+
+/// Reads a task's schedule: its elements, anchors, intervals and durations.
+extension FieldReader {
+    func schedule(_ node: YAMLNode) -> Schedule? {
+        guard let items = list(node, "schedule") else { return nil }
+        guard !items.isEmpty else {
+            error("schedule needs at least one element", at: node)
+            return nil
+        }
+        let elements = items.map(scheduleElement)
+        guard elements.allSatisfy({ $0 != nil }) else { return nil }
+        return Schedule(elements.compactMap { $0 })
+    }
+
+    private func scheduleElement(_ node: YAMLNode) -> ScheduleElement? {
+        guard let fields = fields(node, in: "a schedule element",
+                                  allowed: ["start", "end", "every", "days", "at", "allDay", "duration", "text"],
+                                  required: ["start"]) else { return nil }
+        var valid = true
+        let start = fields["start"].flatMap { anchor($0, "start") }
+        let end = fields["end"].flatMap { anchor($0, "end") }
+        if fields["end"] != nil && end == nil { valid = false }
+        if let start, let end, let endNode = fields["end"], !Self.isBefore(start, end) {
+            error("end (\(end)) must come after start (\(start)); end is exclusive", at: endNode)
+            valid = false
+        }
+        var interval: ScheduleInterval?
+        if let every = fields["every"] {
+            interval = self.interval(every)
+            if interval == nil { valid = false }
+        }
+        var weekdays: [Weekday]?
+        if let daysNode = fields["days"] {
+            weekdays = self.weekdays(daysNode, every: fields["every"], interval: interval)
+            if weekdays == nil { valid = false }
+        }
+        let allDay = fields["allDay"].flatMap { boolean($0, "allDay") } ?? false
+        var time = TimeOfDay.allDay
+        if let atNode = fields["at"] {
+            if allDay {
+                error("give either 'at' or 'allDay: true', not both", at: atNode)
+                valid = false
+            } else if let times = times(atNode) {
+                time = times
+            } else {
+                valid = false
+            }
+        } else if !allDay {
+            error("a schedule element needs 'at: \"HH:MM\"' or 'allDay: true'", at: node)
+            valid = false
+        }
+        var duration = ScheduleDuration.hours(1)
+        if let durationNode = fields["duration"] {
+            if allDay {
+                warning("duration is ignored for an all-day event, which covers its whole day", at: durationNode)
+            }
+            if let parsed = self.duration(durationNode) { duration = parsed } else { valid = false }
+        }
+        let elementText = fields["text"].flatMap { text($0, "text") }
+        guard valid, let start else { return nil }
+        return ScheduleElement(start: start, end: end, interval: interval, weekdays: weekdays, time: time,
+                               duration: duration, text: elementText)
+    }
+
+    /// `"HH:MM"`, or a list of such times for several events a day, put in
+    /// time order; a list of one is that one time.
+    private func times(_ node: YAMLNode) -> TimeOfDay? {
+        let clockError = "at must be a wall-clock time \"HH:MM\" such as \"08:00\""
+        guard case .sequence(let items) = node.value else {
+            guard let value = text(node, "at") else { return nil }
+            guard let clock = LocalTime(value) else {
+                error(clockError + ", or a list of them such as [\"08:00\", \"20:00\"]", at: node)
+                return nil
+            }
+            return .at(clock)
+        }
+        guard !items.isEmpty else {
+            error("at needs at least one time, such as [\"08:00\", \"20:00\"]", at: node)
+            return nil
+        }
+        var clocks: [LocalTime] = []
+        for item in items {
+            guard let value = text(item, "a time in at") else { return nil }
+            guard let clock = LocalTime(value) else {
+                error(clockError, at: item)
+                return nil
+            }
+            guard !clocks.contains(clock) else {
+                error("the time \(clock) is listed twice in at; each time is one event", at: item)
+                return nil
+            }
+            clocks.append(clock)
+        }
+        return clocks.count == 1 ? .at(clocks[0]) : .times(clocks.sorted())
+    }
+
+    /// The weekdays of `days`, in week order; only with `every: N weeks`.
+    private func weekdays(_ node: YAMLNode, every: YAMLNode?, interval: ScheduleInterval?) -> [Weekday]? {
+        guard let items = list(node, "days") else { return nil }
+        guard !items.isEmpty else {
+            error("days needs at least one weekday, such as [monday, wednesday, friday]", at: node)
+            return nil
+        }
+        var days: [Weekday] = []
+        for item in items {
+            guard let name = text(item, "a weekday") else { return nil }
+            guard let day = Weekday(rawValue: name) else {
+                let names = Weekday.allCases.map(\.rawValue)
+                let suggestion = Self.closest(to: name, in: names).map { "; did you mean '\($0)'?" } ?? ""
+                error("unknown weekday '\(name)'\(suggestion); expected \(names.joined(separator: ", "))", at: item)
+                return nil
+            }
+            guard !days.contains(day) else {
+                error("'\(name)' is listed twice in days", at: item)
+                return nil
+            }
+            days.append(day)
+        }
+        switch interval {
+        case .weeks:
+            return days.sorted()
+        case nil where every == nil:
+            error("days needs 'every: N weeks', such as 'every: 1 week', to say which weeks its weekdays are in", at: node)
+        case nil:
+            break
+        case .days, .months:
+            error("days names weekdays, so every must count weeks, such as '1 week' or '2 weeks', "
+                  + "not '\(every.flatMap { text($0, "every") } ?? "")'", at: node)
+        }
+        return nil
+    }
+
+    /// `enrollment`, `enrollment + N day(s)`, `enrollment + N week(s)` or `YYYY-MM-DD`.
+    private func anchor(_ node: YAMLNode, _ what: String) -> ScheduleAnchor? {
+        guard let value = text(node, what) else { return nil }
+        let words = value.split(separator: " ")
+        if value == "enrollment" {
+            return .enrollment(plusDays: 0)
+        }
+        if words.count == 4, words[0] == "enrollment", words[1] == "+", let count = Int(words[2]), (0...Self.maximumDays).contains(count) {
+            switch words[3] {
+            case "day", "days": return .enrollment(plusDays: count)
+            case "week", "weeks": return .enrollment(plusDays: count * 7)
+            default: break
+            }
+        }
+        if let date = LocalDate(iso: value) {
+            return .date(date)
+        }
+        error("\(what) must be 'enrollment', 'enrollment + N days', 'enrollment + N weeks' or a date YYYY-MM-DD, not '\(value)'", at: node)
+        return nil
+    }
+
+    /// `N day(s)`, `N week(s)` or `N month(s)`, N at least 1.
+    private func interval(_ node: YAMLNode) -> ScheduleInterval? {
+        guard let value = text(node, "every") else { return nil }
+        let words = value.split(separator: " ")
+        if words.count == 2, let count = Int(words[0]), (1...Self.maximumDays).contains(count) {
+            switch words[1] {
+            case "day", "days": return .days(count)
+            case "week", "weeks": return .weeks(count)
+            case "month" where count <= Self.maximumDays / 30, "months" where count <= Self.maximumDays / 30:
+                return .months(count)
+            default: break
+            }
+        }
+        error("every must be 'N days', 'N weeks' or 'N months' with N at least 1, such as '1 day', '2 weeks' or "
+              + "'1 month', not '\(value)'", at: node)
+        return nil
+    }
+
+    /// `N minute(s)` or `N hour(s)`, more than zero and at most a day.
+    private func duration(_ node: YAMLNode) -> ScheduleDuration? {
+        guard let value = text(node, "duration") else { return nil }
+        let words = value.split(separator: " ")
+        if words.count == 2, let count = Int(words[0]), count >= 1 {
+            switch words[1] {
+            case "minute" where count <= 1440, "minutes" where count <= 1440: return .minutes(count)
+            case "hour" where count <= 24, "hours" where count <= 24: return .hours(count)
+            default: break
+            }
+        }
+        error("duration must be 'N minutes' or 'N hours', more than zero and at most a day, such as '1 hour', not '\(value)'",
+              at: node)
+        return nil
+    }
+
+    /// Whether `start` comes before `end` for every enrollment day; mixed
+    /// anchors (a date and enrollment) cannot be compared here.
+    private static func isBefore(_ start: ScheduleAnchor, _ end: ScheduleAnchor) -> Bool {
+        switch (start, end) {
+        case (.enrollment(let a), .enrollment(let b)): a < b
+        case (.date(let a), .date(let b)): a < b
+        default: true
+        }
+    }
+
+    /// A century: no schedule reaches further, and larger numbers would overflow day arithmetic.
+    static let maximumDays = 36_500
+}

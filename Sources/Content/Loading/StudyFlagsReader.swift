@@ -1,0 +1,74 @@
+/// Reads `study.yaml`'s `protocol` and `flags`; that flags name real tasks
+/// and values is checked with the other cross-references.
+extension FieldReader {
+    /// `protocol: { number, board }`, both text.
+    func protocolApproval(_ node: YAMLNode) -> ProtocolApproval? {
+        guard let fields = fields(node, in: "protocol", allowed: ["number", "board"], required: ["number", "board"]),
+              let number = text(fields["number"], "the protocol number"),
+              let board = text(fields["board"], "the approving board") else { return nil }
+        return ProtocolApproval(number: number, board: board)
+    }
+
+    /// Each flag with its node, for messages about what it names; flags
+    /// with errors are left out.
+    func flags(_ node: YAMLNode) -> [(flag: StudyFlag, node: YAMLNode)]? {
+        guard let items = list(node, "flags") else { return nil }
+        var flags: [(flag: StudyFlag, node: YAMLNode)] = []
+        for item in items {
+            guard let flag = flag(item) else { continue }
+            if flags.contains(where: { $0.flag.label == flag.label }) {
+                error("two flags have the label '\(flag.label)'; each flag needs a label of its own",
+                      at: CrossReferences.value("label", in: item) ?? item)
+                continue
+            }
+            flags.append((flag, item))
+        }
+        return flags
+    }
+
+    static let flagRules = ["above", "below", "notMeasuredDays", "silentDays"]
+
+    private func flag(_ node: YAMLNode) -> StudyFlag? {
+        guard let fields = fields(node, in: "a flag", allowed: ["task", "value", "label"] + Self.flagRules,
+                                  required: ["label"]) else { return nil }
+        let label = text(fields["label"], "label")
+        // In the order written, so a second rule is named where it stands.
+        let rules = Self.flagRules.compactMap { rule in fields.pairs[rule].map { (rule, $0.key) } }
+            .sorted { ($0.1.line, $0.1.column) < ($1.1.line, $1.1.column) }.map(\.0)
+        guard let rule = rules.first, let ruleNode = fields[rule] else {
+            error("a flag needs a rule: 'above' or 'below' a number, or 'notMeasuredDays', each with 'task' and "
+                  + "'value'; or 'silentDays' alone", at: node)
+            return nil
+        }
+        if rules.count > 1, let second = fields.pairs[rules[1]]?.key {
+            error("a flag has one rule; give only one of above, below, notMeasuredDays and silentDays", at: second)
+            return nil
+        }
+        if rule == "silentDays" {
+            for key in ["task", "value"] {
+                if let keyNode = fields.pairs[key]?.key {
+                    error("silentDays counts days without an answer to any task, so it takes no '\(key)'", at: keyNode)
+                    return nil
+                }
+            }
+            guard let days = integer(ruleNode, "silentDays", in: 1...Self.maximumDays), let label else { return nil }
+            return StudyFlag(label: label, rule: .silent(days: days))
+        }
+        for key in ["task", "value"] where fields[key] == nil {
+            error("a flag with \(rule) needs '\(key)', the \(key == "task" ? "task" : "form item") it reads", at: node)
+        }
+        let task = identifier(fields["task"], "task")
+        let value = identifier(fields["value"], "value")
+        switch rule {
+        case "notMeasuredDays":
+            guard let days = integer(ruleNode, "notMeasuredDays", in: 1...Self.maximumDays),
+                  let task, let value, let label else { return nil }
+            return StudyFlag(label: label, rule: .notMeasured(task: task, value: value, days: days))
+        default:
+            guard let threshold = number(ruleNode, rule), let task, let value, let label else { return nil }
+            return StudyFlag(label: label, rule: rule == "above" ? .above(task: task, value: value, threshold: threshold)
+                                                                 : .below(task: task, value: value, threshold: threshold))
+        }
+    }
+
+}

@@ -1,0 +1,120 @@
+import CareModel
+
+/// Reads a task's survey: its steps and their items.
+extension FieldReader {
+    func step(_ node: YAMLNode) -> SurveyStep? {
+        guard case .mapping(let pairs) = node.value,
+              let typeNode = pairs.first(where: { if case .scalar("type", _) = $0.key.value { true } else { false } })?.value
+        else {
+            error("a survey step needs a 'type': instruction, form, consent, permissions, model or completion", at: node)
+            return nil
+        }
+        switch text(typeNode, "type") {
+        case "instruction":
+            guard let fields = fields(node, in: "an instruction step", allowed: ["type", "title", "text", "image", "items"],
+                                      required: ["title"]) else { return nil }
+            let items = fields["items"].flatMap { list($0, "items") }?.compactMap(iconItem) ?? []
+            guard let title = text(fields["title"], "title") else { return nil }
+            return .instruction(InstructionStep(title: title, text: fields["text"].flatMap { text($0, "text") },
+                                                image: fields["image"].flatMap { text($0, "image") }, items: items))
+        case "form":
+            guard let fields = fields(node, in: "a form step", allowed: ["type", "title", "text", "items"],
+                                      required: ["items"]),
+                  let itemNodes = list(fields["items"], "items") else { return nil }
+            if itemNodes.isEmpty, let itemsNode = fields["items"] {
+                error("a form step needs at least one item", at: itemsNode)
+            }
+            let items = itemNodes.compactMap(formItem)
+            guard items.count == itemNodes.count else { return nil }
+            return .form(FormStep(title: fields["title"].flatMap { text($0, "title") },
+                                  text: fields["text"].flatMap { text($0, "text") }, items: items))
+        case "consent":
+            guard let fields = fields(node, in: "a consent step", allowed: ["type", "document", "signature"],
+                                      required: ["document", "signature"]),
+                  let document = identifier(fields["document"], "document") else { return nil }
+            if let signature = fields["signature"], let value = text(signature, "signature"), value != "drawn" {
+                error("signature must be 'drawn' (a drawn signature with a printed name), not '\(value)'", at: signature)
+                return nil
+            }
+            return .consent(ConsentStep(document: document))
+        case "permissions":
+            guard let fields = fields(node, in: "a permissions step", allowed: ["type", "title", "text", "items"],
+                                      required: ["items"]),
+                  let itemNodes = list(fields["items"], "items") else { return nil }
+            return .permissions(PermissionsStep(title: fields["title"].flatMap { text($0, "title") },
+                                                text: fields["text"].flatMap { text($0, "text") },
+                                                items: itemNodes.compactMap(permissionItem)))
+        case "model":
+            guard let fields = fields(node, in: "a model step", allowed: ["type", "education"], required: ["education"]),
+                  let slug = identifier(fields["education"], "education") else { return nil }
+            return .model(ModelStep(education: slug))
+        case "completion":
+            guard let fields = fields(node, in: "a completion step", allowed: ["type", "title", "text"],
+                                      required: ["title"]),
+                  let title = text(fields["title"], "title") else { return nil }
+            return .completion(CompletionStep(title: title, text: fields["text"].flatMap { text($0, "text") }))
+        case let other?:
+            error("unknown step type '\(other)'; expected instruction, form, consent, permissions, model or completion",
+                  at: typeNode)
+            return nil
+        case nil:
+            return nil
+        }
+    }
+
+    private func iconItem(_ node: YAMLNode) -> IconItem? {
+        guard let fields = fields(node, in: "an instruction item", allowed: ["icon", "text", "detail"],
+                                  required: ["icon", "text"]),
+              let icon = text(fields["icon"], "icon"), let itemText = text(fields["text"], "text") else { return nil }
+        return IconItem(icon: icon, text: itemText, detail: fields["detail"].flatMap { text($0, "detail") })
+    }
+
+    private func formItem(_ node: YAMLNode) -> FormItem? {
+        guard let fields = fields(node, in: "a form item", allowed: ["id", "text", "required", "answer", "measure"],
+                                  required: ["id", "text", "answer"]) else { return nil }
+        let id = identifier(fields["id"], "the item id")
+        let question = text(fields["text"], "text")
+        let required = fields["required"].flatMap { boolean($0, "required") } ?? false
+        let answer = fields["answer"].flatMap(answerFormat)
+        var measure: Measure?
+        if let measureNode = fields["measure"] {
+            guard let name = text(measureNode, "measure") else { return nil }
+            measure = Measure(rawValue: name)
+            guard let measure else {
+                let names = Measure.allCases.map(\.rawValue)
+                let suggestion = Self.closest(to: name, in: names).map { "; did you mean '\($0)'?" } ?? ""
+                error("unknown measure '\(name)'\(suggestion); expected \(names.joined(separator: ", "))", at: measureNode)
+                return nil
+            }
+            switch answer {
+            case .numeric?, nil:
+                break
+            case .some:
+                error("measure \(measure.rawValue) gives a number, so it needs a numeric answer, such as "
+                      + "'answer: { numeric: { min: 0, max: 160, unit: degrees } }'", at: measureNode)
+                return nil
+            }
+        }
+        guard let id, let question, let answer else { return nil }
+        return FormItem(id: id, text: question, isRequired: required, answer: answer, measure: measure)
+    }
+
+    private func permissionItem(_ node: YAMLNode) -> PermissionItem? {
+        guard let fields = fields(node, in: "a permission item", allowed: ["id", "kind", "title", "text", "types"],
+                                  required: ["id", "kind", "title"]) else { return nil }
+        let id = identifier(fields["id"], "the permission id")
+        var kind: PermissionItem.Kind?
+        if let kindNode = fields["kind"], let value = text(kindNode, "kind") {
+            kind = PermissionItem.Kind(rawValue: value)
+            if kind == nil {
+                error("kind must be health, notifications or motion, not '\(value)'", at: kindNode)
+            }
+        }
+        let title = text(fields["title"], "title")
+        let types = fields["types"].flatMap { list($0, "types") }?.compactMap { identifier($0, "a type") } ?? []
+        guard let id, let kind, let title else { return nil }
+        return PermissionItem(id: id, kind: kind, title: title, text: fields["text"].flatMap { text($0, "text") },
+                              types: types)
+    }
+
+}

@@ -1,0 +1,44 @@
+import Content
+import Foundation
+import Pages
+import Testing
+import TestSupport
+
+/// Where a note's annotations are pinned on its model.
+@Suite struct AnnotationPagesTests {
+    @Test func anAnnotationWithoutAPositionCarriesItsNodesCentre() throws {
+        let folder = try StudyFolder(files: ["content/education/walking.md": """
+            ---
+            title: Walking
+            summary: Why walking helps.
+            model:
+              src: models/knee.glb
+              format: glb
+              alt: A knee
+              annotations:
+                - { id: medial_meniscus, label: Medial meniscus, text: The inner pad. }
+                - { id: femur, label: Femur, text: The thigh bone. }
+            ---
+            Body.
+            """])
+        try FileManager.default.createDirectory(atPath: folder.publicFolder + "/models", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Repository.publicFolder + "/models/knee.glb",
+                                         toPath: folder.publicFolder + "/models/knee.glb")
+        let study = try #require(ContentLoader.load(directory: folder.content, publicDirectory: folder.publicFolder).study)
+        let note = try #require(study.note("walking"))
+        let html = EducationPages.note(note, study: study, links: SiteLinks(page: "education/walking.html",
+                                                                            feedDays: { _, _ in true })).markup
+        #expect(html.contains("<li id=\"annotation-medial_meniscus\" data-annotation=\"medial_meniscus\" "
+                              + "data-position=\"0.24 0.03 0\">"))
+        #expect(html.contains("<li id=\"annotation-femur\" data-annotation=\"femur\" data-position=\"0 0.53 -0.01\">"))
+    }
+
+    @Test func theRecoverNoteKeepsTheFrontEdgePositionsItGives() throws {
+        let study = try #require(ContentLoader.load(directory: Repository.content, publicDirectory: Repository.publicFolder).study)
+        let note = try #require(study.note("meniscus"))
+        let html = EducationPages.note(note, study: study, links: SiteLinks(page: "education/meniscus.html",
+                                                                            feedDays: { _, _ in true })).markup
+        #expect(html.contains("<li id=\"annotation-medial_meniscus\" data-annotation=\"medial_meniscus\" "
+                              + "data-position=\"0.22 0.02 0.19\">"))
+    }
+}
