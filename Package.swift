@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(name: "CareStoreTests", dependencies: ["CareStore", "CSQLite", "TestSupport", "store-writer", "CareModel", "Markup"]),
         .testTarget(name: "ContentTests", dependencies: ["Content", "TestSupport", "CareModel"], exclude: ["Studies"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Support", "TestSupport"]),
-        .testTarget(name: "ServerTests", dependencies: ["Server", "HTTP", "Assets", "Content", "Feed", "CareStore", "TestSupport", "CareModel"]),
+        .testTarget(name: "ServerTests", dependencies: ["Server", "HTTP", "Assets", "Content", "Feed", "CareStore", "TestSupport", "CareModel", "Markup"]),
         .testTarget(name: "SiteTests", dependencies: ["Site", "Assets", "Demo", "Feed", "Content", "CareStore", "Pages", "TestSupport", "CareModel", "BuiltInAssets"]),
         .testTarget(name: "PagesTests", dependencies: ["Pages", "Feed", "Content", "TestSupport", "CareModel"]),
         .testTarget(name: "DemoTests", dependencies: ["Demo", "Feed", "Content", "TestSupport", "CareModel"]),

@@ -23,7 +23,8 @@ public struct ParticipantFeed: Sendable {
         self.participant = participant
         self.tasks = tasks
         self.today = today
-        withdrawnOn = withdrawal.map { participant.timeZone.localDate(of: $0.withdrawnAt) }
+        // A withdrawal recorded after a preview's fixed today counts from that today.
+        withdrawnOn = withdrawal.map { min(participant.timeZone.localDate(of: $0.withdrawnAt), today) }
         var answers: [TaskOccurrence: Outcome] = [:]
         for outcome in outcomes where outcome.participantID == participant.id && !outcome.isDeleted {
             answers[TaskOccurrence(taskID: outcome.taskID, occurrence: outcome.occurrence)] = outcome

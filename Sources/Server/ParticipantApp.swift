@@ -1,6 +1,7 @@
 import CareModel
 import CareStore
 import HTTP
+import Markup
 import Pages
 import Support
 
@@ -16,6 +17,7 @@ public final class ParticipantApp: Sendable {
     private let content: Locked<(state: ContentState, generation: Int)>
     private let cache = ParticipantCache()
     private let onboarding: OnboardingFlow
+    private let lifecycle: ConsentLifecycle
     /// Stands for the form token in cached pages: random, so no content can hold it.
     private let tokenStandIn = ParticipantApp.randomHex(words: 4)
     /// Set when live reload runs: pages then carry the reload script.
@@ -27,6 +29,7 @@ public final class ParticipantApp: Sendable {
         self.configuration = configuration
         requestGuard = RequestGuard(secret: configuration.secret, host: configuration.host)
         onboarding = OnboardingFlow(store: store)
+        lifecycle = ConsentLifecycle(store: store)
     }
 
     /// Replaces the content after an edit, or keeps the last good content and
@@ -141,6 +144,12 @@ public final class ParticipantApp: Sendable {
         case .consentDocument(let id):
             guard let document = study.consentDocument(id) else { return respond.notFound() }
             return respond.page(ConsentPages.document(document, study: study, links: context.links, frame: respond.frame))
+        case .reconsent:
+            return try lifecycle.reconsent(isReview: false, context)
+        case .reconsentReview:
+            return try lifecycle.reconsent(isReview: true, context)
+        case .withdraw:
+            return try lifecycle.withdraw(context)
         case .asset, .live:
             return respond.notFound()
         }
@@ -163,8 +172,12 @@ public final class ParticipantApp: Sendable {
     /// a stand-in for the form token.
     private func feedPage(_ day: LocalDate, _ context: RequestContext) -> PageTemplate {
         cache.feedPage(day, of: context.snapshot) {
+            var notice: HTML?
+            if case .reconsentPending(let id, let signed, _) = context.status, let document = context.plan.study.consentDocument(id) {
+                notice = ConsentLifecyclePages.reconsentCard(document: document, signedVersion: signed, links: context.links)
+            }
             let html = FeedPage.render(context.feed.day(day), plan: context.plan, links: context.links,
-                                       csrfToken: tokenStandIn, frame: context.respond.frame)
+                                       csrfToken: tokenStandIn, notice: notice, frame: context.respond.frame)
             return PageTemplate(Array(html.utf8), cutAt: Array(tokenStandIn.utf8))
         }
     }

@@ -14,6 +14,7 @@ import TestSupport
     let directory: TemporaryDirectory
     let store: CareStore
     let app: ParticipantApp
+    let study: Study
     let today = Fixtures.date("2026-03-09")
     let session = "0123456789abcdef0123456789abcdef"
     let signedDocument: String
@@ -24,7 +25,7 @@ import TestSupport
     init() throws {
         directory = try TemporaryDirectory()
         store = try CareStore(path: directory.path + "/care.sqlite")
-        let study = try #require(ContentLoader.load(directory: Repository.content, publicDirectory: Repository.publicFolder).study)
+        study = try #require(ContentLoader.load(directory: Repository.content, publicDirectory: Repository.publicFolder).study)
         for task in study.tasks {
             try store.recordTaskVersion(taskID: task.id, definition: task.definition, effectiveFrom: today, at: Date())
         }

@@ -21,6 +21,10 @@ public protocol PageLinks: Sendable {
     /// Where the form that deletes an event's answers posts.
     func deleteAnswers(_ taskID: String, occurrence: Int) -> String?
     func onboarding() -> String?
+    /// Where a participant signs a newer version of the consent; nil off the server.
+    func reconsent() -> String?
+    /// Where a participant may leave the study; nil off the server.
+    func withdraw() -> String?
 }
 
 /// Links between the files of the static site, all relative to the page
@@ -52,4 +56,6 @@ public struct SiteLinks: PageLinks {
     public func task(_ taskID: String, occurrence: Int) -> String? { nil }
     public func deleteAnswers(_ taskID: String, occurrence: Int) -> String? { nil }
     public func onboarding() -> String? { nil }
+    public func reconsent() -> String? { nil }
+    public func withdraw() -> String? { nil }
 }

@@ -36,6 +36,9 @@ public enum ConsentPages {
                                   names: names)
         }
         main += choices(grants, study: study, participant: participant)
+        if withdrawal == nil, !records.isEmpty, let withdraw = links.withdraw() {
+            main += "<p class=\"no-print\"><a href=\"\(withdraw)\">Leave the study</a></p>\n"
+        }
         return Layout.page(title: "Consent record", study: study, links: links,
                            nav: .participant(id: participant.id, today: today, current: .consent),
                            main: main, scripts: links.isInteractive && !records.isEmpty ? ["js/print.js"] : [],

@@ -7,8 +7,9 @@ import Markup
 /// A participant's day: the week strip with adherence rings, previous and
 /// next day, and each card in its state.
 public enum FeedPage {
+    /// - Parameter notice: a card shown alone instead of the day's cards, such as the re-consent card.
     public static func render(_ feed: FeedDay, plan: CarePlan, links: PageLinks, csrfToken: String? = nil,
-                              frame: Layout.Frame = .plain) -> HTML {
+                              notice: HTML? = nil, frame: Layout.Frame = .plain) -> HTML {
         let participant = feed.participant
         let zone = participant.timeZone
         var main = HTML()
@@ -36,7 +37,9 @@ public enum FeedPage {
                 : "Withdrawn from the study: from this day nothing is offered or stored."
             main += "<p class=\"lead\">\(text)</p>\n"
         }
-        if feed.cards.isEmpty {
+        if let notice {
+            main += "<ol class=\"cards\">\n<li>\(notice)</li>\n</ol>\n"
+        } else if feed.cards.isEmpty {
             main += "<p class=\"empty\">Nothing is scheduled for this day.</p>\n"
         } else {
             main += "<ol class=\"cards\">\n"

@@ -65,23 +65,7 @@ public enum OnboardingPages {
             main += ConsentPages.protocolLine(context.study)
             main += "<div class=\"prose consent-text\" tabindex=\"0\" role=\"region\" aria-label=\"Consent document\">\n\(document.html)</div>\n"
             main += form
-            main += "<h2>Your signature</h2>\n"
-            main += field("printedName", label: "Your full name, printed", value: fields.printedName, errors: errors,
-                          autocomplete: "name")
-            let drawn = if case .drawn(let path) = fields.signature { path } else { "" }
-            let typed = if case .typed = fields.signature { true } else { false }
-            main += "<div class=\"field\(errors["signature"] == nil ? "" : " has-error")\">\n"
-            main += "<fieldset class=\"signature-field\" id=\"field-signature\"><legend>Sign with your finger or mouse</legend>\n"
-            if let error = errors["signature"] { main += "<p class=\"field-error\" id=\"signature-error\">\(error)</p>\n" }
-            main += "<div class=\"signature-pad\" data-signature-pad hidden>"
-                + "<canvas class=\"signature-canvas\" width=\"600\" height=\"200\" role=\"img\" "
-                + "aria-label=\"Signature area: draw your signature here\"></canvas>"
-                + "<p class=\"card-actions\"><button type=\"button\" class=\"button button-secondary\" data-signature-clear>Clear signature</button></p></div>\n"
-            main += "<input type=\"hidden\" name=\"signature\" value=\"\(drawn)\" data-signature-input>\n"
-            main += "<p class=\"field-hint\">If you cannot draw, type your name above and tick the box below instead.</p>\n"
-            main += "<label class=\"choice\"><input type=\"checkbox\" name=\"typedSignature\" value=\"yes\"\(typed ? " checked" : "")> "
-                + "<span>I cannot draw a signature: <strong>this typed name is my signature</strong></span></label>\n"
-            main += "</fieldset>\n</div>\n"
+            main += signatureFields(fields, errors: errors)
             main += actions(number, context: context, next: "Review") + "</form>\n"
             scripts.append("js/signature-pad.js")
         case .permissions(let permissions):
@@ -145,6 +129,28 @@ public enum OnboardingPages {
             + "<button type=\"submit\" class=\"button\">Sign</button></p>\n</form>\n"
         return Layout.page(title: "Check before you sign", study: context.study, links: context.links, nav: .none, main: main,
                            frame: frame)
+    }
+
+    /// The printed name, the signature pad and the typed alternative of a consent form.
+    static func signatureFields(_ fields: OnboardingFields, errors: [String: String]) -> HTML {
+        var html: HTML = "<h2>Your signature</h2>\n"
+        html += field("printedName", label: "Your full name, printed", value: fields.printedName, errors: errors,
+                      autocomplete: "name")
+        let drawn = if case .drawn(let path) = fields.signature { path } else { "" }
+        let typed = if case .typed = fields.signature { true } else { false }
+        html += "<div class=\"field\(errors["signature"] == nil ? "" : " has-error")\">\n"
+        html += "<fieldset class=\"signature-field\" id=\"field-signature\"><legend>Sign with your finger or mouse</legend>\n"
+        if let error = errors["signature"] { html += "<p class=\"field-error\" id=\"signature-error\">\(error)</p>\n" }
+        html += "<div class=\"signature-pad\" data-signature-pad hidden>"
+            + "<canvas class=\"signature-canvas\" width=\"600\" height=\"200\" role=\"img\" "
+            + "aria-label=\"Signature area: draw your signature here\"></canvas>"
+            + "<p class=\"card-actions\"><button type=\"button\" class=\"button button-secondary\" data-signature-clear>Clear signature</button></p></div>\n"
+        html += "<input type=\"hidden\" name=\"signature\" value=\"\(drawn)\" data-signature-input>\n"
+        html += "<p class=\"field-hint\">If you cannot draw, type your name above and tick the box below instead.</p>\n"
+        html += "<label class=\"choice\"><input type=\"checkbox\" name=\"typedSignature\" value=\"yes\"\(typed ? " checked" : "")> "
+            + "<span>I cannot draw a signature: <strong>this typed name is my signature</strong></span></label>\n"
+        html += "</fieldset>\n</div>\n"
+        return html
     }
 
     static func progress(_ number: Int, of count: Int) -> HTML {

@@ -21,6 +21,7 @@ struct RequestContext {
     /// Where the cached feed came from, so pages made from it are cached with it.
     var snapshot: ParticipantCache.Snapshot
 
+    var status: ConsentStatus { snapshot.status }
     var todayRoute: Route { .feed(today) }
 
     /// The context of an admitted request: the participant's data from the
@@ -34,10 +35,15 @@ struct RequestContext {
                 throw CareStoreError.notFound("no participant '\(configuration.participantID)' in the store")
             }
             let outcomes = try store.outcomes(participantID: participant.id)
+            let withdrawal = try store.withdrawals(participantID: participant.id).first
             let today = configuration.today ?? participant.today(at: Date())
+            let status = ConsentStatus(participant: participant, records: try store.consentRecords(participantID: participant.id),
+                                       documents: state.plan.study.consentDocuments, withdrawal: withdrawal)
             return ParticipantCache.Snapshot(stamp: stamp, generation: generation, today: today,
                                              participant: participant, outcomes: outcomes,
-                                             feed: state.plan.feed(for: participant, outcomes: outcomes, today: today))
+                                             feed: state.plan.feed(for: participant, outcomes: outcomes, today: today,
+                                                                   withdrawal: withdrawal),
+                                             status: status)
         }
         participant = snapshot.participant
         today = snapshot.today

@@ -20,6 +20,18 @@ struct TaskAnswers {
             return respond.notFound()
         }
         let back = ("Go to today", context.todayRoute)
+        switch context.status {
+        case .reconsentPending:
+            return respond.message(409, "Please read the new consent form first",
+                                   "The consent form has changed. Your tasks open again once you have read and signed it. "
+                                   + "Nothing was saved.", link: ("Read the consent form", .reconsent))
+        case .withdrawn:
+            return respond.message(409, "You have left the study",
+                                   "Thank you for taking part. Nothing more is asked of you, and nothing new is saved.",
+                                   link: back)
+        case .notJoined, .active:
+            break
+        }
         guard context.feed.isOnboarded(on: context.today) else {
             return respond.message(409, "Join the study first", "Tasks open once you have joined the study.",
                                    link: ("Join", .onboarding(step: 1)))

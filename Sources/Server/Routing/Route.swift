@@ -16,6 +16,11 @@ enum Route: Equatable, Sendable {
     /// The participant's own signed consent record.
     case consentRecord
     case consentDocument(id: String)
+    /// A newer version of the consent to read and sign, for those who signed an older one.
+    case reconsent
+    case reconsentReview
+    /// What leaving the study means; a POST records it.
+    case withdraw
     case asset(path: String)
     /// The live-reload event stream.
     case live
@@ -61,6 +66,12 @@ enum Route: Equatable, Sendable {
             self = .consentRecord
         case ("consent", 1) where !isPost:
             self = .consentDocument(id: Self.page(rest[0]))
+        case ("reconsent", 0):
+            self = .reconsent
+        case ("reconsent", 1) where rest[0] == "review":
+            self = .reconsentReview
+        case ("withdraw", 0):
+            self = .withdraw
         default:
             return nil
         }
@@ -79,6 +90,9 @@ enum Route: Equatable, Sendable {
         case .education(let slug): "/education/\(slug)"
         case .consentRecord: "/consent"
         case .consentDocument(let id): "/consent/\(id)"
+        case .reconsent: "/reconsent"
+        case .reconsentReview: "/reconsent/review"
+        case .withdraw: "/withdraw"
         case .asset(let path): "/assets/\(path)"
         case .live: "/_live"
         }

@@ -22,4 +22,6 @@ struct ServerLinks: PageLinks {
         Route.deleteAnswers(task: taskID, occurrence: occurrence).path
     }
     func onboarding() -> String? { Route.onboarding(step: 1).path }
+    func reconsent() -> String? { Route.reconsent.path }
+    func withdraw() -> String? { Route.withdraw.path }
 }

@@ -16,6 +16,8 @@ final class ParticipantCache: Sendable {
         var participant: Participant
         var outcomes: [Outcome]
         var feed: ParticipantFeed
+        /// Where the participant stands: joined, asked to consent again, withdrawn.
+        var status: ConsentStatus
     }
 
     private struct Entry {

@@ -1,0 +1,99 @@
+import CareModel
+import CareStore
+import Content
+import Feed
+import Foundation
+import HTTP
+import Pages
+import Support
+
+/// Re-consent and withdrawal: a participant who signed an older version of
+/// the consent reads and signs the new one (the old record is kept beside
+/// it), or leaves the study, which is final and stops every task.
+final class ConsentLifecycle: Sendable {
+    let store: CareStore
+    /// What each session has entered on the re-consent form.
+    private let drafts = Locked<[String: OnboardingFields]>([:])
+
+    init(store: CareStore) {
+        self.store = store
+    }
+
+    /// The re-consent form, or its review when `isReview`.
+    func reconsent(isReview: Bool, _ context: RequestContext) throws -> HTTPResponse {
+        let respond = context.respond
+        guard case .reconsentPending(let documentID, let signedVersion, _) = context.status,
+              let document = context.plan.study.consentDocument(documentID) else {
+            return .seeOther(context.todayRoute.path)
+        }
+        let fields = drafts.value[context.session] ?? OnboardingFields()
+        let page = { (fields: OnboardingFields, errors: [String: String], status: Int) in
+            respond.page(ConsentLifecyclePages.reconsent(
+                document: document, signedVersion: signedVersion, participant: context.participant, today: context.today,
+                study: context.plan.study, links: context.links, fields: fields, errors: errors,
+                csrfToken: context.csrfToken, frame: respond.frame), status: status)
+        }
+        guard isReview else {
+            guard let form = context.form else { return page(fields, [:], 200) }
+            var errors: [String: String] = [:]
+            let entered = drafts.update { drafts in
+                var fields = drafts[context.session] ?? OnboardingFields()
+                errors = SignatureEntry.enter(form, into: &fields)
+                drafts[context.session] = fields
+                return fields
+            }
+            guard errors.isEmpty else { return page(entered, errors, 422) }
+            return .seeOther(Route.reconsentReview.path)
+        }
+        guard let signature = fields.signature, !fields.printedName.isEmpty else { return .seeOther(Route.reconsent.path) }
+        guard let form = context.form else {
+            return respond.page(ConsentLifecyclePages.reconsentReview(
+                document: document, participant: context.participant, today: context.today, study: context.plan.study,
+                links: context.links, fields: fields, csrfToken: context.csrfToken, frame: respond.frame))
+        }
+        guard form["sha256"] == document.sha256 else {
+            return respond.message(409, "The consent form has changed",
+                                   "The study team changed the consent form after you reviewed it, so nothing was signed. "
+                                   + "Please read it again.", link: ("Read the consent form", .reconsent))
+        }
+        try store.addConsentRecord(ConsentRecord(
+            participantID: context.participant.id, documentID: document.id, version: document.version, sha256: document.sha256,
+            html: document.html, printedName: fields.printedName, signature: signature, signedAt: Date(),
+            timeZone: context.participant.timeZone))
+        drafts.update { _ = $0.removeValue(forKey: context.session) }
+        return .seeOther(context.todayRoute.path)
+    }
+
+    /// What leaving means; a confirmed POST records the withdrawal.
+    func withdraw(_ context: RequestContext) throws -> HTTPResponse {
+        let respond = context.respond
+        if case .withdrawn = context.status {
+            return .seeOther(context.todayRoute.path)
+        }
+        guard context.feed.isOnboarded(on: context.today) else {
+            return respond.message(409, "You have not joined yet", "There is nothing to leave: you have not joined the study.",
+                                   link: ("Go to today", context.todayRoute))
+        }
+        let reason = (context.form?["reason"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        let page = { (errors: [String: String], status: Int) in
+            respond.page(ConsentLifecyclePages.withdraw(participant: context.participant, today: context.today,
+                                                        study: context.plan.study, links: context.links, reason: reason,
+                                                        errors: errors, csrfToken: context.csrfToken, frame: respond.frame),
+                         status: status)
+        }
+        guard let form = context.form else { return page([:], 200) }
+        guard form["confirm"] == "yes" else {
+            return page(["confirm": "Tick the box to confirm that you want to leave. Nothing has changed yet."], 422)
+        }
+        guard reason.count <= 500 else {
+            return page(["reason": "Keep the reason to 500 characters."], 422)
+        }
+        do {
+            try store.withdraw(Withdrawal(participantID: context.participant.id, withdrawnAt: Date(),
+                                          reason: reason.isEmpty ? nil : reason))
+        } catch CareStoreError.alreadyWithdrawn {
+            // Sent twice: the first one counted.
+        }
+        return .seeOther(context.todayRoute.path)
+    }
+}
