@@ -88,9 +88,11 @@ def server_pages():
         assert status == 409
         status, pages["not-found"] = client.get("/nothing/here")
         assert status == 404
-        for path in ["/insights", "/education", "/education/meniscus", "/consent", "/consent/recover"]:
+        for path in ["/insights", "/education", "/education/meniscus", "/consent", "/consent/recover", "/withdraw"]:
             status, pages[path.strip("/").replace("/", "-")] = client.get(path)
             assert status == 200
+        status, pages["withdraw-unconfirmed"] = client.post("/withdraw", [("reason", "Moving")])
+        assert status == 422
         yield server.url, pages
     finally:
         server.stop()

@@ -1,0 +1,102 @@
+"""The consent lifecycle as a participant lives it on a phone: nothing is
+chosen for them, joining holds once the choices are made, a scribble is not
+a signature, a new consent version comes first, and leaving is kind and final."""
+import shutil
+import time
+
+from selenium.webdriver.common.by import By
+
+from conftest import ROOT, TODAY, Server, console_errors, make_driver, PHONE, screenshot, wait_for_next_page
+from test_participant_journey import click, draw_signature
+
+
+def join_until_the_permissions(driver, server):
+    driver.get(server.url + "/")
+    click(driver, "Continue")
+    click(driver, "Continue")
+    driver.find_element(By.ID, "field-printedName").send_keys("Ada Lovelace")
+    draw_signature(driver)
+    click(driver, "Review")
+    click(driver, "Sign")
+    assert driver.current_url.endswith("/onboarding/4")
+
+
+def test_nothing_is_chosen_for_the_participant_and_joining_holds_once_they_choose(phone, server):
+    join_until_the_permissions(phone, server)
+    boxes = phone.find_elements(By.CSS_SELECTOR, "input[name=grant]")
+    assert len(boxes) == 3
+    assert [box for box in boxes if box.is_selected()] == [], "nothing pre-ticked"
+    click(phone, "Continue")
+    # The tab closes on the completion step: a new browser finds the participant joined.
+    other = make_driver(PHONE)
+    try:
+        other.get(server.url + "/")
+        assert other.current_url.endswith(f"/feed/{TODAY}")
+        assert other.find_elements(By.CSS_SELECTOR, "a[href='/tasks/checkIn/0']")
+    finally:
+        other.quit()
+    assert console_errors(phone) == []
+
+
+def test_a_single_dot_is_not_a_signature(phone, server):
+    phone.get(server.url + "/")
+    click(phone, "Continue")
+    click(phone, "Continue")
+    phone.find_element(By.ID, "field-printedName").send_keys("Ada Lovelace")
+    canvas = phone.find_element(By.CSS_SELECTOR, ".signature-canvas")
+    phone.execute_script("arguments[0].scrollIntoView({block: 'center'})", canvas)
+    phone.execute_script("document.querySelector('input[name=signature]').value = 'M150 50'")
+    page = phone.find_element(By.TAG_NAME, "html")
+    phone.find_element(By.XPATH, "//button[normalize-space()='Review']").submit()
+    wait_for_next_page(phone, page)
+    assert phone.current_url.endswith("/onboarding/3")
+    assert "too small to be a signature" in phone.find_element(By.ID, "signature-error").text
+
+
+def test_a_new_consent_version_comes_first_and_leaving_is_final(phone, server_folder):
+    content = f"{server_folder}/content"
+    shutil.copytree(ROOT / "content", content)
+    server = Server(server_folder, extra=("--content", content))
+    try:
+        join_until_the_permissions(phone, server)
+        click(phone, "Continue")
+        click(phone, "Go to my tasks")
+
+        # The study team publishes version 2.0; the preview reloads the content.
+        consent = f"{content}/consent/recover.md"
+        text = open(consent).read().replace('version: "1.0"', 'version: "2.0"', 1)
+        open(consent, "w").write(text + "\nWe now also ask how swollen your knee is.\n")
+        deadline = time.time() + 10
+        while time.time() < deadline:
+            phone.get(f"{server.url}/feed/{TODAY}")
+            if "The consent form has changed" in phone.page_source:
+                break
+            time.sleep(0.3)
+        assert phone.find_elements(By.CSS_SELECTOR, "a[href='/tasks/checkIn/0']") == [], "only the re-consent card"
+        screenshot(phone, "reconsent-card-phone")
+        click(phone, "Read and sign")
+        assert "We now also ask how swollen your knee is." in phone.page_source
+        phone.find_element(By.ID, "field-printedName").send_keys("Ada Lovelace")
+        draw_signature(phone)
+        click(phone, "Review")
+        click(phone, "Sign")
+        assert phone.find_elements(By.CSS_SELECTOR, "a[href='/tasks/checkIn/0']"), "the tasks are back"
+
+        # Leaving: from the consent record, confirmed, with a reason.
+        phone.get(server.url + "/consent")
+        assert len(phone.find_elements(By.CSS_SELECTOR, "article.consent-record")) == 2, "both records kept"
+        click(phone, "Leave the study")
+        phone.find_element(By.ID, "field-reason").send_keys("Moving abroad")
+        click(phone, "Leave the study")
+        assert "Tick the box to confirm" in phone.page_source
+        assert phone.find_element(By.ID, "field-reason").get_attribute("value") == "Moving abroad"
+        phone.find_element(By.CSS_SELECTOR, "input[name=confirm]").click()
+        click(phone, "Leave the study")
+        assert phone.current_url.endswith(f"/feed/{TODAY}")
+        assert "You have left the study" in phone.page_source
+        assert phone.find_elements(By.CSS_SELECTOR, "a[href='/tasks/checkIn/0']") == []
+        screenshot(phone, "withdrawn-feed-phone")
+        # The unconfirmed form's 422 is the one expected failure.
+        assert [error for error in console_errors(phone) if "status of 422" not in error] == []
+    finally:
+        server.stop()
