@@ -95,7 +95,9 @@ def make_corpus(root):
         "baseURL: http://localhost/\ntitle: Recover\nuglyURLs: true\nrelativeURLs: true\n"
         "disableKinds: [taxonomy, term, RSS, sitemap, robotsTXT, 404]\n")
     shutil.copytree(content / "education", hugo / "content/education")
-    shutil.copytree(ROOT / "Public", hugo / "static")
+    # The same assets CareFeed writes: its built-in files, then the study's public folder over them.
+    shutil.copytree(ROOT / "Sources/BuiltInAssets/Files", hugo / "static")
+    shutil.copytree(ROOT / "Public", hugo / "static", dirs_exist_ok=True)
     sources = sorted((content / "education").glob("*.md"))
     return {"root": root, "content": content, "hugo": hugo, "notes": len(sources), "sources": sources,
             "bytes": sum(path.stat().st_size for path in sources)}

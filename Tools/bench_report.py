@@ -112,7 +112,7 @@ def report(info, corpus, pipeline, site, scale, serving, seconds):
         "`carefeed build` checks and renders them into its education pages (with the model viewer figure, poster "
         "and annotation list) over an empty store. Hugo builds the same files with a minimal layout showing title, "
         "summary, annotations and content, with taxonomies, RSS, sitemap and robots.txt turned off. Both start "
-        "from an empty output folder and copy the same `Public/` assets. "
+        "from an empty output folder and copy the same assets (CareFeed's built-in files and `Public/`). "
         + ("Everything here, notes and outputs, is on a tmpfs: this machine's disk varies several times over "
            "in speed between runs, and the question is how fast each tool turns Markdown into a site."
            if corpus["in_memory"] else "No tmpfs could be mounted, so this ran on the disk."),

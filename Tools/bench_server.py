@@ -68,7 +68,7 @@ def server_and_nginx(store):
         _, feed, headers = probe.request("GET", f"/feed/{day}")
         cookie = headers["set-cookie"].split(";")[0]
         (work / "root/feed.html").write_text(feed)
-        shutil.copy(ROOT / "Public/css/carefeed.css", work / "root/assets/css/carefeed.css")
+        shutil.copy(ROOT / "Sources/BuiltInAssets/Files/css/carefeed.css", work / "root/assets/css/carefeed.css")
         port = server.port + 1
         user = "user root;" if os.geteuid() == 0 else ""
         (work / "nginx.conf").write_text(NGINX_CONF.format(work=work, port=port, user=user))
