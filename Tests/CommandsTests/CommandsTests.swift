@@ -12,6 +12,10 @@ struct Run {
     let error: String
 
     init(_ arguments: String...) {
+        self.init(arguments)
+    }
+
+    init(_ arguments: [String]) {
         let collected = Collected()
         status = CareFeedCommand.run(arguments, console: Console(
             out: { text in collected.append(out: text) },
