@@ -35,7 +35,7 @@ public enum CareFeedCommand {
                 options: ["content", "task", "from", "to", "enrolled", "timezone", "format"],
                 run: { arguments, console, _ in try ScheduleCommand.run(arguments, console: console) }),
         Command(name: "export", summary: "write the care store as JSON or CSV", help: ExportCommand.help,
-                options: ["store", "format", "participant"],
+                options: ["content", "store", "format", "participant"], flags: ["names"],
                 run: { arguments, console, _ in try ExportCommand.run(arguments, console: console) }),
         Command(name: "init", summary: "write a new, small, working study to start from", help: InitCommand.help,
                 options: [], takesPositional: true,

@@ -4,7 +4,8 @@ import Foundation
 import Testing
 import TestSupport
 
-/// `build` as a study team runs it: study IDs unless `--names`.
+/// `build` and `export` as a study team runs them: study IDs unless
+/// `--names`, and nothing a participant declined to share.
 @Suite struct PrivacyCommandTests {
     let directory: TemporaryDirectory
     let store: String
@@ -62,5 +63,37 @@ import TestSupport
         for participant in try opened.participants() {
             #expect(index.contains(">\(participant.name)</a>"))
         }
+    }
+
+    @Test func exportWithoutNamesHoldsNoNameInEitherFormat() throws {
+        for format in ["json", "csv"] {
+            let export = Run("export", "--content", Repository.content, "--store", store, "--format", format)
+            #expect(export.status == 0, "\(export.error)")
+            for name in names {
+                #expect(!export.out.contains(name), "\(format) holds \(name)")
+            }
+            let named = Run("export", "--content", Repository.content, "--store", store, "--format", format, "--names")
+            #expect(names.allSatisfy(named.out.contains))
+        }
+    }
+
+    @Test func exportAfterADeclinedShareWritesNoneOfThatParticipantsValues() throws {
+        let opened = try CareStore(path: store)
+        try opened.addPermissionGrant(PermissionGrant(participantID: "r001", permissionID: "shareHealthData", kind: "health",
+                                                      granted: false, recordedAt: Fixtures.instant("2026-03-20T12:00:00Z")))
+        opened.close()
+        let csv = Run("export", "--content", Repository.content, "--store", store, "--format", "csv", "--participant", "r001")
+        let values = csv.out.split(separator: "\r\n").filter { $0.hasPrefix("outcome,") }
+        #expect(!values.isEmpty)
+        #expect(values.allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false)[6] == "not shared" })
+        let json = Run("export", "--content", Repository.content, "--store", store, "--participant", "r001")
+        #expect(!json.out.contains("\"value\""))
+        #expect(json.out.contains("\"notShared\""))
+    }
+
+    @Test func exportRefusesContentThatDoesNotLoad() {
+        let export = Run("export", "--content", directory.path + "/nothing", "--store", store)
+        #expect(export.status == 1)
+        #expect(export.out.isEmpty)
     }
 }
