@@ -20,10 +20,12 @@ public enum AuditPage {
                               links: PageLinks, names: Bool) -> HTML {
         let study = plan.study
         let signed = Set(records.filter { $0.participantID == participant.id }.map(\.documentID))
+        // In time order: imported entries keep their own times, so the log's
+        // order of writing is not always the order things happened in.
         let shown = entries.filter { entry in
             entry.participantID == participant.id
                 || (entry.participantID == nil && entry.action == "consent.publish" && signed.contains(document(entry.subject).id))
-        }
+        }.sorted { ($0.at, $0.id) < ($1.at, $1.id) }
         var main: HTML = "<h1>Audit trail</h1>\n"
         main += "<p class=\"day-meta\">\(Pseudonym.label(participant, names: names))</p>\n"
         main += "<p class=\"lead\">Every consent, permission choice, answer, deletion and withdrawal, as the care store "
