@@ -50,8 +50,8 @@ let package = Package(
         .target(name: "Server", dependencies: ["Assets", "CareModel", "CareStore", "Content", "Feed", "HTTP", "Pages", "Markup", "Support"]),
         // Simulated participants for `carefeed demo`.
         .target(name: "Demo", dependencies: ["CareModel", "Content", "Feed"]),
-        // Export of the store as JSON or CSV.
-        .target(name: "Export", dependencies: ["CareModel"]),
+        // Export of the store as JSON or CSV, with only what participants share.
+        .target(name: "Export", dependencies: ["CareModel", "Feed"]),
         // The `carefeed` commands, their arguments and their output.
         .target(name: "Commands", dependencies: ["Assets", "CareModel", "CareStore", "Content", "Feed", "Demo", "Export", "Server", "Site", "HTTP", "StudyTemplate"]),
         .executableTarget(name: "carefeed", dependencies: ["Commands"]),

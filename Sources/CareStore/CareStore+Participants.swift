@@ -20,9 +20,9 @@ extension CareStore {
     }
 
     /// For each participant, a value that changes whenever anything stored
-    /// about them changes. Outcomes, consent records and grants are only
-    /// ever appended, and an outcome's tombstone is set once, so counts and
-    /// the newest row id tell every change apart.
+    /// about them changes. Outcomes, consent records, grants and withdrawals
+    /// are only ever appended, and an outcome's tombstone is set once, so
+    /// counts and the newest row id tell every change apart.
     public func participantRevisions() throws -> [String: String] {
         try read { database in
             var revisions: [String: String] = [:]
@@ -30,10 +30,10 @@ extension CareStore {
                 revisions[try row.text("id")] = ""
             }
             // One scan per table, grouped, rather than a lookup per participant.
-            for table in ["outcomes", "consent_records", "permission_grants"] {
+            for table in ["outcomes", "consent_records", "permission_grants", "withdrawals"] {
                 let tombstones = table == "outcomes" ? " || '.' || count(deleted_at)" : ""
                 for row in try database.query("""
-                    SELECT participant_id, count(*) || '.' || max(id)\(tombstones) AS revision
+                    SELECT participant_id, count(*) || '.' || max(rowid)\(tombstones) AS revision
                     FROM \(table) GROUP BY participant_id
                     """) {
                     revisions[try row.text("participant_id"), default: ""] += "\(table) \(try row.text("revision")) "

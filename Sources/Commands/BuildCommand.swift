@@ -8,11 +8,13 @@ import Site
 /// `carefeed build`: the clinicians' static site.
 enum BuildCommand {
     static let help = """
-    Usage: carefeed build [--content DIR] [--public DIR] [--store FILE] [--out DIR] [--today YYYY-MM-DD]
+    Usage: carefeed build [--content DIR] [--public DIR] [--store FILE] [--out DIR] [--today YYYY-MM-DD] [--names]
 
     Writes the static site for clinicians: the study index, each participant's
-    day feeds (enrollment to today + 7 days), insights with SVG charts and
-    signed consent record, the education notes and the consent documents.
+    day feeds (enrollment to today + 7 days), insights with SVG charts,
+    signed consent record and audit trail, the education notes and the
+    consent documents. Participants are shown by study ID, and only with the
+    answers they chose to share: others read "Not shared".
     Every link is relative, so the folder works from file:// or any host.
     A first build, or one after the content or carefeed changed, is built
     beside --out and swapped in: a failed build leaves the last good site.
@@ -25,6 +27,8 @@ enum BuildCommand {
       --out DIR           where the site goes (default Site)
       --today YYYY-MM-DD  today for every participant (default: the real date
                           in each participant's zone)
+      --names             show participants' names and signatures beside their
+                          study IDs, for a team allowed to see them
     """
 
     static func run(_ arguments: Arguments, console: Console, now: Date) throws -> ExitStatus {
@@ -40,10 +44,14 @@ enum BuildCommand {
         let builder = SiteBuilder(.init(
             plan: plan, participants: try store.participants(),
             records: { participant in
-                SiteBuilder.Records(outcomes: try store.outcomes(participantID: participant.id),
-                                    consentRecords: try store.consentRecords(participantID: participant.id))
+                SiteBuilder.Records(outcomes: try store.outcomes(participantID: participant.id, includeDeleted: true),
+                                    consentRecords: try store.consentRecords(participantID: participant.id),
+                                    permissionGrants: try store.permissionGrants(participantID: participant.id),
+                                    withdrawal: try store.withdrawals(participantID: participant.id).first,
+                                    auditLog: try store.auditLog(participantID: participant.id))
             },
             revisions: try store.participantRevisions(), renderer: programIdentity(), assets: assets,
+            names: arguments.has("names"),
             today: { participant in fixedToday ?? participant.today(at: now) }))
         let output = arguments["out"] ?? Defaults.site
         // A progress line only where someone watches: on a terminal.

@@ -10,6 +10,8 @@ public enum CareFeedCommand {
         var summary: String
         var help: String
         var options: Set<String>
+        /// Options that take no value, besides `--help`.
+        var flags: Set<String> = []
         var takesPositional = false
         var run: @Sendable (Arguments, Console, Date) throws -> ExitStatus
     }
@@ -18,7 +20,7 @@ public enum CareFeedCommand {
     /// that run come from here, so neither can miss one.
     private static let commands: [Command] = [
         Command(name: "build", summary: "write the clinicians' static site", help: BuildCommand.help,
-                options: ["content", "public", "store", "out", "today"],
+                options: ["content", "public", "store", "out", "today"], flags: ["names"],
                 run: { try BuildCommand.run($0, console: $1, now: $2) }),
         Command(name: "check", summary: "check the study's content and name each mistake", help: CheckCommand.help,
                 options: ["content", "public", "store"],
@@ -33,7 +35,7 @@ public enum CareFeedCommand {
                 options: ["content", "task", "from", "to", "enrolled", "timezone", "format"],
                 run: { arguments, console, _ in try ScheduleCommand.run(arguments, console: console) }),
         Command(name: "export", summary: "write the care store as JSON or CSV", help: ExportCommand.help,
-                options: ["store", "format", "participant"],
+                options: ["content", "store", "format", "participant"], flags: ["names"],
                 run: { arguments, console, _ in try ExportCommand.run(arguments, console: console) }),
         Command(name: "init", summary: "write a new, small, working study to start from", help: InitCommand.help,
                 options: [], takesPositional: true,
@@ -64,7 +66,7 @@ public enum CareFeedCommand {
             return ExitStatus.usage.rawValue
         }
         do {
-            let parsed = try Arguments(arguments.dropFirst(), options: command.options,
+            let parsed = try Arguments(arguments.dropFirst(), options: command.options, flags: command.flags.union(["help"]),
                                        takesPositional: command.takesPositional)
             if parsed.has("help") {
                 console.out(command.help + "\n")

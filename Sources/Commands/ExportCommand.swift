@@ -1,19 +1,26 @@
 import CareStore
+import Content
 import Export
+import Feed
 import Foundation
 
 /// `carefeed export`: the store as JSON or CSV on standard output.
 enum ExportCommand {
     static let help = """
-    Usage: carefeed export [--store FILE] [--format json|csv] [--participant ID]
+    Usage: carefeed export [--content DIR] [--store FILE] [--format json|csv] [--participant ID] [--names]
 
     Writes participants, outcomes (deleted ones with their tombstone time),
-    consent records and permission grants to standard output.
+    consent records and permission grants to standard output: participants
+    by study ID, and only the answers they chose to share, as the study's
+    health permissions in the content ask. Others read "not shared".
 
+      --content DIR       the study's content (default content)
       --store FILE        the care store (default .carefeed/care.sqlite)
       --format json|csv   json (default): one document; csv: RFC 4180 with a
                           header row and one value per row
       --participant ID    only this participant's records
+      --names             also write names, printed names and signatures, for a
+                          team allowed to see them
     """
 
     static func run(_ arguments: Arguments, console: Console) throws -> ExitStatus {
@@ -26,12 +33,20 @@ enum ExportCommand {
             console.error("error: no care store at \(path); run `carefeed demo` or `carefeed serve` to create one, or pass --store FILE\n")
             return .dataError
         }
+        // The content's health permissions decide what is shared: without
+        // a study that checks, nothing is written.
+        let content = ContentLoader.load(directory: arguments["content"] ?? Defaults.content, publicDirectory: nil)
+        for diagnostic in content.diagnostics {
+            console.error(diagnostic.description + "\n")
+        }
+        guard let study = content.study else { return .dataError }
         let store = try CareStore(path: path)
         defer { store.close() }
         var export = StudyExport(participants: try store.participants(),
                                  outcomes: try store.outcomes(includeDeleted: true),
                                  consentRecords: try store.consentRecords(),
-                                 permissionGrants: try store.permissionGrants())
+                                 permissionGrants: try store.permissionGrants(),
+                                 healthPermissions: Sharing.healthPermissions(of: study), names: arguments.has("names"))
         if let participant = arguments["participant"] {
             guard export.participants.contains(where: { $0.id == participant }) else {
                 console.error("error: the store at \(path) has no participant '\(participant)'\n")

@@ -1,21 +1,36 @@
 import CareModel
+import Feed
 import Foundation
 
-/// Everything the store holds about a study's participants, in the shape
-/// an analyst reads: as JSON, or as CSV with one value per row.
+/// Everything the store holds about a study's participants that they share
+/// with the study team, in the shape an analyst reads: as JSON, or as CSV
+/// with one value per row.
+///
+/// A value of a type the participant did not share (`Sharing`) is never
+/// written: JSON lists its kind under the outcome's `notShared`, CSV writes
+/// `not shared` in its place. Without `names`, the participant's name and
+/// the consent's printed name and signature are not written either: JSON
+/// has `null` for them, CSV leaves their rows out.
 public struct StudyExport: Sendable {
     public var participants: [Participant]
     /// Live and deleted outcomes; deleted ones carry their tombstone time.
     public var outcomes: [Outcome]
     public var consentRecords: [ConsentRecord]
     public var permissionGrants: [PermissionGrant]
+    /// The study's health permissions and the types each names: with the
+    /// grants, what decides which values each participant shares.
+    public var healthPermissions: [(id: String, types: [String])]
+    /// Whether names and signatures are written (`export --names`).
+    public var names: Bool
 
     public init(participants: [Participant], outcomes: [Outcome], consentRecords: [ConsentRecord],
-                permissionGrants: [PermissionGrant]) {
+                permissionGrants: [PermissionGrant], healthPermissions: [(id: String, types: [String])], names: Bool) {
         self.participants = participants
         self.outcomes = outcomes
         self.consentRecords = consentRecords
         self.permissionGrants = permissionGrants
+        self.healthPermissions = healthPermissions
+        self.names = names
     }
 
     /// Keeps only what belongs to one participant.
@@ -23,27 +38,46 @@ public struct StudyExport: Sendable {
         StudyExport(participants: participants.filter { $0.id == participantID },
                     outcomes: outcomes.filter { $0.participantID == participantID },
                     consentRecords: consentRecords.filter { $0.participantID == participantID },
-                    permissionGrants: permissionGrants.filter { $0.participantID == participantID })
+                    permissionGrants: permissionGrants.filter { $0.participantID == participantID },
+                    healthPermissions: healthPermissions, names: names)
+    }
+
+    /// Each outcome's participant's sharing, worked out once per participant.
+    func sharing() -> (Outcome) -> Sharing {
+        let grants = Dictionary(grouping: permissionGrants, by: \.participantID)
+        var sharing: [String: Sharing] = [:]
+        for id in Set(outcomes.map(\.participantID)) {
+            sharing[id] = Sharing(permissions: healthPermissions, participantID: id, grants: grants[id] ?? [])
+        }
+        return { outcome in
+            sharing[outcome.participantID]
+                ?? Sharing(permissions: healthPermissions, participantID: outcome.participantID, grants: [])
+        }
     }
 
     /// Pretty-printed JSON with sorted keys: the same store gives the same bytes.
     public func json() throws -> String {
+        let sharing = sharing()
         let document = Document(
             participants: participants.map {
-                .init(id: $0.id, name: $0.name, timeZone: $0.timeZone.identifier, enrolledOn: $0.enrolledOn.description)
+                .init(id: $0.id, name: names ? $0.name : nil, timeZone: $0.timeZone.identifier,
+                      enrolledOn: $0.enrolledOn.description)
             },
             outcomes: outcomes.map { outcome in
-                .init(participant: outcome.participantID, task: outcome.taskID, taskVersion: outcome.taskVersion,
-                      occurrence: outcome.occurrence, eventDay: outcome.eventDay.description,
-                      eventStart: Timestamp.utc(outcome.eventStart), eventEnd: Timestamp.utc(outcome.eventEnd),
-                      values: outcome.values.map { .init(kind: $0.kind, type: $0.value.typeName,
-                                                        value: JSONValue($0.value), unit: $0.unit) },
-                      created: Timestamp.utc(outcome.createdAt), deleted: outcome.deletedAt.map(Timestamp.utc))
+                let sharing = sharing(outcome)
+                return .init(participant: outcome.participantID, task: outcome.taskID, taskVersion: outcome.taskVersion,
+                             occurrence: outcome.occurrence, eventDay: outcome.eventDay.description,
+                             eventStart: Timestamp.utc(outcome.eventStart), eventEnd: Timestamp.utc(outcome.eventEnd),
+                             values: sharing.shared(outcome).values.map {
+                                 .init(kind: $0.kind, type: $0.value.typeName, value: JSONValue($0.value), unit: $0.unit)
+                             },
+                             notShared: sharing.notShared(outcome),
+                             created: Timestamp.utc(outcome.createdAt), deleted: outcome.deletedAt.map(Timestamp.utc))
             },
             consentRecords: consentRecords.map { record in
                 .init(participant: record.participantID, document: record.documentID, version: record.version,
-                      sha256: record.sha256, printedName: record.printedName, signatureKind: record.signature.kind,
-                      signature: record.signature.content,
+                      sha256: record.sha256, printedName: names ? record.printedName : nil,
+                      signatureKind: record.signature.kind, signature: names ? record.signature.content : nil,
                       signedAt: Timestamp.local(record.signedAt, in: record.timeZone), html: record.html.markup)
             },
             permissionGrants: permissionGrants.map { grant in
@@ -59,25 +93,34 @@ public struct StudyExport: Sendable {
     /// participant fields, outcome values, consent fields and grants.
     /// The signed HTML is left to the JSON export and the consent page.
     public func csv() -> String {
+        let sharing = sharing()
         var rows: [[String]] = [Self.csvHeader]
         for participant in participants {
-            for (kind, value) in [("name", participant.name), ("time_zone", participant.timeZone.identifier),
-                                  ("enrolled_on", participant.enrolledOn.description)] {
+            let fields = (names ? [("name", participant.name)] : [])
+                + [("time_zone", participant.timeZone.identifier), ("enrolled_on", participant.enrolledOn.description)]
+            for (kind, value) in fields {
                 rows.append(["participant", participant.id, "", "", "", kind, value, "", "", ""])
             }
         }
         for outcome in outcomes {
+            let sharing = sharing(outcome)
+            var notShared: Set<String> = []
             for value in outcome.values {
+                let isShared = sharing.isShared(taskID: outcome.taskID, kind: value.kind)
+                // A kind not shared gets one row, whatever number of values it had.
+                guard isShared || notShared.insert(value.kind).inserted else { continue }
                 rows.append(["outcome", outcome.participantID, outcome.taskID, String(outcome.occurrence),
-                             outcome.eventDay.description, value.kind, value.value.text, value.unit ?? "",
-                             Timestamp.utc(outcome.createdAt), outcome.deletedAt.map(Timestamp.utc) ?? ""])
+                             outcome.eventDay.description, value.kind, isShared ? value.value.text : "not shared",
+                             isShared ? value.unit ?? "" : "", Timestamp.utc(outcome.createdAt),
+                             outcome.deletedAt.map(Timestamp.utc) ?? ""])
             }
         }
         for record in consentRecords {
             let signed = Timestamp.local(record.signedAt, in: record.timeZone)
+            let withheld: Set<String> = names ? [] : ["printed_name", "signature"]
             for (kind, value) in [("version", record.version), ("sha256", record.sha256),
                                   ("printed_name", record.printedName), ("signature_kind", record.signature.kind),
-                                  ("signature", record.signature.content)] {
+                                  ("signature", record.signature.content)] where !withheld.contains(kind) {
                 rows.append(["consent", record.participantID, record.documentID, "", "", kind, value, "", signed, ""])
             }
         }
@@ -101,7 +144,22 @@ public struct StudyExport: Sendable {
 
 private struct Document: Encodable {
     struct ParticipantRow: Encodable {
-        var id, name, timeZone, enrolledOn: String
+        var id: String
+        /// Nil without names: written as an explicit null.
+        var name: String?
+        var timeZone, enrolledOn: String
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(name, forKey: .name)
+            try container.encode(timeZone, forKey: .timeZone)
+            try container.encode(enrolledOn, forKey: .enrolledOn)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case id, name, timeZone, enrolledOn
+        }
     }
 
     struct OutcomeRow: Encodable {
@@ -109,6 +167,8 @@ private struct Document: Encodable {
         var taskVersion, occurrence: Int
         var eventDay, eventStart, eventEnd: String
         var values: [ValueRow]
+        /// Kinds of values the participant did not share, which `values` leaves out.
+        var notShared: [String]
         var created: String
         var deleted: String?
 
@@ -122,13 +182,14 @@ private struct Document: Encodable {
             try container.encode(eventStart, forKey: .eventStart)
             try container.encode(eventEnd, forKey: .eventEnd)
             try container.encode(values, forKey: .values)
+            try container.encode(notShared, forKey: .notShared)
             try container.encode(created, forKey: .created)
             // An explicit null says "not deleted" rather than leaving the reader to guess.
             try container.encode(deleted, forKey: .deleted)
         }
 
         enum CodingKeys: String, CodingKey {
-            case participant, task, taskVersion, occurrence, eventDay, eventStart, eventEnd, values, created, deleted
+            case participant, task, taskVersion, occurrence, eventDay, eventStart, eventEnd, values, notShared, created, deleted
         }
     }
 
@@ -139,7 +200,26 @@ private struct Document: Encodable {
     }
 
     struct ConsentRow: Encodable {
-        var participant, document, version, sha256, printedName, signatureKind, signature, signedAt, html: String
+        var participant, document, version, sha256: String
+        /// Nil without names, as is `signature`: written as explicit nulls.
+        var printedName: String?
+        var signatureKind: String
+        var signature: String?
+        var signedAt, html: String
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            for (key, value) in [(CodingKeys.participant, participant), (.document, document), (.version, version),
+                                 (.sha256, sha256), (.signatureKind, signatureKind), (.signedAt, signedAt), (.html, html)] {
+                try container.encode(value, forKey: key)
+            }
+            try container.encode(printedName, forKey: .printedName)
+            try container.encode(signature, forKey: .signature)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case participant, document, version, sha256, printedName, signatureKind, signature, signedAt, html
+        }
     }
 
     struct GrantRow: Encodable {

@@ -4,7 +4,7 @@ import Foundation
 
 /// Where a participant stands in the consent lifecycle, worked out from
 /// their signed records, the study's consent documents and any withdrawal.
-public enum ConsentStatus: Hashable, Sendable {
+public enum ConsentStatus: Hashable, Sendable, Codable {
     /// Has not signed the study's consent yet.
     case notJoined
     case active

@@ -10,25 +10,31 @@ public struct ParticipantSummary: Sendable {
     /// Adherence over the last seven days up to today, and over the whole study.
     public var lastSevenDays: AdherenceRing?
     public var overall: AdherenceRing?
-    /// The latest answer of each value the study charts, by series.
+    /// The latest answer of each value the study charts and the participant shares, by series.
     public var latest: [(series: ChartSeries, value: OutcomeValue, day: LocalDate)]
+    /// The charted series the participant does not share: shown as "Not shared", never a value.
+    public var notShared: [ChartSeries]
     public var consentVersion: String?
+    public var status: ConsentStatus
 
     public init(participant: Participant, today: LocalDate, isOnboarded: Bool, lastSevenDays: AdherenceRing?,
                 overall: AdherenceRing?, latest: [(series: ChartSeries, value: OutcomeValue, day: LocalDate)],
-                consentVersion: String?) {
+                notShared: [ChartSeries], consentVersion: String?, status: ConsentStatus) {
         self.participant = participant
         self.today = today
         self.isOnboarded = isOnboarded
         self.lastSevenDays = lastSevenDays
         self.overall = overall
         self.latest = latest
+        self.notShared = notShared
         self.consentVersion = consentVersion
+        self.status = status
     }
 
-    /// The figures of `participant` as their feed and records show them today.
+    /// The figures of `participant` as their feed and records show them
+    /// today, with only the values `sharing` lets the study team see.
     public init(participant: Participant, feed: ParticipantFeed, outcomes: [Outcome], records: [ConsentRecord],
-                study: Study) {
+                withdrawal: Withdrawal?, sharing: Sharing, study: Study) {
         self.participant = participant
         today = feed.today
         isOnboarded = feed.isOnboarded(on: feed.today)
@@ -36,8 +42,13 @@ public struct ParticipantSummary: Sendable {
         lastSevenDays = feed.adherence(from: max(participant.enrolledOn, feed.today.adding(days: -7)), to: feed.today)
         overall = feed.adherence(from: participant.enrolledOn, to: feed.today)
         var latest: [(ChartSeries, OutcomeValue, LocalDate)] = []
+        var notShared: [ChartSeries] = []
         var seen: Set<String> = []
         for series in study.insights.flatMap(\.series) where seen.insert(series.task + "/" + series.value).inserted {
+            guard sharing.isShared(series) else {
+                notShared.append(series)
+                continue
+            }
             let answered = outcomes.filter { !$0.isDeleted && $0.taskID == series.task && $0.value(series.value) != nil }
                 .max { ($0.eventDay, $0.eventStart) < ($1.eventDay, $1.eventStart) }
             if let answered, let value = answered.value(series.value) {
@@ -45,6 +56,9 @@ public struct ParticipantSummary: Sendable {
             }
         }
         self.latest = latest
+        self.notShared = notShared
         consentVersion = records.last.map { "Version \($0.version)" }
+        status = ConsentStatus(participant: participant, records: records, documents: study.consentDocuments,
+                               withdrawal: withdrawal)
     }
 }

@@ -12,7 +12,7 @@ import Pages
 struct BuildManifest: Codable, Equatable {
     /// Bumped when the manifest or the site's layout changes meaning: a site
     /// with another format is rebuilt whole.
-    static let format = 2
+    static let format = 3
 
     struct Entry: Codable, Equatable {
         var fingerprint: String
@@ -98,7 +98,10 @@ struct ParticipantFigures: Codable, Equatable {
     var lastSevenDays: Ring?
     var overall: Ring?
     var latest: [Latest]
+    /// The charted series not shared, as `task/value`.
+    var notShared: [String]
     var consentVersion: String?
+    var status: ConsentStatus
 
     init(_ summary: ParticipantSummary) {
         isOnboarded = summary.isOnboarded
@@ -108,7 +111,9 @@ struct ParticipantFigures: Codable, Equatable {
             Latest(task: latest.series.task, kind: latest.value.kind, value: Latest.Value(latest.value.value),
                    unit: latest.value.unit, day: latest.day)
         }
+        notShared = summary.notShared.map { $0.task + "/" + $0.value }
         consentVersion = summary.consentVersion
+        status = summary.status
     }
 
     /// The summary these figures were taken from, for `participant` on `today`.
@@ -122,6 +127,7 @@ struct ParticipantFigures: Codable, Equatable {
                 guard let chart = series.first(where: { $0.task == latest.task && $0.value == latest.kind }) else { return nil }
                 return (chart, OutcomeValue(kind: latest.kind, value: latest.value.outcomeValue, unit: latest.unit), latest.day)
             },
-            consentVersion: consentVersion)
+            notShared: notShared.compactMap { key in series.first { $0.task + "/" + $0.value == key } },
+            consentVersion: consentVersion, status: status)
     }
 }

@@ -74,14 +74,15 @@ struct BuildPlan: Sendable {
 
     /// The pages this build renders, for progress.
     var pageCount: Int {
-        changed.reduce(0) { $0 + feedDays[$1.participant.id]!.count + 3 } + 2 + study.notes.count
+        changed.reduce(0) { $0 + feedDays[$1.participant.id]!.count + 4 } + 2 + study.notes.count
             + study.consentDocuments.count
     }
 
     /// What every page may depend on besides a participant's own data: the
-    /// program, the content, the task versions and the list of assets.
+    /// program, the content, the task versions, the list of assets and
+    /// whether names are shown.
     static func inputsDigest(_ input: SiteBuilder.Input) -> String {
-        var parts = ["format \(BuildManifest.format)", input.renderer, input.plan.study.sourceDigest]
+        var parts = ["format \(BuildManifest.format)", input.renderer, input.plan.study.sourceDigest, "names \(input.names)"]
         parts += input.plan.versions.map { "\($0.taskID) \($0.version) \($0.effectiveFrom?.description ?? "-")" }.sorted()
         parts += input.assets.files.keys.sorted()
         return SHA256.hex(parts.joined(separator: "\n"))

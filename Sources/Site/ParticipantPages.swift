@@ -49,34 +49,47 @@ extension SiteBuilder {
         let rows = input.participants.map { participant in
             participants[participant.id].map { entry in
                 StudyPages.indexRow(entry.figures.summary(of: participant, today: plan.todays[participant.id]!, study: study),
-                                    study: study, links: links)
+                                    study: study, links: links, names: input.names)
             } ?? ""
         }
         try writer.page("index.html", StudyPages.index(study: study, rows: rows, links: links))
     }
 
-    /// A participant's summary, day feeds, insights and consent record;
-    /// returns the figures of their row of the study index.
+    /// A participant's summary, day feeds, insights, consent record and
+    /// audit trail, with only the values they share; returns the figures of
+    /// their row of the study index.
     private func writeParticipant(_ participant: Participant, today: LocalDate, days: ClosedRange<Int>, records: Records,
                                   writer: inout FileWriter, links: (String) -> SiteLinks) throws -> ParticipantFigures {
         let plan = input.plan
         let study = plan.study
-        let outcomes = records.outcomes.filter { !$0.isDeleted }
-        let feed = plan.feed(for: participant, outcomes: outcomes, today: today)
+        let names = input.names
+        let sharing = Sharing(study: study, participantID: participant.id, grants: records.permissionGrants)
+        // Values not shared are dropped before any page sees them.
+        let outcomes = records.outcomes.filter { !$0.isDeleted }.map(sharing.shared)
+        let feed = plan.feed(for: participant, outcomes: outcomes, today: today, withdrawal: records.withdrawal)
         let summary = ParticipantSummary(participant: participant, feed: feed, outcomes: outcomes,
-                                         records: records.consentRecords, study: study)
+                                         records: records.consentRecords, withdrawal: records.withdrawal,
+                                         sharing: sharing, study: study)
         let folder = "participants/\(participant.id)/"
-        try writer.page(folder + "index.html", StudyPages.participant(summary, study: study, links: links(folder + "index.html")))
+        try writer.page(folder + "index.html",
+                        StudyPages.participant(summary, study: study, links: links(folder + "index.html"), names: names))
         for feedDay in feed.days(LocalDate(ordinal: days.lowerBound)...LocalDate(ordinal: days.upperBound)) {
             let path = folder + "feed/\(feedDay.day).html"
-            try writer.page(path, FeedPage.render(feedDay, plan: plan, links: links(path)))
+            try writer.page(path, FeedPage.render(feedDay, plan: plan, links: links(path), names: names, sharing: sharing))
         }
         try writer.page(folder + "insights.html",
                         InsightsPage.render(participant: participant, outcomes: outcomes, day: today, today: today,
-                                            plan: plan, links: links(folder + "insights.html")))
+                                            plan: plan, links: links(folder + "insights.html"), names: names,
+                                            sharing: sharing))
         try writer.page(folder + "consent.html",
                         ConsentPages.record(participant: participant, records: records.consentRecords, today: today,
-                                            study: study, links: links(folder + "consent.html")))
+                                            study: study, links: links(folder + "consent.html"),
+                                            grants: records.permissionGrants, withdrawal: records.withdrawal, names: names))
+        try writer.page(folder + "audit.html",
+                        AuditPage.render(participant: participant, entries: records.auditLog,
+                                         outcomes: records.outcomes.map(sharing.shared), records: records.consentRecords,
+                                         sharing: sharing, today: today, plan: plan, links: links(folder + "audit.html"),
+                                         names: names))
         return ParticipantFigures(summary)
     }
 

@@ -3,8 +3,10 @@ import CareModel
 import Feed
 
 /// Writes the clinicians' static site: the study index, each participant's
-/// summary, day feeds from enrollment to today + 7, insights and consent
-/// record, the education notes, the consent documents and the assets.
+/// summary, day feeds from enrollment to today + 7, insights, consent
+/// record and audit trail, the education notes, the consent documents and
+/// the assets. Participants are shown by study ID unless `names` is set,
+/// and only with the values they share (`Sharing`).
 ///
 /// A first build, or one after the content or the program changed, is
 /// written to a temporary folder beside the output and swapped in, so a
@@ -16,12 +18,22 @@ import Feed
 public struct SiteBuilder: Sendable {
     /// What one participant's pages show.
     public struct Records: Sendable {
+        /// Live and deleted: the audit trail shows what a deleted answer held.
         public var outcomes: [Outcome]
         public var consentRecords: [ConsentRecord]
+        /// What decides which of their values the site shows.
+        public var permissionGrants: [PermissionGrant]
+        public var withdrawal: Withdrawal?
+        /// `CareStore.auditLog(participantID:)`.
+        public var auditLog: [AuditEntry]
 
-        public init(outcomes: [Outcome], consentRecords: [ConsentRecord]) {
+        public init(outcomes: [Outcome], consentRecords: [ConsentRecord], permissionGrants: [PermissionGrant],
+                    withdrawal: Withdrawal? = nil, auditLog: [AuditEntry] = []) {
             self.outcomes = outcomes
             self.consentRecords = consentRecords
+            self.permissionGrants = permissionGrants
+            self.withdrawal = withdrawal
+            self.auditLog = auditLog
         }
     }
 
@@ -39,9 +51,12 @@ public struct SiteBuilder: Sendable {
         public var assets: Assets
         /// Today for a participant: `--today`, or the real date in their zone.
         public var today: @Sendable (Participant) -> LocalDate
+        /// Whether pages show participants' names beside their study IDs
+        /// (`build --names`); without it, names and signatures never leave the store.
+        public var names: Bool
 
         public init(plan: CarePlan, participants: [Participant], records: @escaping @Sendable (Participant) throws -> Records,
-                    revisions: [String: String]?, renderer: String, assets: Assets,
+                    revisions: [String: String]?, renderer: String, assets: Assets, names: Bool = false,
                     today: @escaping @Sendable (Participant) -> LocalDate) {
             self.plan = plan
             self.participants = participants
@@ -49,17 +64,25 @@ public struct SiteBuilder: Sendable {
             self.revisions = revisions
             self.renderer = renderer
             self.assets = assets
+            self.names = names
             self.today = today
         }
 
         /// Every participant's records at once; every page is rendered.
         public init(plan: CarePlan, participants: [Participant], outcomes: [Outcome], consentRecords: [ConsentRecord],
-                    assets: Assets, today: @escaping @Sendable (Participant) -> LocalDate) {
+                    permissionGrants: [PermissionGrant], withdrawals: [Withdrawal] = [], auditLog: [AuditEntry] = [],
+                    assets: Assets, names: Bool = false, today: @escaping @Sendable (Participant) -> LocalDate) {
             let outcomes = Dictionary(grouping: outcomes, by: \.participantID)
             let consentRecords = Dictionary(grouping: consentRecords, by: \.participantID)
+            let grants = Dictionary(grouping: permissionGrants, by: \.participantID)
+            let withdrawals = Dictionary(withdrawals.map { ($0.participantID, $0) }, uniquingKeysWith: { first, _ in first })
             self.init(plan: plan, participants: participants,
-                      records: { Records(outcomes: outcomes[$0.id] ?? [], consentRecords: consentRecords[$0.id] ?? []) },
-                      revisions: nil, renderer: "", assets: assets, today: today)
+                      records: { participant in
+                          Records(outcomes: outcomes[participant.id] ?? [], consentRecords: consentRecords[participant.id] ?? [],
+                                  permissionGrants: grants[participant.id] ?? [], withdrawal: withdrawals[participant.id],
+                                  auditLog: auditLog.filter { $0.participantID == participant.id || $0.participantID == nil })
+                      },
+                      revisions: nil, renderer: "", assets: assets, names: names, today: today)
         }
     }
 

@@ -36,8 +36,16 @@ def test_the_clinician_journey_from_disk(desktop, site):
 
     follow(desktop, "nav[aria-label=Main] a[href$='consent.html']")
     assert "matches the text below" in desktop.page_source
-    assert desktop.find_elements(By.CSS_SELECTOR, "svg.signature-drawing path")
+    # Built without --names: the signature, like the name, stays in the store.
+    assert not desktop.find_elements(By.CSS_SELECTOR, "svg.signature-drawing path")
+    assert "Signed with a drawn signature, withheld" in desktop.page_source
     screenshot(desktop, "consent-desktop")
+
+    follow(desktop, "nav[aria-label=Main] a[href$='audit.html']")
+    assert desktop.find_element(By.TAG_NAME, "h1").text == "Audit trail"
+    events = [cell.text for cell in desktop.find_elements(By.CSS_SELECTOR, "table.audit tbody th")]
+    assert "Consent signed" in events and "Answer saved" in events
+    screenshot(desktop, "audit-desktop")
 
     # Nothing was requested from anywhere but the site's own files.
     urls = requested_urls(desktop)

@@ -94,4 +94,26 @@ import TestSupport
         #expect(try store.outcomes(participantID: participant.id, includeDeleted: true) == kept)
         #expect(try store.auditLog().last.map { "\($0.action) \($0.detail ?? "")" } == "participant.withdraw Moving away")
     }
+
+    @Test func aWithdrawalOrAGrantChangesTheParticipantsRevision() throws {
+        let start = try store.participantRevisions()[participant.id]
+        try store.addPermissionGrant(grant("shareHealthData", true))
+        let granted = try store.participantRevisions()[participant.id]
+        #expect(granted != start)
+        try store.withdraw(Withdrawal(participantID: participant.id, withdrawnAt: now.addingTimeInterval(60)))
+        #expect(try store.participantRevisions()[participant.id] != granted)
+    }
+
+    @Test func aParticipantsAuditLogHoldsTheirEntriesAndTheConsentPublicationsOnly() throws {
+        let other = Fixtures.participant(id: "p2")
+        try store.addParticipant(other)
+        try store.publishConsentVersions([ConsentVersion(documentID: "recover", version: "1.0",
+                                                         sha256: String(repeating: "a", count: 64), firstSeenAt: now)])
+        try store.addConsentRecord(record)
+        try store.addPermissionGrant(PermissionGrant(participantID: "p2", permissionID: "reminders", kind: "notifications",
+                                                     granted: true, recordedAt: now))
+        let entries = try store.auditLog(participantID: participant.id)
+        #expect(entries.map(\.action) == ["consent.publish", "consent.sign"])
+        #expect(try store.auditLog(participantID: "p2").map(\.action) == ["consent.publish", "permission.record"])
+    }
 }

@@ -12,6 +12,10 @@ struct Run {
     let error: String
 
     init(_ arguments: String...) {
+        self.init(arguments)
+    }
+
+    init(_ arguments: [String]) {
         let collected = Collected()
         status = CareFeedCommand.run(arguments, console: Console(
             out: { text in collected.append(out: text) },
@@ -121,15 +125,17 @@ final class Collected: @unchecked Sendable {
         try store.addOutcome(NewOutcome(participantID: "p7", taskID: "checkIn", event: event,
                                         values: [OutcomeValue(kind: "pain", value: .integer(2))]),
                              at: Fixtures.instant("2026-03-01T13:10:00Z"))
+        try store.addPermissionGrant(PermissionGrant(participantID: "p7", permissionID: "shareHealthData", kind: "health",
+                                                     granted: true, recordedAt: Fixtures.instant("2026-03-01T12:30:00Z")))
         store.close()
 
-        let csv = Run("export", "--store", path, "--format", "csv")
+        let csv = Run("export", "--content", Repository.content, "--store", path, "--format", "csv")
         #expect(csv.status == 0)
         #expect(csv.out.contains("outcome,p7,checkIn,0,2026-03-01,pain,2,,2026-03-01T13:10:00.000Z,\r\n"))
-        let json = Run("export", "--store", path, "--participant", "p7")
+        let json = Run("export", "--content", Repository.content, "--store", path, "--participant", "p7")
         #expect(json.status == 0)
         #expect(json.out.contains("\"participant\" : \"p7\""))
-        let nobody = Run("export", "--store", path, "--participant", "p8")
+        let nobody = Run("export", "--content", Repository.content, "--store", path, "--participant", "p8")
         #expect(nobody.status == 1)
         #expect(nobody.error.contains("no participant 'p8'"))
         let noStore = Run("export", "--store", directory.path + "/missing.sqlite")

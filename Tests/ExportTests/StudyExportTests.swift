@@ -25,7 +25,8 @@ import TestSupport
                                            printedName: "Ada Lovelace", signature: .typed(name: "Ada Lovelace"),
                                            signedAt: created, timeZone: participant.timeZone)],
             permissionGrants: [PermissionGrant(participantID: "p1", permissionID: "reminders", kind: "notifications",
-                                               granted: true, detail: "granted", recordedAt: created)])
+                                               granted: true, detail: "granted", recordedAt: created)],
+            healthPermissions: [], names: true)
     }
 
     @Test func csvHasAHeaderAndOneValuePerRowWithRFC4180Quoting() {

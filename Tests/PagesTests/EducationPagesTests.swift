@@ -146,14 +146,15 @@ import TestSupport
                               + "<li><a href=\"../education/index.html\" aria-current=\"page\">Learn</a></li></ul></nav>"))
     }
 
-    @Test func aParticipantsNotesCarryTheirNavigationToTheirFeedInsightsAndConsent() throws {
+    @Test func aParticipantsNotesCarryTheirNavigationToTheirFeedInsightsConsentAndAuditTrail() throws {
         let nav = Navigation.participant(id: "p1", today: Fixtures.date("2026-03-04"), current: .education)
         let expected = [
             "<nav aria-label=\"Main\"><ul class=\"nav\"><li><a href=\"../index.html\">Participants</a></li>",
             "<li><a href=\"../participants/p1/feed/2026-03-04.html\">Feed</a></li>",
             "<li><a href=\"../participants/p1/insights.html\">Insights</a></li>",
             "<li><a href=\"../education/index.html\" aria-current=\"page\">Learn</a></li>",
-            "<li><a href=\"../participants/p1/consent.html\">Consent</a></li></ul></nav>",
+            "<li><a href=\"../participants/p1/consent.html\">Consent</a></li>",
+            "<li><a href=\"../participants/p1/audit.html\">Audit trail</a></li></ul></nav>",
         ].joined()
         #expect(EducationPages.index(study: study, links: indexLinks, nav: nav).markup.contains(expected))
         #expect(try note("walking", nav: nav).contains(expected))

@@ -64,7 +64,8 @@ import TestSupport
         let feed = ParticipantFeed(participant: hostile, tasks: CarePlan(study: study, versions: []).tasks, outcomes: [],
                                    today: Fixtures.date("2026-03-02"))
         let html = FeedPage.render(feed.day(Fixtures.date("2026-03-02")), plan: CarePlan(study: study, versions: []),
-                                   links: SiteLinks(page: "participants/p1/feed/2026-03-02.html", feedDays: { _, _ in true }))
+                                   links: SiteLinks(page: "participants/p1/feed/2026-03-02.html", feedDays: { _, _ in true }),
+                                   names: true)
         #expect(!html.markup.contains("<script>alert"))
         #expect(html.markup.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
     }

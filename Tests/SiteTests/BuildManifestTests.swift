@@ -29,6 +29,9 @@ import TestSupport
             let outcomes = try store.outcomes(participantID: participant.id).filter { !$0.isDeleted }
             return ParticipantSummary(participant: participant, feed: plan.feed(for: participant, outcomes: outcomes, today: today),
                                       outcomes: outcomes, records: try store.consentRecords(participantID: participant.id),
+                                      withdrawal: nil,
+                                      sharing: Sharing(study: study, participantID: participant.id,
+                                                       grants: try store.permissionGrants(participantID: participant.id)),
                                       study: study)
         }
 
@@ -44,8 +47,9 @@ import TestSupport
         let links = SiteLinks(page: "index.html", feedDays: { _, _ in true })
         for participant in participants {
             let figures = try #require(manifest.participants[participant.id]?.figures)
-            #expect(StudyPages.indexRow(figures.summary(of: participant, today: today, study: study), study: study, links: links)
-                    == StudyPages.indexRow(try summary(participant), study: study, links: links))
+            #expect(StudyPages.indexRow(figures.summary(of: participant, today: today, study: study), study: study, links: links,
+                                        names: false)
+                    == StudyPages.indexRow(try summary(participant), study: study, links: links, names: false))
         }
         // The demo has rows without a consent and rows with a decimal answer.
         #expect(try participants.contains { try summary($0).consentVersion == nil })

@@ -34,7 +34,7 @@ import TestSupport
     func build() throws -> SiteBuilder.Report {
         let today = self.today
         return try SiteBuilder(.init(plan: try plan(), participants: try store.participants(), outcomes: try store.outcomes(),
-                                     consentRecords: try store.consentRecords(),
+                                     consentRecords: try store.consentRecords(), permissionGrants: try store.permissionGrants(),
                                      assets: try Assets(publicDirectory: Repository.publicFolder, study: study),
                                      today: { _ in today }))
             .build(into: directory.path + "/Site")
@@ -42,15 +42,20 @@ import TestSupport
 
     /// A build as `carefeed build` runs it: records read per participant,
     /// with the store's revisions, so a rebuild updates only what changed.
-    func update(_ folder: String = "Site", today: LocalDate? = nil, renderer: String = "test") throws -> SiteBuilder.Report {
+    func update(_ folder: String = "Site", today: LocalDate? = nil, renderer: String = "test",
+                names: Bool = false) throws -> SiteBuilder.Report {
         let today = today ?? self.today
         let store = self.store
         return try SiteBuilder(.init(
             plan: try plan(), participants: try store.participants(),
-            records: { SiteBuilder.Records(outcomes: try store.outcomes(participantID: $0.id),
-                                           consentRecords: try store.consentRecords(participantID: $0.id)) },
+            records: { SiteBuilder.Records(outcomes: try store.outcomes(participantID: $0.id, includeDeleted: true),
+                                           consentRecords: try store.consentRecords(participantID: $0.id),
+                                           permissionGrants: try store.permissionGrants(participantID: $0.id),
+                                           withdrawal: try store.withdrawals(participantID: $0.id).first,
+                                           auditLog: try store.auditLog(participantID: $0.id)) },
             revisions: try store.participantRevisions(), renderer: renderer,
-            assets: try Assets(publicDirectory: Repository.publicFolder, study: study), today: { _ in today }))
+            assets: try Assets(publicDirectory: Repository.publicFolder, study: study), names: names,
+            today: { _ in today }))
             .build(into: directory.path + "/" + folder)
     }
 
@@ -157,8 +162,9 @@ import TestSupport
         #expect(deleted.participantsRendered == 1)
         #expect(deleted.rewritten > 0)
 
-        _ = try SiteBuilder(.init(plan: try plan(), participants: participants, outcomes: try store.outcomes(),
-                                  consentRecords: try store.consentRecords(),
+        _ = try SiteBuilder(.init(plan: try plan(), participants: participants, outcomes: try store.outcomes(includeDeleted: true),
+                                  consentRecords: try store.consentRecords(), permissionGrants: try store.permissionGrants(),
+                                  auditLog: try store.auditLog(),
                                   assets: try Assets(publicDirectory: Repository.publicFolder, study: study),
                                   today: { [today] _ in today }))
             .build(into: directory.path + "/Whole")
@@ -259,7 +265,7 @@ import TestSupport
                                    signedAt: Fixtures.instant("2026-03-01T15:00:00Z"), timeZone: participant.timeZone)
         let today = Fixtures.date("2026-03-05")
         _ = try SiteBuilder(.init(plan: CarePlan(study: edited, versions: []), participants: [participant], outcomes: [],
-                                  consentRecords: [record],
+                                  consentRecords: [record], permissionGrants: [],
                                   assets: try Assets(publicDirectory: Repository.publicFolder, study: edited),
                                   today: { _ in today }))
             .build(into: directory.path + "/Site")

@@ -10,6 +10,7 @@ public enum Navigation: Sendable {
         case insights
         case education
         case consent
+        case audit
     }
 
     /// No navigation: onboarding steps and short messages.
@@ -17,7 +18,8 @@ public enum Navigation: Sendable {
     /// The study's own pages on the static site: participants and education.
     case study(current: Section?)
     /// A participant's pages: their feed (on `today`), insights, education
-    /// and consent record; on the static site also the participants index.
+    /// and consent record; on the static site also the participants index
+    /// and their audit trail.
     case participant(id: String, today: LocalDate, current: Section?)
 
     struct Item {
@@ -46,6 +48,9 @@ public enum Navigation: Sendable {
             items.append(Item(title: "Insights", href: links.insights(id), isCurrent: current == .insights))
             items.append(Item(title: "Learn", href: links.educationIndex(), isCurrent: current == .education))
             items.append(Item(title: "Consent", href: links.consentRecord(id), isCurrent: current == .consent))
+            if let audit = links.auditTrail(id) {
+                items.append(Item(title: "Audit trail", href: audit, isCurrent: current == .audit))
+            }
             return items
         }
     }

@@ -13,6 +13,8 @@ public protocol PageLinks: Sendable {
     func feed(_ participantID: String, _ day: LocalDate) -> String?
     func insights(_ participantID: String) -> String
     func consentRecord(_ participantID: String) -> String
+    /// The participant's audit trail; nil where there is none (the participant's own server).
+    func auditTrail(_ participantID: String) -> String?
     func consentDocument(_ id: String) -> String?
     func educationIndex() -> String
     func note(_ slug: String) -> String
@@ -25,6 +27,10 @@ public protocol PageLinks: Sendable {
     func reconsent() -> String?
     /// Where a participant may leave the study; nil off the server.
     func withdraw() -> String?
+}
+
+extension PageLinks {
+    public func auditTrail(_ participantID: String) -> String? { nil }
 }
 
 /// Links between the files of the static site, all relative to the page
@@ -50,6 +56,7 @@ public struct SiteLinks: PageLinks {
     }
     public func insights(_ participantID: String) -> String { root + "participants/\(participantID)/insights.html" }
     public func consentRecord(_ participantID: String) -> String { root + "participants/\(participantID)/consent.html" }
+    public func auditTrail(_ participantID: String) -> String? { root + "participants/\(participantID)/audit.html" }
     public func consentDocument(_ id: String) -> String? { root + "consent/\(id).html" }
     public func educationIndex() -> String { root + "education/index.html" }
     public func note(_ slug: String) -> String { root + "education/\(slug).html" }

@@ -7,9 +7,14 @@ import Markup
 /// A participant's day: the week strip with adherence rings, previous and
 /// next day, and each card in its state.
 public enum FeedPage {
-    /// - Parameter notice: a card shown alone instead of the day's cards, such as the re-consent card.
+    /// - Parameters:
+    ///   - notice: a card shown alone instead of the day's cards, such as the re-consent card.
+    ///   - names: on the clinicians' site, whether the participant's name shows beside their study ID.
+    ///   - sharing: the values shown; the others say "Not shared". The
+    ///     participant's own pages show them everything.
     public static func render(_ feed: FeedDay, plan: CarePlan, links: PageLinks, csrfToken: String? = nil,
-                              notice: HTML? = nil, frame: Layout.Frame = .plain) -> HTML {
+                              notice: HTML? = nil, names: Bool = false, sharing: Sharing = .everything,
+                              frame: Layout.Frame = .plain) -> HTML {
         let participant = feed.participant
         let zone = participant.timeZone
         var main = HTML()
@@ -20,7 +25,7 @@ public enum FeedPage {
         if isToday { main += "\(Format.day(feed.day)) · " }
         let dayOfStudy = participant.dayOfStudy(feed.day)
         main += dayOfStudy >= 1 ? "Day \(dayOfStudy) of the study" : "Before enrollment"
-        if links.studyIndex() != nil { main += " · \(participant.name) (\(participant.id))" }
+        if links.studyIndex() != nil { main += " · \(Pseudonym.label(participant, names: names))" }
         main += "</p>\n</div>\n"
         main += weekStrip(feed, links: links)
         main += dayNavigation(feed, links: links)
@@ -44,7 +49,7 @@ public enum FeedPage {
         } else {
             main += "<ol class=\"cards\">\n"
             for card in feed.cards {
-                main += "<li>\(self.card(card, feed: feed, plan: plan, zone: zone, links: links, csrfToken: csrfToken))</li>\n"
+                main += "<li>\(self.card(card, feed: feed, plan: plan, zone: zone, links: links, csrfToken: csrfToken, sharing: sharing))</li>\n"
             }
             main += "</ol>\n"
         }
@@ -114,8 +119,26 @@ public enum FeedPage {
         return html + "</nav>\n"
     }
 
+    /// `Pain: 3 · Sleep: 7 hours`; a value not shared reads `Sleep: Not shared`
+    /// in its place, whether or not it was answered.
+    static func answers(_ outcome: Outcome, task: StudyTask?, sharing: Sharing) -> String {
+        let items = task?.formItems.map(\.id) ?? []
+        guard items.contains(where: { !sharing.isShared(taskID: outcome.taskID, kind: $0) }) || !sharing.notShared(outcome).isEmpty
+        else { return Format.answers(outcome, task: task) }
+        var order = items
+        for value in outcome.values where !order.contains(value.kind) {
+            order.append(value.kind)
+        }
+        return order.compactMap { kind -> String? in
+            guard sharing.isShared(taskID: outcome.taskID, kind: kind) else { return Format.label(kind) + ": Not shared" }
+            var only = outcome
+            only.values = outcome.values.filter { $0.kind == kind }
+            return only.values.isEmpty ? nil : Format.answers(only, task: nil)
+        }.joined(separator: " · ")
+    }
+
     static func card(_ card: Card, feed: FeedDay, plan: CarePlan, zone: TimeZone, links: PageLinks,
-                     csrfToken: String?) -> HTML {
+                     csrfToken: String?, sharing: Sharing) -> HTML {
         let task = plan.task(card.taskID, version: card.event.version)
         let headingID = "card-\(card.taskID)-\(card.event.occurrence)"
         var html: HTML = "<article class=\"card is-\(card.state.name)\(card.isLocked ? " is-locked" : "")\" aria-labelledby=\"\(headingID)\">\n"
@@ -127,7 +150,7 @@ public enum FeedPage {
         case .completed(let outcome):
             html += "<p class=\"status status-done\">\(Layout.icon("checkmark.circle.fill", links: links))Done"
             html += " <span class=\"status-time\">at \(Format.time(outcome.createdAt, in: zone))</span></p>\n"
-            let answers = Format.answers(outcome, task: task)
+            let answers = answers(outcome, task: task, sharing: sharing)
             if !answers.isEmpty {
                 html += "<p class=\"answers\">\(answers)</p>\n"
             }

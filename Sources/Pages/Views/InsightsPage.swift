@@ -7,12 +7,18 @@ import Markup
 /// A participant's charts, for the week of the day shown and for the whole
 /// study, each with its data table, and the featured education card.
 public enum InsightsPage {
+    /// - Parameters:
+    ///   - names: on the clinicians' site, whether the participant's name shows beside their study ID.
+    ///   - sharing: the series charted; the others say "Not shared". The
+    ///     participant's own pages show them everything.
     public static func render(participant: Participant, outcomes: [Outcome], day: LocalDate, today: LocalDate,
-                              plan: CarePlan, links: PageLinks, frame: Layout.Frame = .plain) -> HTML {
+                              plan: CarePlan, links: PageLinks, names: Bool = false, sharing: Sharing = .everything,
+                              frame: Layout.Frame = .plain) -> HTML {
         let study = plan.study
+        let outcomes = sharing.sharesEverything ? outcomes : outcomes.map(sharing.shared)
         var main: HTML = "<h1>Insights</h1>\n"
         if links.studyIndex() != nil {
-            main += "<p class=\"day-meta\">\(participant.name) (\(participant.id))</p>\n"
+            main += "<p class=\"day-meta\">\(Pseudonym.label(participant, names: names))</p>\n"
         }
         if let slug = study.featured, let note = study.note(slug) {
             main += """
@@ -29,9 +35,20 @@ public enum InsightsPage {
             ("Week of \(Format.shortDay(weekStart))", "week", weekStart, weekStart.adding(days: 6)),
             ("Whole study", "study", participant.enrolledOn, max(today, participant.enrolledOn)),
         ]
-        for (index, chart) in study.insights.enumerated() {
+        for (index, allSeries) in study.insights.enumerated() {
+            var chart = allSeries
+            chart.series = allSeries.series.filter(sharing.isShared)
+            let notShared = allSeries.series.filter { !sharing.isShared($0) }
             main += "<section class=\"chart-section\" aria-labelledby=\"chart-\(index)\">\n"
             main += "<h2 id=\"chart-\(index)\">\(chart.title)</h2>\n"
+            if !notShared.isEmpty {
+                main += "<p class=\"empty\">Not shared: \(notShared.map(\.legend).joined(separator: ", ")). "
+                    + "The participant chose not to share these answers with the study team.</p>\n"
+            }
+            guard !chart.series.isEmpty else {
+                main += "</section>\n"
+                continue
+            }
             main += legend(ChartData(chart: chart, outcomes: [], from: day, through: day))
             for scope in scopes {
                 let data = ChartData(chart: chart, outcomes: outcomes, from: scope.from, through: scope.through)

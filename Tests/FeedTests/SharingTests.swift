@@ -1,0 +1,98 @@
+import CareModel
+import Content
+import Feed
+import Foundation
+import Testing
+import TestSupport
+
+/// Which of a participant's values the study team may see: what their
+/// health permissions, and only their latest answer to each, allow.
+@Suite struct SharingTests {
+    let permissions: [(id: String, types: [String])] = [("shareHealthData", ["pain", "sleep", "rangeOfMotion"])]
+
+    func grant(_ granted: Bool, at time: String, participant: String = "p1") -> PermissionGrant {
+        PermissionGrant(participantID: participant, permissionID: "shareHealthData", kind: "health", granted: granted,
+                        recordedAt: Fixtures.instant(time))
+    }
+
+    func outcome(task: String, _ values: [OutcomeValue]) -> Outcome {
+        let start = Fixtures.instant("2026-03-02T13:00:00Z")
+        return Outcome(id: 1, participantID: "p1", taskID: task, taskVersion: 1, occurrence: 1,
+                       eventDay: Fixtures.date("2026-03-02"), eventStart: start, eventEnd: start.addingTimeInterval(3600),
+                       values: values, createdAt: start.addingTimeInterval(60))
+    }
+
+    @Test func aDeclinedPermissionWithholdsTheFormItemsAndTheWholeTasksItNames() {
+        let sharing = Sharing(permissions: [("shareHealthData", ["pain", "rangeOfMotion"])], participantID: "p1",
+                              grants: [grant(false, at: "2026-03-01T14:00:00Z")])
+        #expect(!sharing.isShared(taskID: "checkIn", kind: "pain"))
+        #expect(sharing.isShared(taskID: "checkIn", kind: "sleep"))
+        #expect(!sharing.isShared(taskID: "rangeOfMotion", kind: "range"))
+        #expect(!sharing.sharesEverything)
+    }
+
+    @Test func aPermissionNeverAnsweredSharesNothingItNames() {
+        let sharing = Sharing(permissions: permissions, participantID: "p1", grants: [])
+        #expect(sharing.withheld == ["pain", "sleep", "rangeOfMotion"])
+    }
+
+    @Test func onlyTheLatestAnswerIsInForce() {
+        let changedToNo = Sharing(permissions: permissions, participantID: "p1",
+                                  grants: [grant(true, at: "2026-03-01T14:00:00Z"), grant(false, at: "2026-03-03T09:00:00Z")])
+        #expect(!changedToNo.isShared(taskID: "checkIn", kind: "pain"))
+        let changedToYes = Sharing(permissions: permissions, participantID: "p1",
+                                   grants: [grant(true, at: "2026-03-03T09:00:00Z"), grant(false, at: "2026-03-01T14:00:00Z")])
+        #expect(changedToYes.sharesEverything)
+    }
+
+    @Test func anotherParticipantsAnswerDoesNotCount() {
+        let sharing = Sharing(permissions: permissions, participantID: "p1",
+                              grants: [grant(true, at: "2026-03-01T14:00:00Z", participant: "p2")])
+        #expect(!sharing.isShared(taskID: "checkIn", kind: "sleep"))
+    }
+
+    @Test func valuesNoPermissionNamesAreShared() {
+        let sharing = Sharing(permissions: permissions, participantID: "p1", grants: [])
+        #expect(sharing.isShared(taskID: "checkIn", kind: "mood"))
+        #expect(Sharing(permissions: [], participantID: "p1", grants: []).sharesEverything)
+    }
+
+    @Test func aSharedOutcomeKeepsOnlyItsSharedValuesAndNamesTheOthersOnce() {
+        let sharing = Sharing(withheld: ["sleep", "swelling"])
+        let answered = outcome(task: "checkIn", [
+            OutcomeValue(kind: "pain", value: .integer(4)),
+            OutcomeValue(kind: "sleep", value: .decimal(6.5), unit: "hours"),
+            OutcomeValue(kind: "swelling", value: .text("knee")),
+            OutcomeValue(kind: "swelling", value: .text("ankle")),
+        ])
+        #expect(sharing.shared(answered).values == [OutcomeValue(kind: "pain", value: .integer(4))])
+        #expect(sharing.notShared(answered) == ["sleep", "swelling"])
+        #expect(Sharing.everything.shared(answered) == answered)
+    }
+
+    @Test func theShippedStudyAsksOnceForPainSleepAndRangeOfMotion() throws {
+        let study = try #require(ContentLoader.load(directory: Repository.content, publicDirectory: nil).study)
+        let asked = Sharing.healthPermissions(of: study)
+        #expect(asked.map(\.id) == ["shareHealthData"])
+        #expect(asked.first?.types == ["pain", "sleep", "rangeOfMotion"])
+        let declined = Sharing(study: study, participantID: "p1", grants: [grant(false, at: "2026-03-01T14:00:00Z")])
+        let range = outcome(task: "rangeOfMotion", [OutcomeValue(kind: "range", value: .integer(95), unit: "degrees")])
+        #expect(declined.shared(range).values.isEmpty)
+    }
+
+    @Test func aSummaryShowsNoLatestValueOfASeriesNotSharedAndNamesIt() throws {
+        let study = try #require(ContentLoader.load(directory: Repository.content, publicDirectory: nil).study)
+        let participant = Fixtures.participant(id: "p1", enrolledOn: "2026-03-01")
+        let plan = CarePlan(study: study, versions: [])
+        let answered = [outcome(task: "checkIn", [OutcomeValue(kind: "pain", value: .integer(4)),
+                                                  OutcomeValue(kind: "sleep", value: .decimal(6.5), unit: "hours")])]
+        let sharing = Sharing(withheld: ["pain"])
+        let withdrawal = Withdrawal(participantID: "p1", withdrawnAt: Fixtures.instant("2026-03-04T15:00:00Z"))
+        let summary = ParticipantSummary(
+            participant: participant, feed: plan.feed(for: participant, outcomes: answered, today: Fixtures.date("2026-03-05")),
+            outcomes: answered, records: [], withdrawal: withdrawal, sharing: sharing, study: study)
+        #expect(summary.latest.map(\.series.value) == ["sleep"])
+        #expect(summary.notShared.map(\.value) == ["pain"])
+        #expect(summary.status == .withdrawn(day: Fixtures.date("2026-03-04"), at: withdrawal.withdrawnAt))
+    }
+}
