@@ -30,7 +30,8 @@ import TestSupport
             try client.post(path, [("csrf", token)] + fields)
         }
 
-        func onboard() throws {
+        /// - Parameter share: the permissions ticked; the default shares the health answers.
+        func onboard(share: [String] = ["shareHealthData"]) throws {
             for step in 1...2 { #expect(try post("/onboarding/\(step)").status == 303) }
             #expect(try post("/onboarding/3", [("printedName", "Ada Lovelace"), ("signature", "M10 50 L40 20 L80 60")]).status == 303)
             let review = try client.get("/onboarding/3/review")
@@ -38,7 +39,7 @@ import TestSupport
             #expect(review.body.contains("<path d=\"M10 50 L40 20 L80 60\""))
             let sha = review.body.range(of: "name=\"sha256\" value=\"").map { String(review.body[$0.upperBound...].prefix(64)) }
             #expect(try post("/onboarding/3/review", [("sha256", sha ?? "")]).header("Location") == "/onboarding/4")
-            #expect(try post("/onboarding/4", [("grant", "shareHealthData")]).status == 303)
+            #expect(try post("/onboarding/4", share.map { ("grant", $0) }).status == 303)
             #expect(try post("/onboarding/5").header("Location") == "/feed/2026-03-09")
         }
     }
