@@ -103,7 +103,14 @@ struct StoreMerge {
                 FROM consent_records WHERE participant_id = ? AND document_id = ? AND version = ? ORDER BY id
                 """, [.text(record.participantID), .text(record.documentID), .text(record.version)])
                 .map(ConsentRecord.init(row:))
-            if held.isEmpty {
+            let published = try database.query("SELECT sha256 FROM consent_versions WHERE document_id = ? AND version = ?",
+                                               [.text(record.documentID), .text(record.version)])
+                .first.map { try $0.text("sha256") }
+            if let published, published != record.sha256 {
+                conflicts.append("participant \(record.participantID) signed \(record.documentID) version \(record.version) "
+                                 + "with another text: in this file SHA-256 \(record.sha256); "
+                                 + "the study published that version with SHA-256 \(published)")
+            } else if held.isEmpty {
                 new.append(record)
             } else if !held.contains(where: { Self.sameSignature($0, record) }) {
                 conflicts.append("participant \(record.participantID)'s consent to \(record.documentID) version "
