@@ -12,6 +12,10 @@ struct Run {
     let error: String
 
     init(_ arguments: String...) {
+        self.init(arguments)
+    }
+
+    init(_ arguments: [String]) {
         let collected = Collected()
         status = CareFeedCommand.run(arguments, console: Console(
             out: { text in collected.append(out: text) },
@@ -80,7 +84,7 @@ final class Collected: @unchecked Sendable {
         .compactMap { $0.split(separator: " ").first.map(String.init) }
 
     @Test func theOverviewListsEveryCommand() {
-        #expect(Self.listedCommands == ["build", "check", "demo", "serve", "schedule", "export", "init"])
+        #expect(Self.listedCommands == ["build", "check", "demo", "serve", "schedule", "export", "import", "init"])
         #expect(Run("help").out == Run("--help").out)
     }
 
