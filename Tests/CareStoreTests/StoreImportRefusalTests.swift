@@ -58,6 +58,25 @@ import TestSupport
         #expect(try study.outcomes(participantID: ada.id).contains { $0.occurrence == 3 } == false)
     }
 
+    @Test func theSameAnswerWithOtherValuesIsRefusedNamingBoth() throws {
+        _ = try imported()
+        let other = try ParticipantStoreMaker(in: directory, ada)
+        try other.onboard()
+        try other.checkIn(0, pain: 9)
+        #expect(try refusal(other.path) == [
+            "participant p1's answer to checkIn#0 created 2026-03-01T13:05:00.250Z differs: "
+                + "in this file pain=9 sleep=7.5; in the study store pain=3 sleep=7.5",
+        ])
+
+        // A value the participant did not share is compared too, and counted, not shown.
+        let declining = try ParticipantStoreMaker(in: directory, ada)
+        try declining.checkIn(0, pain: 9)
+        #expect(try refusal(declining.path) == [
+            "participant p1's answer to checkIn#0 created 2026-03-01T13:05:00.250Z differs: "
+                + "in this file 2 values not shared; in the study store pain=3 sleep=7.5",
+        ])
+    }
+
     @Test func anotherSignedConsentForTheSameDocumentAndVersionIsRefused() throws {
         _ = try imported()
         let other = try ParticipantStoreMaker(in: directory, ada)

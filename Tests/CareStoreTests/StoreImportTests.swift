@@ -159,4 +159,32 @@ import TestSupport
         #expect(try study.importStore(at: source.path, sharing: sharing, at: now).participants == 1)
         #expect(try study.participants().map(\.id) == ["p1", "p9"])
     }
+
+    @Test func aStoreWrittenByAnotherConnectionMeanwhileGivesWholeAnswersOnly() throws {
+        let source = try maker(ada)
+        try source.onboard()
+        let writer = try CareStore(path: source.path)
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            for occurrence in 0..<60 {
+                _ = try? writer.addOutcome(NewOutcome(participantID: source.participant.id, taskID: "checkIn",
+                                                      event: source.event(occurrence), values: [
+                    OutcomeValue(kind: "pain", value: .integer(occurrence % 11)),
+                    OutcomeValue(kind: "sleep", value: .decimal(7.5), unit: "hours"),
+                ]), at: source.instant(day: occurrence, hour: 13))
+            }
+            done.signal()
+        }
+        var imports = 0
+        while done.wait(timeout: .now()) == .timedOut {
+            try study.importStore(at: source.path, sharing: sharing, at: now)
+            imports += 1
+            // Each answer arrives with both its values, never half-written.
+            #expect(try study.outcomes(participantID: ada.id).filter { $0.taskID == "checkIn" }.allSatisfy { $0.values.count == 2 })
+        }
+        try study.importStore(at: source.path, sharing: sharing, at: now)
+        writer.close()
+        #expect(imports > 0)
+        #expect(try withoutIDs(study.outcomes(participantID: ada.id)) == withoutIDs(source.store.outcomes(participantID: ada.id)))
+    }
 }

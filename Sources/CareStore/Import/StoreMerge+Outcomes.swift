@@ -45,7 +45,7 @@ extension StoreMerge {
         for incoming in new {
             if incoming.outcome.deletedAt == nil, let live = try liveOutcome(incoming) {
                 conflicts.append("participant \(incoming.outcome.participantID)'s answer to \(incoming.subject) contradicts "
-                                 + "one already held: in this file \(Self.describe(incoming.shared, createdAt: incoming.outcome.createdAt)); "
+                                 + "one already held: in this file \(Self.describe(incoming)) (created \(Timestamp.utc(incoming.outcome.createdAt))); "
                                  + "in the study store \(Self.describe(live.values, createdAt: live.outcome.createdAt))")
                 continue
             }
@@ -112,10 +112,11 @@ extension StoreMerge {
         }
         let heldByPosition = Dictionary(held.values.map { ($0.position, $0.value) }, uniquingKeysWith: { first, _ in first })
         let filePositions = Set(incoming.all.map(\.position))
-        let differs = incoming.shared.contains { value in heldByPosition[value.position].map { $0 != value.value } ?? false }
+        // Against every value of the file, shared or not: a value the study holds must be the participant's.
+        let differs = incoming.all.contains { value in heldByPosition[value.position].map { $0 != value.value } ?? false }
             || held.values.contains { !filePositions.contains($0.position) }
         if differs {
-            conflicts.append("\(name) differs: in this file \(Self.describe(incoming.shared, createdAt: nil)); "
+            conflicts.append("\(name) differs: in this file \(Self.describe(incoming)); "
                              + "in the study store \(Self.describe(held.values, createdAt: nil))")
             return nil
         }
@@ -171,6 +172,13 @@ extension StoreMerge {
     private func audit(_ incoming: Incoming, deletedAt: Date, id: Int64) throws {
         try CareStore.audit(database, at: deletedAt, participantID: incoming.outcome.participantID,
                             action: "outcome.delete", subject: incoming.subject, detail: "outcome \(id)")
+    }
+
+    /// The file's values as messages show them: those not shared are counted, never shown.
+    private static func describe(_ incoming: Incoming) -> String {
+        let hidden = incoming.all.count - incoming.shared.count
+        return (incoming.shared.isEmpty && hidden > 0 ? "" : describe(incoming.shared, createdAt: nil))
+            + (hidden == 0 ? "" : "\(incoming.shared.isEmpty ? "" : " and ")\(hidden) value\(hidden == 1 ? "" : "s") not shared")
     }
 
     static func describe(_ values: [PositionedValue], createdAt: Date?) -> String {
