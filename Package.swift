@@ -70,7 +70,7 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["CareModel", "CareStore", "TestSupport", "carefeed"]),
         .testTarget(name: "FeedTests", dependencies: ["Feed", "TestSupport", "CareModel", "Content", "Markup"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "TestSupport", "CareModel"]),
-        .testTarget(name: "CommandsTests", dependencies: ["Commands", "TestSupport", "CareModel", "CareStore"]),
+        .testTarget(name: "CommandsTests", dependencies: ["Commands", "TestSupport", "CareModel", "CareStore", "Content", "Markup"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -95,7 +95,7 @@ extension CareStore {
         }
     }
 
-    private static func sqlValue(_ value: OutcomeValue.Value) -> SQLValue {
+    static func sqlValue(_ value: OutcomeValue.Value) -> SQLValue {
         switch value {
         case .integer(let integer): .integer(Int64(integer))
         case .decimal(let decimal): .real(decimal)

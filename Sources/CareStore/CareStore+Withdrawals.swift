@@ -9,12 +9,16 @@ extension CareStore {
                                      [.text(withdrawal.participantID)]).isEmpty else {
                 throw CareStoreError.alreadyWithdrawn(withdrawal.participantID)
             }
-            try database.query("INSERT INTO withdrawals (participant_id, withdrawn_at, reason) VALUES (?, ?, ?)",
-                               [.text(withdrawal.participantID), .text(Timestamp.utc(withdrawal.withdrawnAt)),
-                                withdrawal.reason.map(SQLValue.text) ?? .null])
-            try Self.audit(database, at: withdrawal.withdrawnAt, participantID: withdrawal.participantID,
-                           action: "participant.withdraw", subject: withdrawal.participantID, detail: withdrawal.reason)
+            try Self.insertWithdrawal(withdrawal, into: database)
         }
+    }
+
+    static func insertWithdrawal(_ withdrawal: Withdrawal, into database: Database) throws {
+        try database.query("INSERT INTO withdrawals (participant_id, withdrawn_at, reason) VALUES (?, ?, ?)",
+                           [.text(withdrawal.participantID), .text(Timestamp.utc(withdrawal.withdrawnAt)),
+                            withdrawal.reason.map(SQLValue.text) ?? .null])
+        try audit(database, at: withdrawal.withdrawnAt, participantID: withdrawal.participantID,
+                  action: "participant.withdraw", subject: withdrawal.participantID, detail: withdrawal.reason)
     }
 
     /// Every withdrawal, or one participant's.

@@ -84,7 +84,7 @@ final class Collected: @unchecked Sendable {
         .compactMap { $0.split(separator: " ").first.map(String.init) }
 
     @Test func theOverviewListsEveryCommand() {
-        #expect(Self.listedCommands == ["build", "check", "demo", "serve", "schedule", "export", "init"])
+        #expect(Self.listedCommands == ["build", "check", "demo", "serve", "schedule", "export", "import", "init"])
         #expect(Run("help").out == Run("--help").out)
     }
 

@@ -11,6 +11,8 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
 
     public var isDiskFull: Bool { primaryCode == SQLITE_FULL }
     public var isReadOnly: Bool { primaryCode == SQLITE_READONLY }
+    /// The file is not a SQLite database (or is encrypted).
+    public var isNotADatabase: Bool { primaryCode == SQLITE_NOTADB }
     /// The storage under the store failed (full, read-only, I/O error, gone):
     /// nothing was written, and trying again later may work.
     public var isStorageFailure: Bool {

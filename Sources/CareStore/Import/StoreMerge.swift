@@ -1,0 +1,211 @@
+import CareModel
+import Foundation
+
+/// One file's merge into the study's store, inside the store's write
+/// transaction: every record of the snapshot is compared with what the
+/// store holds, new ones are added, and each contradiction is noted with
+/// both sides. The caller rolls everything back when there is any.
+struct StoreMerge {
+    let database: Database
+    let snapshot: StoreSnapshot
+    let sharing: [SharingRule]
+    var report: ImportReport
+    var conflicts: [String] = []
+    /// The file's task versions as this store numbers them: task → file's version → this store's.
+    var versions: [String: [Int: Int]] = [:]
+
+    init(database: Database, snapshot: StoreSnapshot, sharing: [SharingRule], report: ImportReport) {
+        self.database = database
+        self.snapshot = snapshot
+        self.sharing = sharing
+        self.report = report
+    }
+
+    mutating func run() throws {
+        try participants()
+        // Records of someone else under a held id are not worth comparing.
+        guard conflicts.isEmpty else { return }
+        try taskVersions()
+        try consentVersions()
+        try consentRecords()
+        try permissionGrants()
+        try outcomes()
+        // Last: after a withdrawal the store takes nothing new for the participant.
+        try withdrawals()
+        try auditEntries()
+    }
+
+    private mutating func participants() throws {
+        for participant in snapshot.participants {
+            let held = try database.query("SELECT id, name, time_zone, enrolled_on FROM participants WHERE id = ?",
+                                          [.text(participant.id)]).first.map(Participant.init(row:))
+            guard let held else {
+                try CareStore.insertParticipant(participant, into: database)
+                report.participants += 1
+                continue
+            }
+            if Self.describe(held) != Self.describe(participant) {
+                conflicts.append("participant \(participant.id) names another person: in this file "
+                                 + "\(Self.describe(participant)); in the study store \(Self.describe(held))")
+            }
+        }
+    }
+
+    private mutating func taskVersions() throws {
+        let held = Dictionary(grouping: try database.query("""
+            SELECT task_id, version, effective_from, definition, recorded_at FROM task_versions ORDER BY task_id, version
+            """).map(TaskVersion.init(row:)), by: \.taskID)
+        for version in snapshot.taskVersions {
+            let recorded = held[version.taskID] ?? []
+            let same = recorded.filter { $0.definition == version.definition }
+            if let match = same.first(where: { $0.version == version.version }) ?? same.last {
+                versions[version.taskID, default: [:]][version.version] = match.version
+            } else if recorded.isEmpty {
+                conflicts.append("task \(version.taskID) version \(version.version) is not part of the study: "
+                                 + "the study has no task \(version.taskID)")
+            } else {
+                conflicts.append("task \(version.taskID) version \(version.version) differs from the study's: its definition "
+                                 + "is neither the study's current one nor one it had (the study store holds version"
+                                 + "\(recorded.count == 1 ? "" : "s") \(recorded.map { String($0.version) }.joined(separator: ", ")))")
+            }
+        }
+    }
+
+    private mutating func consentVersions() throws {
+        for version in snapshot.consentVersions {
+            let published = try database.query("SELECT sha256 FROM consent_versions WHERE document_id = ? AND version = ?",
+                                               [.text(version.documentID), .text(version.version)])
+                .first.map { try $0.text("sha256") }
+            if let published {
+                if published != version.sha256 {
+                    conflicts.append("consent document \(version.documentID) version \(version.version) has another text: "
+                                     + "in this file SHA-256 \(version.sha256); in the study store SHA-256 \(published)")
+                }
+                continue
+            }
+            try database.query("""
+                INSERT INTO consent_versions (document_id, version, sha256, first_seen_at) VALUES (?, ?, ?, ?)
+                """, [.text(version.documentID), .text(version.version), .text(version.sha256),
+                      .text(Timestamp.utc(version.firstSeenAt))])
+            try CareStore.audit(database, at: version.firstSeenAt, participantID: nil, action: "consent.publish",
+                                subject: "\(version.documentID) \(version.version)", detail: "sha256 \(version.sha256)")
+            report.consentVersions += 1
+        }
+    }
+
+    private mutating func consentRecords() throws {
+        // Every record is compared with what the store held before this file, then the new ones are added.
+        var new: [ConsentRecord] = []
+        for record in snapshot.consentRecords {
+            let held = try database.query("""
+                SELECT id, participant_id, document_id, version, sha256, html, printed_name,
+                       signature_kind, signature, signed_at, time_zone
+                FROM consent_records WHERE participant_id = ? AND document_id = ? AND version = ? ORDER BY id
+                """, [.text(record.participantID), .text(record.documentID), .text(record.version)])
+                .map(ConsentRecord.init(row:))
+            let published = try database.query("SELECT sha256 FROM consent_versions WHERE document_id = ? AND version = ?",
+                                               [.text(record.documentID), .text(record.version)])
+                .first.map { try $0.text("sha256") }
+            if let published, published != record.sha256 {
+                conflicts.append("participant \(record.participantID) signed \(record.documentID) version \(record.version) "
+                                 + "with another text: in this file SHA-256 \(record.sha256); "
+                                 + "the study published that version with SHA-256 \(published)")
+            } else if held.isEmpty {
+                new.append(record)
+            } else if !held.contains(where: { Self.sameSignature($0, record) }) {
+                conflicts.append("participant \(record.participantID)'s consent to \(record.documentID) version "
+                                 + "\(record.version) differs: in this file \(Self.describe(record)); "
+                                 + "in the study store \(Self.describe(held[0]))")
+            }
+        }
+        for record in new {
+            _ = try CareStore.insertConsentRecord(record, into: database)
+            report.consentRecords += 1
+        }
+    }
+
+    private mutating func permissionGrants() throws {
+        var new: [PermissionGrant] = []
+        for grant in snapshot.permissionGrants {
+            let held = try database.query("""
+                SELECT id, participant_id, permission_id, kind, granted, detail, recorded_at FROM permission_grants
+                WHERE participant_id = ? AND permission_id = ? AND recorded_at = ? ORDER BY id
+                """, [.text(grant.participantID), .text(grant.permissionID), .text(Timestamp.utc(grant.recordedAt))])
+                .map(PermissionGrant.init(row:))
+            if held.isEmpty {
+                new.append(grant)
+            } else if !held.contains(where: { Self.describe($0) == Self.describe(grant) }) {
+                conflicts.append("participant \(grant.participantID)'s answer to permission \(grant.permissionID) at "
+                                 + "\(Timestamp.utc(grant.recordedAt)) differs: in this file \(Self.describe(grant)); "
+                                 + "in the study store \(Self.describe(held[0]))")
+            }
+        }
+        for grant in new {
+            _ = try CareStore.insertPermissionGrant(grant, into: database)
+            report.permissionGrants += 1
+        }
+    }
+
+    private mutating func withdrawals() throws {
+        for withdrawal in snapshot.withdrawals {
+            let held = try database.query("SELECT participant_id, withdrawn_at, reason FROM withdrawals WHERE participant_id = ?",
+                                          [.text(withdrawal.participantID)]).first.map(Withdrawal.init(row:))
+            guard let held else {
+                try CareStore.insertWithdrawal(withdrawal, into: database)
+                report.withdrawals += 1
+                continue
+            }
+            if Self.describe(held) != Self.describe(withdrawal) {
+                conflicts.append("participant \(withdrawal.participantID)'s withdrawal differs: in this file "
+                                 + "\(Self.describe(withdrawal)); in the study store \(Self.describe(held))")
+            }
+        }
+    }
+
+    /// The file's audit entries about its participants, each once, with its
+    /// time. `outcome.add` entries are not copied: each added outcome has
+    /// its own, written from the values shared, so a value left out does
+    /// not reach the log through an entry's detail. Entries about no
+    /// participant tell the file's own task and consent numbering, which the
+    /// study's store keeps for itself.
+    private mutating func auditEntries() throws {
+        var held: Set<String> = []
+        for participant in snapshot.participants {
+            for row in try database.query("SELECT at, action, subject FROM audit_log WHERE participant_id = ?",
+                                          [.text(participant.id)]) {
+                held.insert("\(try row.text("at")) \(try row.text("action")) \(try row.text("subject")) \(participant.id)")
+            }
+        }
+        for entry in snapshot.auditEntries where entry.action != "outcome.add" {
+            guard let participantID = entry.participantID,
+                  held.insert("\(Timestamp.utc(entry.at)) \(entry.action) \(entry.subject) \(participantID)").inserted
+            else { continue }
+            try CareStore.audit(database, at: entry.at, participantID: participantID, action: entry.action,
+                                subject: entry.subject, detail: entry.detail)
+        }
+    }
+}
+
+extension StoreMerge {
+    static func describe(_ participant: Participant) -> String {
+        "\(participant.name), enrolled \(participant.enrolledOn) in \(participant.timeZone.identifier)"
+    }
+
+    static func describe(_ record: ConsentRecord) -> String {
+        "signed \(Timestamp.utc(record.signedAt)) (\(record.timeZone.identifier)) by \(record.printedName) "
+            + "with a \(record.signature.kind) signature, SHA-256 \(record.sha256)"
+    }
+
+    /// Equal records, including the exact text and signature, which the description shortens.
+    static func sameSignature(_ one: ConsentRecord, _ other: ConsentRecord) -> Bool {
+        describe(one) == describe(other) && one.html == other.html && one.signature == other.signature
+    }
+
+    static func describe(_ grant: PermissionGrant) -> String {
+        "\(grant.granted ? "granted" : "declined") (\(grant.kind)\(grant.detail.map { ", browser said \($0)" } ?? ""))"
+    }
+
+    static func describe(_ withdrawal: Withdrawal) -> String {
+        "withdrawn \(Timestamp.utc(withdrawal.withdrawnAt))" + (withdrawal.reason.map { ", reason \"\($0)\"" } ?? ", no reason given")
+    }
+}

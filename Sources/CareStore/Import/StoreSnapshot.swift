@@ -1,0 +1,131 @@
+import CareModel
+import Foundation
+
+/// Everything another CareFeed store holds, read as one consistent snapshot:
+/// the file is opened read-only and every table is read inside one read
+/// transaction, so a store that a running server is writing (WAL) gives the
+/// state of one moment. An older schema gives what it has.
+struct StoreSnapshot {
+    /// An outcome with its values at the positions the source stored them.
+    struct SourceOutcome {
+        var outcome: Outcome
+        var values: [PositionedValue]
+    }
+
+    var schemaVersion: Int
+    var participants: [Participant] = []
+    var taskVersions: [TaskVersion] = []
+    var consentVersions: [ConsentVersion] = []
+    var consentRecords: [ConsentRecord] = []
+    var permissionGrants: [PermissionGrant] = []
+    var outcomes: [SourceOutcome] = []
+    var withdrawals: [Withdrawal] = []
+    var auditEntries: [AuditEntry] = []
+
+    /// The tables every CareFeed store has had since its first schema.
+    static let requiredTables = ["audit_log", "consent_records", "outcome_values", "outcomes", "participants",
+                                 "permission_grants", "task_versions"]
+
+    /// Reads the store at `path`; throws `ImportRefusal` for a file that is
+    /// missing, not SQLite, SQLite without CareFeed's tables, or newer than
+    /// this carefeed understands.
+    static func read(path: String) throws -> StoreSnapshot {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw ImportRefusal(file: path, reasons: ["no such file"])
+        }
+        let database: Database
+        do {
+            database = try Database(path: path, readOnly: true)
+        } catch let error as DatabaseError {
+            throw ImportRefusal(file: path, reasons: ["cannot be opened: \(error.message)"])
+        }
+        defer { database.close() }
+        do {
+            try database.execute("PRAGMA busy_timeout = 5000")
+            try database.execute("BEGIN")
+        } catch let error as DatabaseError where error.isNotADatabase {
+            throw ImportRefusal(file: path, reasons: ["not a CareFeed store: not a SQLite database"])
+        }
+        do {
+            let snapshot = try read(database, path: path)
+            try database.execute("COMMIT")
+            return snapshot
+        } catch {
+            try? database.execute("ROLLBACK")
+            if let error = error as? DatabaseError, error.isNotADatabase {
+                throw ImportRefusal(file: path, reasons: ["not a CareFeed store: not a SQLite database"])
+            }
+            throw error
+        }
+    }
+
+    private static func read(_ database: Database, path: String) throws -> StoreSnapshot {
+        let tables = Set(try database.query("SELECT name FROM sqlite_master WHERE type = 'table'").map { try $0.text("name") })
+        let missing = requiredTables.filter { !tables.contains($0) }
+        guard missing.isEmpty else {
+            throw ImportRefusal(file: path, reasons: [
+                "not a CareFeed store: a SQLite database without CareFeed's tables (no \(missing.joined(separator: ", ")))",
+            ])
+        }
+        let version = try CareStore.userVersion(of: database)
+        guard version <= Schema.migrations.count else {
+            throw ImportRefusal(file: path, reasons: [
+                "written by a newer CareFeed: schema version \(version), this carefeed reads up to \(Schema.migrations.count)",
+            ])
+        }
+        var snapshot = StoreSnapshot(schemaVersion: version)
+        snapshot.participants = try database.query("SELECT id, name, time_zone, enrolled_on FROM participants ORDER BY id")
+            .map(Participant.init(row:))
+        snapshot.taskVersions = try database.query("""
+            SELECT task_id, version, effective_from, definition, recorded_at FROM task_versions ORDER BY task_id, version
+            """).map(TaskVersion.init(row:))
+        // A store from before versions were kept gives each signed version with its first signer's hash, as the migration does.
+        let versions = tables.contains("consent_versions") ? "consent_versions" : """
+            (SELECT document_id, version, sha256, MIN(signed_at) AS first_seen_at
+             FROM consent_records GROUP BY document_id, version)
+            """
+        snapshot.consentVersions = try database.query("""
+            SELECT document_id, version, sha256, first_seen_at FROM \(versions) ORDER BY document_id, version
+            """).map(ConsentVersion.init(row:))
+        snapshot.consentRecords = try database.query("""
+            SELECT id, participant_id, document_id, version, sha256, html, printed_name,
+                   signature_kind, signature, signed_at, time_zone
+            FROM consent_records ORDER BY id
+            """).map(ConsentRecord.init(row:))
+        snapshot.permissionGrants = try database.query("""
+            SELECT id, participant_id, permission_id, kind, granted, detail, recorded_at FROM permission_grants ORDER BY id
+            """).map(PermissionGrant.init(row:))
+        snapshot.outcomes = try outcomes(database)
+        if tables.contains("withdrawals") {
+            snapshot.withdrawals = try database.query("SELECT participant_id, withdrawn_at, reason FROM withdrawals ORDER BY participant_id")
+                .map(Withdrawal.init(row:))
+        }
+        snapshot.auditEntries = try database.query("SELECT id, at, participant_id, action, subject, detail FROM audit_log ORDER BY id")
+            .map(AuditEntry.init(row:))
+        return snapshot
+    }
+
+    private static func outcomes(_ database: Database) throws -> [SourceOutcome] {
+        var values: [Int64: [PositionedValue]] = [:]
+        for row in try database.query("""
+            SELECT outcome_id, position, kind, type, value, unit FROM outcome_values ORDER BY outcome_id, position
+            """) {
+            values[try row.integer("outcome_id"), default: []].append(
+                PositionedValue(position: try row.int("position"), value: try OutcomeValue(row: row)))
+        }
+        return try database.query("""
+            SELECT id, participant_id, task_id, task_version, occurrence, event_day, event_start, event_end,
+                   created_at, deleted_at
+            FROM outcomes ORDER BY id
+            """).map { row in
+            let outcome = try Outcome(row: row)
+            return SourceOutcome(outcome: outcome, values: values[outcome.id] ?? [])
+        }
+    }
+}
+
+/// One outcome value and its place among the outcome's values.
+struct PositionedValue: Hashable {
+    var position: Int
+    var value: OutcomeValue
+}

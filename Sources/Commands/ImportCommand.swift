@@ -1,0 +1,77 @@
+import CareStore
+import Content
+import Foundation
+
+/// `carefeed import`: participants' own stores merged into the study's store.
+enum ImportCommand {
+    static let help = """
+    Usage: carefeed import [--content DIR] [--store FILE] STORE_FILE...
+
+    Merges participants' own stores (each copied from the participant's
+    computer, where `carefeed serve` wrote it) into the study's store:
+    participants, answers and their deletions, consent records, permission
+    answers, withdrawals and audit entries, each with its original time.
+    A store a server is still writing is read as one consistent snapshot.
+
+    Importing a file again adds nothing. A file that contradicts the study's
+    store (a participant ID naming another person, another answer for the
+    same task occurrence, another signed consent for the same document and
+    version, another withdrawal, a task version the study never had) is
+    refused whole, naming both sides; the other files are still imported.
+    Answers of a data type the participant did not share are left out.
+
+      --content DIR   the study's content (default content)
+      --store FILE    the study's store (default .carefeed/care.sqlite),
+                      created if missing once the content checks
+
+    Exit status: 0 when every file was imported or had nothing new, 1 when
+    any file was refused.
+    """
+
+    static func run(_ arguments: Arguments, console: Console, now: Date) throws -> ExitStatus {
+        let files = arguments.positional
+        guard !files.isEmpty else { throw UsageError("give one or more participants' store files to import") }
+        guard let (study, store) = try Workspace.open(arguments, console: console, now: now, checkPublicFolder: false) else {
+            return .dataError
+        }
+        defer { store.close() }
+        // The study's current task definitions, recorded as `build` does, are what the files' versions must match.
+        _ = try Workspace.plan(study, store: store, now: now)
+        let sharing = sharingRules(study)
+        var refused: [String] = []
+        for file in files {
+            do {
+                let report = try store.importStore(at: file, sharing: sharing, at: now)
+                console.out(line(report))
+            } catch let refusal as ImportRefusal {
+                refusal.reasons.forEach { console.error("error: \(file): \($0)\n") }
+                refused.append(file)
+            } catch {
+                console.error("error: \(file): \(error)\n")
+                refused.append(file)
+            }
+        }
+        guard !refused.isEmpty else { return .success }
+        let imported = files.count - refused.count
+        console.error("\(refused.count) of \(files.count) files refused: nothing from \(refused.count == 1 ? "it" : "them") was "
+                      + "imported" + (imported > 0 ? "; the other \(imported == 1 ? "file was" : "\(imported) were") imported" : "")
+                      + "\n")
+        return .dataError
+    }
+
+    /// Each health permission of the study's surveys and the data it covers.
+    static func sharingRules(_ study: Study) -> [SharingRule] {
+        study.tasks.flatMap(\.survey).flatMap { step -> [SharingRule] in
+            guard case .permissions(let permissions) = step else { return [] }
+            return permissions.items.filter { $0.kind == .health }
+                .map { SharingRule(permissionID: $0.id, types: Set($0.types)) }
+        }
+    }
+
+    private static func line(_ report: ImportReport) -> String {
+        let leftOut = report.valuesNotShared == 0 ? ""
+            : "; \(report.valuesNotShared) value\(report.valuesNotShared == 1 ? "" : "s") the participant did not share "
+                + "\(report.valuesNotShared == 1 ? "was" : "were") left out"
+        return report.isEmpty ? "nothing new from \(report.file)\n" : "\(report.file): added \(report.summary)\(leftOut)\n"
+    }
+}

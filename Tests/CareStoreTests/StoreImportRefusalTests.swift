@@ -1,0 +1,166 @@
+import CareModel
+import CareStore
+import Foundation
+import Testing
+import TestSupport
+
+/// Files the study's store refuses whole: contradictions, named on both
+/// sides, and files that are not stores this carefeed can read.
+@Suite struct StoreImportRefusalTests {
+    let directory: TemporaryDirectory
+    let study: CareStore
+    let sharing = [SharingRule(permissionID: "shareHealthData", types: ["checkIn"])]
+    let now = Fixtures.instant("2026-03-10T12:00:00Z")
+    let ada = Participant(id: "p1", name: "Ada Lovelace", timeZone: Fixtures.newYork, enrolledOn: Fixtures.date("2026-03-01"))
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        study = try Fixtures.studyStore(in: directory)
+    }
+
+    /// The reasons the import of `path` was refused, after checking the study's store did not change.
+    func refusal(_ path: String) throws -> [String] {
+        let audit = try study.auditLog()
+        let outcomes = try study.outcomes(includeDeleted: true)
+        do {
+            try study.importStore(at: path, sharing: sharing, at: now)
+        } catch let refusal as ImportRefusal {
+            #expect(refusal.file == path)
+            #expect(try study.auditLog() == audit)
+            #expect(try study.outcomes(includeDeleted: true) == outcomes)
+            return refusal.reasons
+        }
+        Issue.record("the import of \(path) was not refused")
+        return []
+    }
+
+    /// Ada's own store, imported into the study's store.
+    func imported() throws -> ParticipantStoreMaker {
+        let source = try ParticipantStoreMaker(in: directory, ada)
+        try source.fill()
+        try study.importStore(at: source.path, sharing: sharing, at: now)
+        return source
+    }
+
+    @Test func anotherLiveAnswerForAnOccurrenceRefusesTheWholeFileNamingBothAnswers() throws {
+        _ = try imported()
+        let other = try ParticipantStoreMaker(in: directory, ada)
+        try other.onboard()
+        try other.checkIn(0, pain: 3)
+        try other.checkIn(2, pain: 9, minute: 7)
+        try other.checkIn(3, pain: 1)
+
+        #expect(try refusal(other.path) == [
+            "participant p1's answer to checkIn#2 contradicts one already held: "
+                + "in this file pain=9 sleep=7.5 (created 2026-03-03T13:07:00.250Z); "
+                + "in the study store pain=2 sleep=7.5 (created 2026-03-03T13:05:00.250Z)",
+        ])
+        #expect(try study.outcomes(participantID: ada.id).contains { $0.occurrence == 3 } == false)
+    }
+
+    @Test func theSameAnswerWithOtherValuesIsRefusedNamingBoth() throws {
+        _ = try imported()
+        let other = try ParticipantStoreMaker(in: directory, ada)
+        try other.onboard()
+        try other.checkIn(0, pain: 9)
+        #expect(try refusal(other.path) == [
+            "participant p1's answer to checkIn#0 created 2026-03-01T13:05:00.250Z differs: "
+                + "in this file pain=9 sleep=7.5; in the study store pain=3 sleep=7.5",
+        ])
+
+        // A value the participant did not share is compared too, and counted, not shown.
+        let declining = try ParticipantStoreMaker(in: directory, ada)
+        try declining.checkIn(0, pain: 9)
+        #expect(try refusal(declining.path) == [
+            "participant p1's answer to checkIn#0 created 2026-03-01T13:05:00.250Z differs: "
+                + "in this file 2 values not shared; in the study store pain=3 sleep=7.5",
+        ])
+    }
+
+    @Test func anotherSignedConsentForTheSameDocumentAndVersionIsRefused() throws {
+        _ = try imported()
+        let other = try ParticipantStoreMaker(in: directory, ada)
+        try other.store.addConsentRecord(other.consent(signedAt: other.instant(day: 0, hour: 14)))
+
+        #expect(try refusal(other.path) == [
+            "participant p1's consent to recover version 1.0 differs: "
+                + "in this file signed 2026-03-01T14:00:00.250Z (America/New_York) by Ada Lovelace with a drawn signature, "
+                + "SHA-256 \(ParticipantStoreMaker.sha); "
+                + "in the study store signed 2026-03-01T13:00:00.250Z (America/New_York) by Ada Lovelace with a drawn signature, "
+                + "SHA-256 \(ParticipantStoreMaker.sha)",
+        ])
+    }
+
+    @Test func anotherWithdrawalIsRefused() throws {
+        let source = try imported()
+        try source.withdraw()
+        try study.importStore(at: source.path, sharing: sharing, at: now)
+        let other = try ParticipantStoreMaker(in: directory, ada)
+        try other.store.withdraw(Withdrawal(participantID: ada.id, withdrawnAt: other.instant(day: 5, hour: 9)))
+
+        #expect(try refusal(other.path) == [
+            "participant p1's withdrawal differs: in this file withdrawn 2026-03-06T09:00:00.250Z, no reason given; "
+                + "in the study store withdrawn 2026-03-04T10:00:00.250Z, reason \"Moving away\"",
+        ])
+    }
+
+    @Test func aParticipantIDNamingAnotherPersonIsRefused() throws {
+        _ = try imported()
+        let impostor = Participant(id: "p1", name: "Charles Babbage", timeZone: Fixtures.newYork,
+                                   enrolledOn: Fixtures.date("2026-03-04"))
+        let other = try ParticipantStoreMaker(in: directory, impostor)
+        try other.fill()
+
+        #expect(try refusal(other.path) == [
+            "participant p1 names another person: in this file Charles Babbage, enrolled 2026-03-04 in America/New_York; "
+                + "in the study store Ada Lovelace, enrolled 2026-03-01 in America/New_York",
+        ])
+    }
+
+    @Test func aTaskVersionTheStudyNeverHadIsRefusedNamingTheTask() throws {
+        let source = try ParticipantStoreMaker(in: directory, ada,
+                                               definitions: ["onboarding": "onboarding v1", "checkIn": "checkIn, an old draft"])
+        try source.fill()
+
+        #expect(try refusal(source.path) == [
+            "task checkIn version 1 differs from the study's: its definition is neither the study's current one nor one it had "
+                + "(the study store holds version 1)",
+        ])
+    }
+
+    @Test func aConsentVersionWithAnotherTextIsRefused() throws {
+        let source = try ParticipantStoreMaker(in: directory, ada)
+        try study.publishConsentVersions([ConsentVersion(documentID: "recover", version: "1.0",
+                                                         sha256: String(repeating: "b", count: 64), firstSeenAt: now)])
+        #expect(try refusal(source.path) == [
+            "consent document recover version 1.0 has another text: in this file SHA-256 \(ParticipantStoreMaker.sha); "
+                + "in the study store SHA-256 \(String(repeating: "b", count: 64))",
+        ])
+    }
+
+    @Test func aFileThatIsNotSQLiteIsNamedAsNotAStore() throws {
+        let path = try directory.write("notes.sqlite", "Dear study team, here are my answers.\n")
+        #expect(try refusal(path) == ["not a CareFeed store: not a SQLite database"])
+        #expect(try refusal(directory.path + "/missing.sqlite") == ["no such file"])
+    }
+
+    @Test func aSQLiteFileWithoutCareFeedsTablesIsNamedAsNotAStore() throws {
+        let path = directory.path + "/other.sqlite"
+        try RawSQLite(path: path).execute("CREATE TABLE recipes (name TEXT)")
+        #expect(try refusal(path) == [
+            "not a CareFeed store: a SQLite database without CareFeed's tables (no audit_log, consent_records, "
+                + "outcome_values, outcomes, participants, permission_grants, task_versions)",
+        ])
+    }
+
+    @Test func aStoreFromANewerSchemaIsRefused() throws {
+        let source = try ParticipantStoreMaker(in: directory, ada)
+        source.store.close()
+        try RawSQLite(path: source.path).execute("PRAGMA user_version = 9")
+        #expect(try refusal(source.path) == ["written by a newer CareFeed: schema version 9, this carefeed reads up to 3"])
+    }
+
+    @Test func theStudyStoreItselfIsRefused() throws {
+        #expect(try refusal(study.path) == ["is the study's store itself; give a participant's store"])
+    }
+}

@@ -1,0 +1,180 @@
+import CareModel
+import CareStore
+import Content
+import Foundation
+import Markup
+import Testing
+import TestSupport
+
+/// `carefeed import`: what it says for each file, and its exit status.
+@Suite struct ImportCommandTests {
+    let study: StudyFolder
+    let stores: TemporaryDirectory
+    var target: String { stores.path + "/study/care.sqlite" }
+    let ada = Participant(id: "p1", name: "Ada Lovelace", timeZone: Fixtures.newYork, enrolledOn: Fixtures.date("2026-03-01"))
+    let grace = Participant(id: "p2", name: "Grace Hopper", timeZone: Fixtures.newYork, enrolledOn: Fixtures.date("2026-03-02"))
+
+    init() throws {
+        study = try StudyFolder(files: ["content/tasks/join.md": """
+            ---
+            id: join
+            title: Join
+            impactsAdherence: false
+            schedule:
+              - { start: enrollment, every: 1 day, allDay: true }
+            survey:
+              - type: consent
+                document: walking
+                signature: drawn
+              - type: permissions
+                items:
+                  - { id: shareSteps, kind: health, title: Share your steps, types: [steps] }
+              - type: completion
+                title: Done
+            ---
+            """])
+        stores = try TemporaryDirectory()
+    }
+
+    /// The study's task definitions, as its participants' servers recorded them.
+    func definitions() throws -> [String: String] {
+        Dictionary(uniqueKeysWithValues: try loaded().tasks.map { ($0.id, $0.definition) })
+    }
+
+    func loaded() throws -> Study {
+        try #require(ContentLoader.load(directory: study.content, publicDirectory: nil).study)
+    }
+
+    /// A participant's own store: consent, their answer to sharing steps, and two walks.
+    func participantStore(_ participant: Participant, sharesSteps: Bool = true,
+                          definitions: [String: String]? = nil) throws -> String {
+        let path = stores.path + "/\(participant.id)-\(UUID().uuidString.prefix(6)).sqlite"
+        let store = try CareStore(path: path)
+        defer { store.close() }
+        try store.addParticipant(participant)
+        let at = { (day: Int) in Fixtures.instant("\(participant.enrolledOn.adding(days: day))T20:00:00Z") }
+        for (task, definition) in try definitions ?? self.definitions() {
+            try store.recordTaskVersion(taskID: task, definition: definition, effectiveFrom: participant.enrolledOn, at: at(0))
+        }
+        try store.addConsentRecord(ConsentRecord(participantID: participant.id, documentID: "walking", version: "2",
+                                                 sha256: try #require(loaded().consentDocument("walking")).sha256, html: HTML(trusted: "<p>We study walking.</p>"),
+                                                 printedName: participant.name, signature: .drawn(pathData: "M 0 0 L 9 9"),
+                                                 signedAt: at(0), timeZone: participant.timeZone))
+        try store.addPermissionGrant(PermissionGrant(participantID: participant.id, permissionID: "shareSteps", kind: "health",
+                                                     granted: sharesSteps, recordedAt: at(0)))
+        let events = ScheduleTimeline(Fixtures.dailyAtEight).events(
+            enrolledOn: participant.enrolledOn, in: participant.timeZone, from: participant.enrolledOn,
+            to: participant.enrolledOn.adding(days: 2))
+        for event in events {
+            try store.addOutcome(NewOutcome(participantID: participant.id, taskID: "walk", event: event, values: [
+                OutcomeValue(kind: "steps", value: .integer(4000 + event.occurrence), unit: "steps"),
+                OutcomeValue(kind: "outside", value: .boolean(true)),
+            ]), at: at(event.occurrence))
+        }
+        return path
+    }
+
+    func runImport(_ files: String...) -> Run {
+        Run(["import", "--content", study.content, "--store", target] + files)
+    }
+
+    @Test func twoParticipantsStoresAreImportedAndASecondImportSaysNothingNew() throws {
+        let first = try participantStore(ada)
+        let second = try participantStore(grace)
+
+        let run = runImport(first, second)
+        #expect(run.status == 0)
+        #expect(run.error == "")
+        #expect(run.out == """
+            \(first): added 1 participant, 2 outcomes, 4 values, 1 consent record, 1 permission answer, 4 audit entries
+            \(second): added 1 participant, 2 outcomes, 4 values, 1 consent record, 1 permission answer, 4 audit entries
+
+            """)
+        let store = try CareStore(path: target)
+        #expect(try store.participants().map(\.id) == ["p1", "p2"])
+        #expect(try store.outcomes().count == 4)
+        store.close()
+
+        let again = runImport(first, second)
+        #expect(again.status == 0)
+        #expect(again.out == "nothing new from \(first)\nnothing new from \(second)\n")
+    }
+
+    @Test func aRefusedFileIsNamedOnStandardErrorAndTheOtherFilesStillImport() throws {
+        let first = try participantStore(ada)
+        #expect(runImport(first).status == 0)
+        let impostor = try participantStore(Participant(id: "p1", name: "Charles Babbage", timeZone: Fixtures.newYork,
+                                                        enrolledOn: Fixtures.date("2026-03-01")))
+        let second = try participantStore(grace)
+
+        let run = runImport(impostor, second)
+        #expect(run.status == 1)
+        #expect(run.out == "\(second): added 1 participant, 2 outcomes, 4 values, 1 consent record, 1 permission answer, "
+                + "4 audit entries\n")
+        #expect(run.error == """
+            error: \(impostor): participant p1 names another person: in this file Charles Babbage, enrolled 2026-03-01 in \
+            America/New_York; in the study store Ada Lovelace, enrolled 2026-03-01 in America/New_York
+            1 of 2 files refused: nothing from it was imported; the other file was imported
+
+            """)
+    }
+
+    @Test func valuesTheParticipantDidNotShareAreLeftOutAndCounted() throws {
+        let declining = try participantStore(ada, sharesSteps: false)
+        let run = runImport(declining)
+        #expect(run.status == 0)
+        #expect(run.out == "\(declining): added 1 participant, 2 outcomes, 2 values, 1 consent record, 1 permission answer, "
+                + "4 audit entries; 2 values the participant did not share were left out\n")
+        let store = try CareStore(path: target)
+        defer { store.close() }
+        #expect(try store.outcomes().flatMap(\.values).map(\.kind) == ["outside", "outside"])
+    }
+
+    @Test func aTaskVersionTheStudyDoesNotHaveIsRefusedNamingTheTask() throws {
+        var definitions = try definitions()
+        definitions["walk"] = definitions["walk"]!.replacingOccurrences(of: "How many steps?", with: "Steps today?")
+        let old = try participantStore(ada, definitions: definitions)
+        let run = runImport(old)
+        #expect(run.status == 1)
+        #expect(run.error.hasPrefix("error: \(old): task walk version 1 differs from the study's: its definition is neither "
+                                    + "the study's current one nor one it had (the study store holds version 1)\n"))
+    }
+
+    @Test func aConsentSignedWithAnotherTextUnderThePublishedVersionIsRefused() throws {
+        let source = try participantStore(ada)
+        let store = try CareStore(path: source)
+        try store.addConsentRecord(ConsentRecord(participantID: ada.id, documentID: "walking", version: "2",
+                                                 sha256: String(repeating: "d", count: 64), html: HTML(trusted: "<p>Other</p>"),
+                                                 printedName: ada.name, signature: .typed(name: ada.name),
+                                                 signedAt: Fixtures.instant("2026-03-02T09:00:00Z"), timeZone: ada.timeZone))
+        store.close()
+        let sha = try #require(loaded().consentDocument("walking")).sha256
+        let run = runImport(source)
+        #expect(run.status == 1)
+        #expect(run.error.hasPrefix("error: \(source): participant p1 signed walking version 2 with another text: in this file "
+                                    + "SHA-256 \(String(repeating: "d", count: 64)); the study published that version with "
+                                    + "SHA-256 \(sha)\n"))
+    }
+
+    @Test func aFileThatIsNotAStoreIsNamedWithWhatItIs() throws {
+        let notes = try stores.write("notes.sqlite", "my answers\n")
+        let missing = stores.path + "/missing.sqlite"
+        let run = runImport(notes, missing)
+        #expect(run.status == 1)
+        #expect(run.out == "")
+        #expect(run.error == """
+            error: \(notes): not a CareFeed store: not a SQLite database
+            error: \(missing): no such file
+            2 of 2 files refused: nothing from them was imported
+
+            """)
+    }
+
+    @Test func withoutFilesItIsAUsageErrorAndContentThatDoesNotCheckCreatesNoStore() throws {
+        #expect(runImport().status == 2)
+        let broken = try StudyFolder(files: ["content/study.yaml": "title: [unclosed\n"])
+        let run = Run("import", "--content", broken.content, "--store", target, try participantStore(ada))
+        #expect(run.status == 1)
+        #expect(!FileManager.default.fileExists(atPath: target))
+    }
+}
