@@ -75,7 +75,7 @@ def bad_content_cases():
         "date that does not exist": ("start: enrollment", "start: 2026-02-30"),
         "time that does not exist": ('at: "08:00"', 'at: "25:61"'),
         "zero interval": ("every: 1 day", "every: 0 days"),
-        "interval in months": ("every: 1 day", "every: 1 month"),
+        "interval in fortnights": ("every: 1 day", "every: 1 fortnight"),
         "negative duration": ("duration: 1 hour", "duration: -1 hours"),
         "huge day count": ("start: enrollment", "start: enrollment + 9999999999999999 days"),
         "scale step that does not divide": ("step: 1", "step: 3"),
