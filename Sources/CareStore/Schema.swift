@@ -157,6 +157,10 @@ enum Schema {
         withdrawn_at TEXT NOT NULL,
         reason TEXT
     ) STRICT;
+    -- Participant ids name folders and URLs: a letter, then letters, digits, '-' or '_', at most 64.
+    CREATE TRIGGER participants_plain_ids BEFORE INSERT ON participants
+    WHEN NEW.id NOT GLOB '[A-Za-z]*' OR NEW.id GLOB '*[^A-Za-z0-9_-]*' OR length(NEW.id) > 64
+    BEGIN SELECT RAISE(ABORT, 'a participant id is a letter, then letters, digits, - or _'); END;
     CREATE TRIGGER withdrawals_no_update BEFORE UPDATE ON withdrawals
     BEGIN SELECT RAISE(ABORT, 'a withdrawal is final and append-only'); END;
     CREATE TRIGGER withdrawals_no_delete BEFORE DELETE ON withdrawals
@@ -169,6 +173,10 @@ enum Schema {
     BEGIN SELECT RAISE(ABORT, 'the participant has withdrawn: nothing new is stored'); END;
     CREATE TRIGGER grants_not_after_withdrawal BEFORE INSERT ON permission_grants
     WHEN EXISTS (SELECT 1 FROM withdrawals WHERE participant_id = NEW.participant_id)
+    BEGIN SELECT RAISE(ABORT, 'the participant has withdrawn: nothing new is stored'); END;
+    -- A signature given before the withdrawal (an import of older records) is history; a later one is refused.
+    CREATE TRIGGER consents_not_after_withdrawal BEFORE INSERT ON consent_records
+    WHEN EXISTS (SELECT 1 FROM withdrawals WHERE participant_id = NEW.participant_id AND withdrawn_at <= NEW.signed_at)
     BEGIN SELECT RAISE(ABORT, 'the participant has withdrawn: nothing new is stored'); END;
     """
 }

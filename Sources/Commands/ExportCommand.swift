@@ -46,7 +46,9 @@ enum ExportCommand {
                                  outcomes: try store.outcomes(includeDeleted: true),
                                  consentRecords: try store.consentRecords(),
                                  permissionGrants: try store.permissionGrants(),
-                                 healthPermissions: Sharing.healthPermissions(of: study), names: arguments.has("names"))
+                                 healthPermissions: Sharing.healthPermissions(
+                                     of: CarePlan(study: study, versions: try store.taskVersions()).allDefinitions),
+                                 names: arguments.has("names"))
         if let participant = arguments["participant"] {
             guard export.participants.contains(where: { $0.id == participant }) else {
                 console.error("error: the store at \(path) has no participant '\(participant)'\n")

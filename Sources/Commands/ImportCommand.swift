@@ -1,5 +1,6 @@
 import CareStore
 import Content
+import Feed
 import Foundation
 
 /// `carefeed import`: participants' own stores merged into the study's store.
@@ -36,8 +37,7 @@ enum ImportCommand {
         }
         defer { store.close() }
         // The study's current task definitions, recorded as `build` does, are what the files' versions must match.
-        _ = try Workspace.plan(study, store: store, now: now)
-        let sharing = sharingRules(study)
+        let sharing = sharingRules(try Workspace.plan(study, store: store, now: now))
         var refused: [String] = []
         for file in files {
             do {
@@ -60,12 +60,10 @@ enum ImportCommand {
     }
 
     /// Each health permission of the study's surveys and the data it covers.
-    static func sharingRules(_ study: Study) -> [SharingRule] {
-        study.tasks.flatMap(\.survey).flatMap { step -> [SharingRule] in
-            guard case .permissions(let permissions) = step else { return [] }
-            return permissions.items.filter { $0.kind == .health }
-                .map { SharingRule(permissionID: $0.id, types: Set($0.types)) }
-        }
+    /// Every definition the study's tasks have had counts, so an edit of the
+    /// content cannot let declined data in.
+    static func sharingRules(_ plan: CarePlan) -> [SharingRule] {
+        Sharing.healthPermissions(of: plan.allDefinitions).map { SharingRule(permissionID: $0.id, types: Set($0.types)) }
     }
 
     private static func line(_ report: ImportReport) -> String {

@@ -39,6 +39,13 @@ public struct CarePlan: Sendable {
         self.definitions = definitions
     }
 
+    /// Every definition any task has had, recorded versions and today's content.
+    public var allDefinitions: [StudyTask] {
+        study.tasks + definitions.keys.sorted().flatMap { id in
+            (definitions[id] ?? [:]).keys.sorted().compactMap { definitions[id]?[$0] }
+        }
+    }
+
     /// The definition of a task as it was in `version`, or today's when that
     /// version is unknown.
     public func task(_ id: String, version: Int) -> StudyTask? {

@@ -40,17 +40,28 @@ public struct Sharing: Hashable, Sendable {
         self.withheld = withheld
     }
 
-    /// The sharing of `participantID` under the health permissions of `study`'s surveys.
-    public init(study: Study, participantID: String, grants: [PermissionGrant]) {
-        self.init(permissions: Self.healthPermissions(of: study), participantID: participantID, grants: grants)
+    /// The sharing of `participantID` under the health permissions of `plan`'s surveys.
+    public init(plan: CarePlan, participantID: String, grants: [PermissionGrant]) {
+        self.init(permissions: Self.healthPermissions(of: plan.allDefinitions), participantID: participantID, grants: grants)
     }
 
-    /// Every health permission a survey of `study` asks for, with its types.
-    public static func healthPermissions(of study: Study) -> [(id: String, types: [String])] {
-        study.tasks.flatMap(\.survey).flatMap { step -> [(id: String, types: [String])] in
-            guard case .permissions(let permissions) = step else { return [] }
-            return permissions.items.filter { $0.kind == .health }.map { ($0.id, $0.types) }
+    /// Every health permission the surveys of `tasks` ask for, each with the
+    /// types of all its definitions together: a permission declined under
+    /// one wording keeps covering what it covered, after an edit narrows it
+    /// or removes it, so no edit of the content can bring declined data back.
+    public static func healthPermissions(of tasks: [StudyTask]) -> [(id: String, types: [String])] {
+        var order: [String] = []
+        var types: [String: [String]] = [:]
+        for step in tasks.flatMap(\.survey) {
+            guard case .permissions(let permissions) = step else { continue }
+            for item in permissions.items where item.kind == .health {
+                if types[item.id] == nil { order.append(item.id) }
+                for type in item.types where !(types[item.id] ?? []).contains(type) {
+                    types[item.id, default: []].append(type)
+                }
+            }
         }
+        return order.map { ($0, types[$0] ?? []) }
     }
 
     public var sharesEverything: Bool { withheld.isEmpty }

@@ -63,7 +63,7 @@ extension SiteBuilder {
         let plan = input.plan
         let study = plan.study
         let names = input.names
-        let sharing = Sharing(study: study, participantID: participant.id, grants: records.permissionGrants)
+        let sharing = Sharing(plan: plan, participantID: participant.id, grants: records.permissionGrants)
         // Values not shared are dropped before any page sees them.
         let outcomes = records.outcomes.filter { !$0.isDeleted }.map(sharing.shared)
         let feed = plan.feed(for: participant, outcomes: outcomes, today: today, withdrawal: records.withdrawal)

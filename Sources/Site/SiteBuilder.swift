@@ -1,5 +1,6 @@
 import Assets
 import CareModel
+import Content
 import Feed
 
 /// Writes the clinicians' static site: the study index, each participant's
@@ -113,6 +114,10 @@ public struct SiteBuilder: Sendable {
 
     /// - Parameter progress: called now and then with pages written and pages to write.
     public func build(into output: String, progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> Report {
+        // Participant ids become folder names: one that is not a plain id is refused before anything is written.
+        if let bad = input.participants.first(where: { !Identifier.isValid($0.id) }) {
+            throw SiteError.invalidParticipantID(bad.id)
+        }
         let plan = try BuildPlan(input, output: output)
         if let previous = plan.previous {
             var writer = FileWriter(root: plan.output, mode: .inPlace)

@@ -2,12 +2,17 @@
 public enum SiteError: Error, CustomStringConvertible {
     case cannotWrite(String, String)
     case notASite(String)
+    /// A participant id that cannot name a folder of the site.
+    case invalidParticipantID(String)
 
     public var description: String {
         switch self {
         case .cannotWrite(let path, let reason):
             "cannot write \(path): \(reason); the site is left as it was, or with only some pages updated, "
                 + "which the next build completes"
+        case .invalidParticipantID(let id):
+            "the store holds a participant id \"\(id)\" that is not a letter followed by letters, digits, '-' and '_'; "
+                + "no page is written for it, so no path outside the site can be made from it"
         case .notASite(let path):
             "\(path) exists and is not a site that carefeed build wrote, so it is not replaced; "
                 + "choose another --out, or empty or remove that folder first"

@@ -88,6 +88,9 @@ import TestSupport
         }
         #expect(throws: (any Error).self) { try store.deleteOutcome(id: kept[0].id, at: now) }
         #expect(throws: (any Error).self) { try store.recordPermissionChoices([grant("shareHealthData", true)]) }
+        var later = record
+        later.signedAt = now.addingTimeInterval(60)
+        #expect(throws: (any Error).self) { try store.addConsentRecord(later) }
         #expect(throws: (any Error).self) {
             try store.completeOnboarding(consents: [], grants: [], outcome: onboarding(), at: now)
         }

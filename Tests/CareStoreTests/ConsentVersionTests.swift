@@ -32,7 +32,9 @@ import TestSupport
     func makeFirstSchema() throws {
         let raw = try RawSQLite(path: store.path)
         try raw.execute("DROP TRIGGER outcomes_not_after_withdrawal; DROP TRIGGER tombstones_not_after_withdrawal; "
-                        + "DROP TRIGGER grants_not_after_withdrawal; DROP TRIGGER withdrawals_no_update; "
+                        + "DROP TRIGGER grants_not_after_withdrawal; DROP TRIGGER consents_not_after_withdrawal; "
+                        + "DROP TRIGGER participants_plain_ids; "
+                        + "DROP TRIGGER withdrawals_no_update; "
                         + "DROP TRIGGER withdrawals_no_delete; DROP TABLE withdrawals; "
                         + "DROP TRIGGER consent_versions_no_update; DROP TRIGGER consent_versions_no_delete; "
                         + "DROP TABLE consent_versions; PRAGMA user_version = 1")

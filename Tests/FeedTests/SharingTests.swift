@@ -72,10 +72,11 @@ import TestSupport
 
     @Test func theShippedStudyAsksOnceForPainSleepAndRangeOfMotion() throws {
         let study = try #require(ContentLoader.load(directory: Repository.content, publicDirectory: nil).study)
-        let asked = Sharing.healthPermissions(of: study)
+        let asked = Sharing.healthPermissions(of: study.tasks)
         #expect(asked.map(\.id) == ["shareHealthData"])
         #expect(asked.first?.types == ["pain", "sleep", "rangeOfMotion"])
-        let declined = Sharing(study: study, participantID: "p1", grants: [grant(false, at: "2026-03-01T14:00:00Z")])
+        let declined = Sharing(plan: CarePlan(study: study, versions: []), participantID: "p1",
+                               grants: [grant(false, at: "2026-03-01T14:00:00Z")])
         let range = outcome(task: "rangeOfMotion", [OutcomeValue(kind: "range", value: .integer(95), unit: "degrees")])
         #expect(declined.shared(range).values.isEmpty)
     }
@@ -94,5 +95,33 @@ import TestSupport
         #expect(summary.latest.map(\.series.value) == ["sleep"])
         #expect(summary.notShared.map(\.value) == ["pain"])
         #expect(summary.status == .withdrawn(day: Fixtures.date("2026-03-04"), at: withdrawal.withdrawnAt))
+    }
+
+    @Test func anEditThatNarrowsADeclinedPermissionDoesNotBringItsDataBack() throws {
+        let study = try #require(ContentLoader.load(directory: Repository.content, publicDirectory: nil).study)
+        let onboarding = try #require(study.task("onboarding"))
+        // The first recorded definition covers range of motion; today's content no longer names it.
+        var narrowed = study
+        narrowed.tasks = study.tasks.map { task in
+            guard task.id == "onboarding" else { return task }
+            var edited = task
+            edited.survey = task.survey.map { step in
+                guard case .permissions(var permissions) = step else { return step }
+                permissions.items = permissions.items.map { item in
+                    var item = item
+                    item.types = item.types.filter { $0 != "rangeOfMotion" }
+                    return item
+                }
+                return .permissions(permissions)
+            }
+            return edited
+        }
+        let versions = [TaskVersion(taskID: "onboarding", version: 1, effectiveFrom: nil, definition: onboarding.definition,
+                                    recordedAt: Fixtures.instant("2026-03-01T12:00:00Z"))]
+        let plan = CarePlan(study: narrowed, versions: versions)
+        let declined = Sharing(plan: plan, participantID: "p1", grants: [grant(false, at: "2026-03-01T14:00:00Z")])
+        let range = outcome(task: "rangeOfMotion", [OutcomeValue(kind: "range", value: .integer(95), unit: "degrees")])
+        #expect(declined.shared(range).values.isEmpty)
+        #expect(Sharing.healthPermissions(of: narrowed.tasks).first?.types == ["pain", "sleep"])
     }
 }

@@ -296,4 +296,14 @@ import TestSupport
         #expect(response.text.contains("field-error"))
         #expect(get("/onboarding/3/review").status == 303, "nothing to review")
     }
+
+    @Test func finishingWithoutChoosingThePermissionsIsRefused() throws {
+        #expect(post("/onboarding/3", [("printedName", "Ada Lovelace"), ("signature", Self.drawing)]).status == 303)
+        #expect(post("/onboarding/3/review", [("sha256", signedDocument)]).status == 303)
+        let response = post("/onboarding/5", [])
+        #expect(response.status == 409)
+        #expect(response.text.contains("href=\"/onboarding/4\""))
+        #expect(try store.consentRecords(participantID: "p1").isEmpty)
+        #expect(try store.outcomes(participantID: "p1").isEmpty)
+    }
 }

@@ -30,7 +30,7 @@ import TestSupport
             return ParticipantSummary(participant: participant, feed: plan.feed(for: participant, outcomes: outcomes, today: today),
                                       outcomes: outcomes, records: try store.consentRecords(participantID: participant.id),
                                       withdrawal: nil,
-                                      sharing: Sharing(study: study, participantID: participant.id,
+                                      sharing: Sharing(plan: CarePlan(study: study, versions: []), participantID: participant.id,
                                                        grants: try store.permissionGrants(participantID: participant.id)),
                                       study: study)
         }

@@ -95,11 +95,10 @@ public enum AuditPage {
         let title = plan.study.task(taskID)?.title ?? taskID
         guard let outcome = outcomes.first(where: { $0.taskID == taskID && $0.occurrence == number && $0.createdAt == entry.at })
         else {
-            // Without the outcome, the log's own text is shown only when
-            // nothing of the task could be withheld.
-            let kinds = plan.study.task(taskID)?.formItems.map(\.id) ?? []
-            let isShared = !sharing.withheld.contains(taskID) && kinds.allSatisfy { sharing.isShared(taskID: taskID, kind: $0) }
-            return ("Answer saved", title, isShared ? entry.detail ?? "" : "Not shared")
+            // Without the outcome, the log's own text names values the
+            // content may no longer describe: it is shown only when the
+            // participant withholds nothing at all.
+            return ("Answer saved", title, sharing.sharesEverything ? entry.detail ?? "" : "Not shared")
         }
         let answers = FeedPage.answers(outcome, task: plan.task(taskID, version: outcome.taskVersion), sharing: sharing)
         return ("Answer saved", "\(title), \(Format.shortDay(outcome.eventDay))", answers.isEmpty ? "No values" : answers)

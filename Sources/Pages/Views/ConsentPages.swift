@@ -63,7 +63,10 @@ public enum ConsentPages {
             : "<p class=\"day-meta\">Signed with a \(record.signature.kind) signature, withheld: the site shows study IDs only.</p>"
         html += "<section class=\"signature\" aria-label=\"Signature\"><h3>Signature</h3>\n\(drawing)</section>\n"
         html += "<section class=\"signed-document\" aria-label=\"The document as signed\"><h3>The document as signed</h3>\n"
-        html += "<div class=\"prose\">\n\(record.html)</div>\n</section>\n</article>\n"
+        // Markup that does not match its hash was not what was signed: it is not rendered.
+        let text: HTML = matches ? record.html
+            : "<p class=\"hash-bad\">The stored text does not match its SHA-256, so it is not shown.</p>\n"
+        html += "<div class=\"prose\">\n\(text)</div>\n</section>\n</article>\n"
         return html
     }
 

@@ -18,6 +18,9 @@ struct OnboardingDraft: Sendable {
     var choices: [Int: [PermissionGrant]] = [:]
     /// Form step number → the checked answers, stored with the onboarding outcome.
     var answers: [Int: [OutcomeValue]] = [:]
+    /// The consent step the signature in `fields` was given on: another
+    /// consent step starts with an empty pad.
+    var signatureStep: Int?
 }
 
 /// The onboarding task's steps, one page each: instructions, consent with
@@ -91,6 +94,11 @@ final class OnboardingFlow: Sendable {
         case .completion where !isReview:
             guard context.form != nil else { return flow.show() }
             if !context.feed.isOnboarded(on: context.today) {
+                if let missing = flow.firstUnansweredStep(flow.draft) {
+                    return respond.message(409, "A step is not answered yet",
+                                           "Please answer every step before you finish joining. Nothing was saved.",
+                                           link: ("Go to that step", .onboarding(step: missing)))
+                }
                 try store(flow, flow.draft)
             }
             return .seeOther(context.todayRoute.path)
@@ -107,10 +115,15 @@ final class OnboardingFlow: Sendable {
 
     /// The consent step's form: the printed name and signature, then the review.
     private func sign(_ flow: Flow) -> HTTPResponse {
-        guard let form = flow.context.form else { return flow.show() }
+        guard let form = flow.context.form else {
+            var fields = flow.draft.fields
+            if flow.draft.signatureStep != flow.number { fields.signature = nil }
+            return flow.show(fields)
+        }
         var errors: [String: String] = [:]
         let draft = update(flow.context.session) { draft in
             errors = SignatureEntry.enter(form, into: &draft.fields)
+            draft.signatureStep = flow.number
             draft.signed[flow.number] = nil
         }
         guard errors.isEmpty else { return flow.show(draft.fields, errors: errors, status: 422) }
@@ -121,7 +134,8 @@ final class OnboardingFlow: Sendable {
     /// stored with the rest of onboarding.
     private func review(_ flow: Flow, document: ConsentDocument) throws -> HTTPResponse {
         let context = flow.context
-        guard let signature = flow.draft.fields.signature, !flow.draft.fields.printedName.isEmpty else {
+        guard let signature = flow.draft.fields.signature, flow.draft.signatureStep == flow.number,
+              !flow.draft.fields.printedName.isEmpty else {
             return .seeOther(Route.onboarding(step: flow.number).path)
         }
         guard let form = context.form else {
@@ -201,9 +215,13 @@ private struct Flow {
     /// neither signed in the draft nor in the store.
     func unsignedConsentStep(before step: Int) -> Int? {
         for (index, item) in task.survey.enumerated() where index + 1 < step {
-            guard case .consent(let consent) = item, draft.signed[index + 1] == nil,
-                  let document = context.plan.study.consentDocument(consent.document),
-                  !stored.contains(where: { $0.documentID == document.id && $0.version == document.version }) else { continue }
+            guard case .consent(let consent) = item,
+                  let document = context.plan.study.consentDocument(consent.document) else { continue }
+            let signedHere = draft.signed[index + 1].map {
+                $0.documentID == document.id && $0.version == document.version && $0.sha256 == document.sha256
+            } ?? false
+            guard !signedHere, !stored.contains(where: { $0.documentID == document.id && $0.version == document.version })
+            else { continue }
             return index + 1
         }
         return nil
@@ -211,16 +229,21 @@ private struct Flow {
 
     /// Whether every step that records something has its answer in `draft`.
     func isComplete(_ draft: OnboardingDraft) -> Bool {
+        firstUnansweredStep(draft) == nil
+    }
+
+    /// The first step that records something and has no answer in `draft`.
+    func firstUnansweredStep(_ draft: OnboardingDraft) -> Int? {
         var flow = self
         flow.draft = draft
-        guard flow.unsignedConsentStep(before: task.survey.count + 1) == nil else { return false }
+        if let unsigned = flow.unsignedConsentStep(before: task.survey.count + 1) { return unsigned }
         for (index, item) in task.survey.enumerated() {
             switch item {
-            case .permissions where draft.choices[index + 1] == nil: return false
-            case .form where draft.answers[index + 1] == nil: return false
+            case .permissions where draft.choices[index + 1] == nil: return index + 1
+            case .form where draft.answers[index + 1] == nil: return index + 1
             default: continue
             }
         }
-        return true
+        return nil
     }
 }
