@@ -17,6 +17,8 @@ public struct StudyExport: Sendable {
     public var outcomes: [Outcome]
     public var consentRecords: [ConsentRecord]
     public var permissionGrants: [PermissionGrant]
+    /// Only the FHIR Bundle writes these: a withdrawn participant's consent is inactive.
+    public var withdrawals: [Withdrawal]
     /// The study's health permissions and the types each names: with the
     /// grants, what decides which values each participant shares.
     public var healthPermissions: [(id: String, types: [String])]
@@ -24,11 +26,13 @@ public struct StudyExport: Sendable {
     public var names: Bool
 
     public init(participants: [Participant], outcomes: [Outcome], consentRecords: [ConsentRecord],
-                permissionGrants: [PermissionGrant], healthPermissions: [(id: String, types: [String])], names: Bool) {
+                permissionGrants: [PermissionGrant], withdrawals: [Withdrawal] = [],
+                healthPermissions: [(id: String, types: [String])], names: Bool) {
         self.participants = participants
         self.outcomes = outcomes
         self.consentRecords = consentRecords
         self.permissionGrants = permissionGrants
+        self.withdrawals = withdrawals
         self.healthPermissions = healthPermissions
         self.names = names
     }
@@ -39,6 +43,7 @@ public struct StudyExport: Sendable {
                     outcomes: outcomes.filter { $0.participantID == participantID },
                     consentRecords: consentRecords.filter { $0.participantID == participantID },
                     permissionGrants: permissionGrants.filter { $0.participantID == participantID },
+                    withdrawals: withdrawals.filter { $0.participantID == participantID },
                     healthPermissions: healthPermissions, names: names)
     }
 
