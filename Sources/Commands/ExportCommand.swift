@@ -18,9 +18,11 @@ enum ExportCommand {
       --store FILE        the care store (default .carefeed/care.sqlite)
       --format json|csv|fhir
                           json (default): one document; csv: RFC 4180 with a
-                          header row and one value per row; fhir: one FHIR R4
-                          Bundle (collection) of Patients, Questionnaires,
-                          QuestionnaireResponses, Observations and Consents
+                          header row and one value per row, where text a
+                          spreadsheet would run as a formula starts with ';
+                          fhir: one FHIR R4 Bundle (collection) of Patients,
+                          Questionnaires, QuestionnaireResponses, Observations
+                          and Consents
       --participant ID    only this participant's records
       --names             also write names, printed names and signatures, for a
                           team allowed to see them
