@@ -47,7 +47,7 @@ let package = Package(
         // HTTP on libmicrohttpd: request and response values, form decoding, the server adapter.
         .target(name: "HTTP", dependencies: ["Support", "CMicroHTTPD", "CMicroHTTPDShim"]),
         // The participant's preview server: routes, form validation, live reload.
-        .target(name: "Server", dependencies: ["Assets", "CareModel", "CareStore", "Content", "Feed", "HTTP", "Pages", "Markup", "Support"]),
+        .target(name: "Server", dependencies: ["Assets", "CareModel", "CareStore", "Content", "Export", "Feed", "HTTP", "Pages", "Markup", "Support"]),
         // Simulated participants for `carefeed demo`.
         .target(name: "Demo", dependencies: ["CareModel", "Content", "Feed"]),
         // Export of the store as JSON, CSV or a FHIR R4 Bundle, with only what participants share.
