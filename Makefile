@@ -32,10 +32,11 @@ test: deps
 BROWSER_VENV = .build/browser-venv
 
 # Headless Chromium through Selenium: journeys, the Nu HTML Checker, axe-core;
-# then the short reliability checks (crashes, bad input, slow clients, load).
+# the short reliability checks (crashes, bad input, slow clients, load); then
+# the FHIR Bundles of `export --format fhir` and `/my-data`, validated by fhir.resources.
 browser-test: browser-deps
 	$(SWIFT) build --product carefeed
-	CAREFEED=.build/debug/carefeed $(BROWSER_VENV)/bin/pytest -q Tests/Browser Tests/Reliability
+	CAREFEED=.build/debug/carefeed $(BROWSER_VENV)/bin/pytest -q Tests/Browser Tests/Reliability Tests/FHIR
 
 # libFuzzer on content loading, form decoding, routing and signature data,
 # FUZZ_SECONDS each (default 60).

@@ -47,11 +47,11 @@ let package = Package(
         // HTTP on libmicrohttpd: request and response values, form decoding, the server adapter.
         .target(name: "HTTP", dependencies: ["Support", "CMicroHTTPD", "CMicroHTTPDShim"]),
         // The participant's preview server: routes, form validation, live reload.
-        .target(name: "Server", dependencies: ["Assets", "CareModel", "CareStore", "Content", "Feed", "HTTP", "Pages", "Markup", "Support"]),
+        .target(name: "Server", dependencies: ["Assets", "CareModel", "CareStore", "Content", "Export", "Feed", "HTTP", "Pages", "Markup", "Support"]),
         // Simulated participants for `carefeed demo`.
         .target(name: "Demo", dependencies: ["CareModel", "Content", "Feed"]),
-        // Export of the store as JSON or CSV, with only what participants share.
-        .target(name: "Export", dependencies: ["CareModel", "Feed"]),
+        // Export of the store as JSON, CSV or a FHIR R4 Bundle, with only what participants share.
+        .target(name: "Export", dependencies: ["CareModel", "Content", "Feed"]),
         // The `carefeed` commands, their arguments and their output.
         .target(name: "Commands", dependencies: ["Assets", "CareModel", "CareStore", "Content", "Feed", "Demo", "Export", "Server", "Site", "HTTP", "StudyTemplate"]),
         .executableTarget(name: "carefeed", dependencies: ["Commands"]),
@@ -69,7 +69,7 @@ let package = Package(
         .testTarget(name: "DemoTests", dependencies: ["Demo", "Feed", "Content", "TestSupport", "CareModel"]),
         .testTarget(name: "EndToEndTests", dependencies: ["CareModel", "CareStore", "TestSupport", "carefeed"]),
         .testTarget(name: "FeedTests", dependencies: ["Feed", "TestSupport", "CareModel", "Content", "Markup"]),
-        .testTarget(name: "ExportTests", dependencies: ["Export", "TestSupport", "CareModel"]),
+        .testTarget(name: "ExportTests", dependencies: ["Export", "TestSupport", "CareModel", "Content", "Feed"]),
         .testTarget(name: "CommandsTests", dependencies: ["Commands", "TestSupport", "CareModel", "CareStore", "Content", "Markup"]),
     ],
     swiftLanguageModes: [.v6]

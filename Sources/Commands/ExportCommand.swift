@@ -4,10 +4,10 @@ import Export
 import Feed
 import Foundation
 
-/// `carefeed export`: the store as JSON or CSV on standard output.
+/// `carefeed export`: the store as JSON, CSV or a FHIR R4 Bundle on standard output.
 enum ExportCommand {
     static let help = """
-    Usage: carefeed export [--content DIR] [--store FILE] [--format json|csv] [--participant ID] [--names]
+    Usage: carefeed export [--content DIR] [--store FILE] [--format json|csv|fhir] [--participant ID] [--names]
 
     Writes participants, outcomes (deleted ones with their tombstone time),
     consent records and permission grants to standard output: participants
@@ -16,8 +16,13 @@ enum ExportCommand {
 
       --content DIR       the study's content (default content)
       --store FILE        the care store (default .carefeed/care.sqlite)
-      --format json|csv   json (default): one document; csv: RFC 4180 with a
-                          header row and one value per row
+      --format json|csv|fhir
+                          json (default): one document; csv: RFC 4180 with a
+                          header row and one value per row, where text a
+                          spreadsheet would run as a formula starts with ';
+                          fhir: one FHIR R4 Bundle (collection) of Patients,
+                          Questionnaires, QuestionnaireResponses, Observations
+                          and Consents
       --participant ID    only this participant's records
       --names             also write names, printed names and signatures, for a
                           team allowed to see them
@@ -25,8 +30,8 @@ enum ExportCommand {
 
     static func run(_ arguments: Arguments, console: Console) throws -> ExitStatus {
         let format = arguments["format"] ?? "json"
-        guard format == "json" || format == "csv" else {
-            throw UsageError("--format needs json or csv, not '\(format)'")
+        guard ["json", "csv", "fhir"].contains(format) else {
+            throw UsageError("--format needs json, csv or fhir, not '\(format)'")
         }
         let path = arguments["store"] ?? Defaults.store
         guard FileManager.default.fileExists(atPath: path) else {
@@ -46,6 +51,7 @@ enum ExportCommand {
                                  outcomes: try store.outcomes(includeDeleted: true),
                                  consentRecords: try store.consentRecords(),
                                  permissionGrants: try store.permissionGrants(),
+                                 withdrawals: try store.withdrawals(),
                                  healthPermissions: Sharing.healthPermissions(
                                      of: CarePlan(study: study, versions: try store.taskVersions()).allDefinitions),
                                  names: arguments.has("names"))
@@ -56,7 +62,11 @@ enum ExportCommand {
             }
             export = export.only(participantID: participant)
         }
-        console.out(format == "json" ? try export.json() : export.csv())
+        switch format {
+        case "csv": console.out(export.csv())
+        case "fhir": console.out(try export.fhirBundle(plan: CarePlan(study: study, versions: try store.taskVersions())))
+        default: console.out(try export.json())
+        }
         return .success
     }
 }

@@ -17,6 +17,8 @@ public struct StudyExport: Sendable {
     public var outcomes: [Outcome]
     public var consentRecords: [ConsentRecord]
     public var permissionGrants: [PermissionGrant]
+    /// Only the FHIR Bundle writes these: a withdrawn participant's consent is inactive.
+    public var withdrawals: [Withdrawal]
     /// The study's health permissions and the types each names: with the
     /// grants, what decides which values each participant shares.
     public var healthPermissions: [(id: String, types: [String])]
@@ -24,11 +26,13 @@ public struct StudyExport: Sendable {
     public var names: Bool
 
     public init(participants: [Participant], outcomes: [Outcome], consentRecords: [ConsentRecord],
-                permissionGrants: [PermissionGrant], healthPermissions: [(id: String, types: [String])], names: Bool) {
+                permissionGrants: [PermissionGrant], withdrawals: [Withdrawal] = [],
+                healthPermissions: [(id: String, types: [String])], names: Bool) {
         self.participants = participants
         self.outcomes = outcomes
         self.consentRecords = consentRecords
         self.permissionGrants = permissionGrants
+        self.withdrawals = withdrawals
         self.healthPermissions = healthPermissions
         self.names = names
     }
@@ -39,6 +43,7 @@ public struct StudyExport: Sendable {
                     outcomes: outcomes.filter { $0.participantID == participantID },
                     consentRecords: consentRecords.filter { $0.participantID == participantID },
                     permissionGrants: permissionGrants.filter { $0.participantID == participantID },
+                    withdrawals: withdrawals.filter { $0.participantID == participantID },
                     healthPermissions: healthPermissions, names: names)
     }
 
@@ -92,9 +97,17 @@ public struct StudyExport: Sendable {
     /// RFC 4180 CSV, CRLF line ends, a header row, then one value per row:
     /// participant fields, outcome values, consent fields and grants.
     /// The signed HTML is left to the JSON export and the consent page.
+    ///
+    /// No cell runs as a formula in a spreadsheet (OWASP's CSV injection
+    /// advice): text starting with `=`, `+`, `-`, `@`, a tab or a carriage
+    /// return is quoted with a leading `'`, so it shows as the text it is.
+    /// An outcome value the store typed as a number is written as it is, so
+    /// -3 stays a number a clinician can sum; a text answer "-3" is text.
     public func csv() -> String {
         let sharing = sharing()
         var rows: [[String]] = [Self.csvHeader]
+        // Rows whose value column holds a number the store typed as one.
+        var numbers: Set<Int> = []
         for participant in participants {
             let fields = (names ? [("name", participant.name)] : [])
                 + [("time_zone", participant.timeZone.identifier), ("enrolled_on", participant.enrolledOn.description)]
@@ -109,6 +122,8 @@ public struct StudyExport: Sendable {
                 let isShared = sharing.isShared(taskID: outcome.taskID, kind: value.kind)
                 // A kind not shared gets one row, whatever number of values it had.
                 guard isShared || notShared.insert(value.kind).inserted else { continue }
+                if isShared, case .integer = value.value { numbers.insert(rows.count) }
+                if isShared, case .decimal = value.value { numbers.insert(rows.count) }
                 rows.append(["outcome", outcome.participantID, outcome.taskID, String(outcome.occurrence),
                              outcome.eventDay.description, value.kind, isShared ? value.value.text : "not shared",
                              isShared ? value.unit ?? "" : "", Timestamp.utc(outcome.createdAt),
@@ -129,16 +144,28 @@ public struct StudyExport: Sendable {
                          grant.granted ? "granted" : "declined", grant.detail ?? "",
                          Timestamp.utc(grant.recordedAt), ""])
         }
-        return rows.map { $0.map(Self.csvField).joined(separator: ",") + "\r\n" }.joined()
+        return rows.enumerated().map { index, row in
+            row.enumerated().map { column, field in
+                Self.csvField(field, isNumber: column == Self.valueColumn && numbers.contains(index))
+            }.joined(separator: ",") + "\r\n"
+        }.joined()
     }
 
     static let csvHeader = ["record", "participant", "subject", "occurrence", "event_day", "kind", "value", "unit",
                             "created", "deleted"]
 
-    /// Quotes a field when it holds a comma, a quote or a line break, doubling quotes.
-    static func csvField(_ field: String) -> String {
-        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
-        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    static let valueColumn = csvHeader.firstIndex(of: "value")!
+
+    /// Quotes a field when it holds a comma, a quote or a line break,
+    /// doubling quotes; text a spreadsheet would run as a formula is quoted
+    /// with a `'` in front. Scalars, not characters: CR LF is one character.
+    static func csvField(_ field: String, isNumber: Bool = false) -> String {
+        let scalars = field.unicodeScalars
+        let isFormula = !isNumber && scalars.first.map { "=+-@\t\r".unicodeScalars.contains($0) } == true
+        guard isFormula || scalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
+            return field
+        }
+        return "\"" + (isFormula ? "'" : "") + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }
 

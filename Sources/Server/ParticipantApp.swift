@@ -150,6 +150,8 @@ public final class ParticipantApp: Sendable {
             return try lifecycle.reconsent(isReview: true, context)
         case .withdraw:
             return try lifecycle.withdraw(context)
+        case .myData:
+            return try MyDataDownload(store: store).response(context)
         case .asset, .live:
             return respond.notFound()
         }

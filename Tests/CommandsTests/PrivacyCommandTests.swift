@@ -77,6 +77,20 @@ import TestSupport
         }
     }
 
+    @Test func aFHIRExportNamesPatientsOnlyWithNames() throws {
+        let export = Run("export", "--content", Repository.content, "--store", store, "--format", "fhir")
+        #expect(export.status == 0, "\(export.error)")
+        for name in names {
+            #expect(!export.out.contains(name), "the Bundle holds \(name)")
+        }
+        let named = Run("export", "--content", Repository.content, "--store", store, "--format", "fhir", "--names")
+        let opened = try CareStore(path: store)
+        defer { opened.close() }
+        for participant in try opened.participants() {
+            #expect(named.out.contains("\"text\" : \"\(participant.name)\""))
+        }
+    }
+
     @Test func exportAfterADeclinedShareWritesNoneOfThatParticipantsValues() throws {
         let opened = try CareStore(path: store)
         try opened.addPermissionGrant(PermissionGrant(participantID: "r001", permissionID: "shareHealthData", kind: "health",
@@ -89,6 +103,9 @@ import TestSupport
         let json = Run("export", "--content", Repository.content, "--store", store, "--participant", "r001")
         #expect(!json.out.contains("\"value\""))
         #expect(json.out.contains("\"notShared\""))
+        let fhir = Run("export", "--content", Repository.content, "--store", store, "--format", "fhir", "--participant", "r001")
+        #expect(fhir.out.contains("\"QuestionnaireResponse\""))
+        #expect(!fhir.out.contains("\"Observation\""))
     }
 
     @Test func exportRefusesContentThatDoesNotLoad() {

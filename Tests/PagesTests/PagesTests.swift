@@ -51,6 +51,15 @@ import TestSupport
         #expect(html.markup.contains("<path d=\"M1 1 L5 5\""))
     }
 
+    @Test func theSitesConsentRecordOffersNoDownload() {
+        let record = ConsentRecord(participantID: "p1", documentID: "recover", version: "1.0", sha256: SHA256.hex("<p>Text</p>"),
+                                   html: "<p>Text</p>", printedName: "Ada", signature: .drawn(pathData: "M1 1 L5 5"),
+                                   signedAt: Fixtures.instant("2026-03-01T15:00:00Z"), timeZone: participant.timeZone)
+        let html = ConsentPages.record(participant: participant, records: [record], today: Fixtures.date("2026-03-02"),
+                                       study: study, links: links)
+        #expect(!html.markup.contains("Download my data"))
+    }
+
     @Test func aSignatureThatIsNotPathDataIsNotDrawn() {
         #expect(SignaturePath.isValid("M10 10 L20 20 Q1,2 3,4 z"))
         #expect(!SignaturePath.isValid("M1 1\"/><script>alert(1)</script>"))

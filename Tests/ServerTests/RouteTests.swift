@@ -9,7 +9,7 @@ import TestSupport
         .root, .feed(Fixtures.date("2026-03-09")), .onboarding(step: 3), .onboardingReview(step: 3),
         .task(id: "checkIn", occurrence: 4), .deleteAnswers(task: "checkIn", occurrence: 4), .insights, .educationIndex,
         .education(slug: "meniscus"), .consentRecord, .consentDocument(id: "recover"), .asset(path: "css/carefeed.css"),
-        .live,
+        .live, .myData,
     ]
 
     @Test(arguments: routes)

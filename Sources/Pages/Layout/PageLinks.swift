@@ -27,6 +27,8 @@ public protocol PageLinks: Sendable {
     func reconsent() -> String?
     /// Where a participant may leave the study; nil off the server.
     func withdraw() -> String?
+    /// Where a participant downloads their own data; nil off the server.
+    func myData() -> String?
 }
 
 extension PageLinks {
@@ -65,4 +67,5 @@ public struct SiteLinks: PageLinks {
     public func onboarding() -> String? { nil }
     public func reconsent() -> String? { nil }
     public func withdraw() -> String? { nil }
+    public func myData() -> String? { nil }
 }

@@ -18,9 +18,15 @@ public enum ConsentPages {
         main += "<p class=\"day-meta\">\(names ? "\(participant.name) (\(participant.id))" : "Participant \(participant.id)")</p>\n"
         main += protocolLine(study)
         if links.isInteractive, !records.isEmpty {
+            let download = links.myData()
             main += "<p class=\"card-actions no-print\"><button type=\"button\" class=\"button button-secondary\" data-print hidden>"
-                + "Save or print your copy</button></p>\n<p class=\"field-hint no-print\">To keep a copy, print this page "
-                + "or save it as a PDF from your browser's Print command.</p>\n"
+                + "Save or print your copy</button>"
+                + (download.map { " <a class=\"button button-secondary\" href=\"\($0)\" download>Download my data</a>" } ?? "")
+                + "</p>\n<p class=\"field-hint no-print\">To keep a copy, print this page "
+                + "or save it as a PDF from your browser's Print command."
+                + (download == nil ? "" : " Download my data saves your answers, your consent and your choices as a "
+                   + "file in FHIR, the format clinical systems read, to give to your surgeon or the study team.")
+                + "</p>\n"
         }
         if let withdrawal {
             main += "<p class=\"status status-missed\">Withdrew from the study on "

@@ -21,6 +21,8 @@ enum Route: Equatable, Sendable {
     case reconsentReview
     /// What leaving the study means; a POST records it.
     case withdraw
+    /// The participant's own data as a FHIR R4 Bundle, downloaded.
+    case myData
     case asset(path: String)
     /// The live-reload event stream.
     case live
@@ -72,6 +74,8 @@ enum Route: Equatable, Sendable {
             self = .reconsentReview
         case ("withdraw", 0):
             self = .withdraw
+        case ("my-data", 0) where !isPost:
+            self = .myData
         default:
             return nil
         }
@@ -93,6 +97,7 @@ enum Route: Equatable, Sendable {
         case .reconsent: "/reconsent"
         case .reconsentReview: "/reconsent/review"
         case .withdraw: "/withdraw"
+        case .myData: "/my-data"
         case .asset(let path): "/assets/\(path)"
         case .live: "/_live"
         }

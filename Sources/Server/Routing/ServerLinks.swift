@@ -24,4 +24,5 @@ struct ServerLinks: PageLinks {
     func onboarding() -> String? { Route.onboarding(step: 1).path }
     func reconsent() -> String? { Route.reconsent.path }
     func withdraw() -> String? { Route.withdraw.path }
+    func myData() -> String? { Route.myData.path }
 }

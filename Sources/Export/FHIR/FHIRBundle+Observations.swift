@@ -1,0 +1,52 @@
+import CareModel
+import Content
+import Foundation
+
+/// Numeric and scale answers as `Observation`s: pain with LOINC, every
+/// value with CareFeed's own code for its form item, units in UCUM where
+/// one exists.
+extension FHIRBundle {
+    /// Nil for a value that is not a number of a numeric or scale item
+    /// (booleans, choices, text).
+    func observation(_ value: OutcomeValue, index: Int, of outcome: Outcome, item: FormItem?, response: String) -> Entry? {
+        switch item?.answer {
+        case .scale?, .numeric?, nil: break
+        case .boolean?, .choice?, .text?: return nil
+        }
+        let number: JSON
+        switch value.value {
+        case .integer(let integer): number = .integer(integer)
+        case .decimal(let decimal): number = .decimal(decimal)
+        case .boolean, .text, .date: return nil
+        }
+        let id = uuid("Observation", outcome.participantID, outcome.taskID, String(outcome.occurrence), value.kind,
+                      String(index))
+        let isPain = FHIRTerms.isPainScore(kind: value.kind, format: item?.answer)
+        let own: JSON = ["system": .string(FHIRTerms.formItemSystem), "code": .string(value.kind),
+                         "display": item.map { .string($0.text) }]
+        var resource: [String: JSON] = [
+            "resourceType": "Observation", "id": .string(id), "status": "final",
+            "category": [["coding": [["system": "http://terminology.hl7.org/CodeSystem/observation-category",
+                                      "code": "survey", "display": "Survey"]]]],
+            "code": ["coding": .array(isPain ? [FHIRTerms.pain, own] : [own]), "text": .string(item?.text ?? value.kind)],
+            "subject": patientReference(outcome.participantID),
+            "effectiveDateTime": .string(Timestamp.local(outcome.eventStart, in: zone(outcome.participantID))),
+            "issued": .string(Timestamp.utc(outcome.createdAt)),
+            "derivedFrom": [reference(response)],
+        ]
+        switch (value.unit, number) {
+        case (nil, .integer):
+            resource["valueInteger"] = number
+        case (let unit?, _):
+            var quantity: [String: JSON] = ["value": number, "unit": .string(unit)]
+            if let code = FHIRTerms.ucum(unit) {
+                quantity["system"] = .string(FHIRTerms.ucum)
+                quantity["code"] = .string(code)
+            }
+            resource["valueQuantity"] = .object(quantity)
+        default:
+            resource["valueQuantity"] = ["value": number]
+        }
+        return Entry(id: id, resource: .object(resource))
+    }
+}
