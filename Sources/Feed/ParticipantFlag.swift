@@ -32,14 +32,18 @@ public struct ParticipantFlag: Hashable, Sendable, Codable {
     /// shares; a flag on a value they do not share is `notShared`, never
     /// raised. A day-count rule counts whole days before today (today is
     /// still open) and is raised only when an answer fell due in them, so a
-    /// task whose schedule has ended raises nothing. A withdrawn participant
-    /// raises nothing: nothing is asked of them.
+    /// task whose schedule has ended raises nothing. Until a participant has
+    /// joined, only the rule on days without answers applies, as nothing of
+    /// theirs can be shared yet; a withdrawn participant raises nothing, as
+    /// nothing is asked of them.
     public static func check(_ flags: [StudyFlag], feed: ParticipantFeed, outcomes: [Outcome],
                              sharing: Sharing) -> [ParticipantFlag] {
         let today = feed.today
         guard !feed.isWithdrawn(on: today), feed.participant.enrolledOn <= today else { return [] }
+        let joined = feed.isOnboarded(on: today)
         let live = outcomes.filter { !$0.isDeleted && $0.participantID == feed.participant.id && $0.eventDay <= today }
         return flags.compactMap { flag -> ParticipantFlag? in
+            if case .silent = flag.rule {} else if !joined { return nil }
             switch flag.rule {
             case .above(let task, let value, let threshold), .below(let task, let value, let threshold):
                 guard sharing.isShared(taskID: task, kind: value) else { return ParticipantFlag(label: flag.label, state: .notShared) }

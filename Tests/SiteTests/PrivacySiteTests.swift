@@ -100,7 +100,7 @@ import TestSupport
         #expect(summary.contains("<title>Participant p1 · Recover</title>"))
         #expect(summary.contains("<h1>Participant p1</h1>"))
         #expect(try read("participants/p1/feed/2026-03-17.html").contains("Day 2 of the study · Participant p1</p>"))
-        #expect(try read("index.html").contains("<th scope=\"row\"><a href=\"participants/p1/index.html\">p1</a></th>"))
+        #expect(try read("index.html").contains("<th scope=\"row\" data-sort=\"p1\"><a href=\"participants/p1/index.html\">p1</a></th>"))
     }
 
     @Test func withNamesThePagesShowThem() throws {
@@ -122,7 +122,7 @@ import TestSupport
         #expect(try declined.read("participants/p1/feed/2026-03-17.html").contains("Pain: Not shared · Sleep: Not shared"))
         #expect(try declined.read("participants/p1/feed/2026-03-17.html").contains("Range: Not shared"))
         let index = try declined.read("index.html")
-        #expect(index.components(separatedBy: "<td class=\"no-answer\">Not shared</td>").count == 4)
+        #expect(index.components(separatedBy: "<span class=\"no-answer\">Not shared</span>").count == 4)
         #expect(try declined.read("participants/p1/index.html").contains("<dt>Latest Sleep (hours)</dt><dd>Not shared</dd>"))
         let insights = try declined.read("participants/p1/insights.html")
         #expect(insights.contains("Not shared: Pain (0-10), Sleep (hours)."))
@@ -159,14 +159,14 @@ import TestSupport
 
     @Test func aDeletionAndAWithdrawalAppearInTheAuditTrailAndTheStatusAndAreNoticedByAnUpdate() throws {
         try build()
-        #expect(try read("index.html").contains("<td>Active</td>"))
+        #expect(try read("index.html").contains("<span class=\"badge badge-active\">Active</span>"))
         let answer = try #require(try store.outcomes(participantID: "p1").first { $0.taskID == "rangeOfMotion" })
         try store.deleteOutcome(id: answer.id, at: Fixtures.instant("2026-03-18T12:00:00Z"))
         try store.withdraw(Withdrawal(participantID: "p1", withdrawnAt: Fixtures.instant("2026-03-19T15:30:00Z"),
                                       reason: "Moving away"))
         let update = try build()
         #expect(update.isUpdate && update.participantsRendered == 1)
-        #expect(try read("index.html").contains("<td>Withdrawn <span class=\"when\">Mar 19</span></td>"))
+        #expect(try read("index.html").contains("<span class=\"badge badge-withdrawn\">Withdrawn</span> <span class=\"when\">Mar 19</span>"))
         #expect(try read("participants/p1/index.html").contains("Withdrawn on Thursday, March 19, 2026 at 11:30 AM"))
         #expect(try read("participants/p1/feed/2026-03-19.html").contains("Withdrawn from the study"))
         #expect(!(try read("participants/p1/feed/2026-03-18.html").contains("Withdrawn from the study")))
@@ -191,7 +191,7 @@ import TestSupport
         var raised = study
         raised.consentDocuments[0].version = "2.0"
         try build(study: raised)
-        #expect(try read("index.html").contains("<td>Re-consent pending</td>"))
+        #expect(try read("index.html").contains("<span class=\"badge badge-waiting\">Re-consent pending</span>"))
         #expect(try read("participants/p1/index.html").contains("Re-consent pending: signed version 1.0 of"))
 
         let document = raised.consentDocuments[0]
@@ -200,7 +200,7 @@ import TestSupport
             printedName: "Ada B. Lovelace", signature: .typed(name: "Ada B. Lovelace"),
             signedAt: Fixtures.instant("2026-03-19T13:00:00Z"), timeZone: participant.timeZone))
         try build(study: raised)
-        #expect(try read("index.html").contains("<td>Active</td>"))
+        #expect(try read("index.html").contains("<span class=\"badge badge-active\">Active</span>"))
         #expect(try read("participants/p1/audit.html").contains("<th scope=\"row\">Re-consent signed</th>"))
     }
 }
