@@ -78,7 +78,7 @@ extension SiteBuilder {
         try writer.page(folder + "insights.html",
                         InsightsPage.render(participant: participant, outcomes: outcomes, day: today, today: today,
                                             plan: plan, links: links(folder + "insights.html"), names: names,
-                                            sharing: sharing))
+                                            sharing: sharing, withdrawal: records.withdrawal))
         try writer.page(folder + "consent.html",
                         ConsentPages.record(participant: participant, records: records.consentRecords, today: today,
                                             study: study, links: links(folder + "consent.html"),
