@@ -127,7 +127,7 @@ import TestSupport
         let insights = try declined.read("participants/p1/insights.html")
         #expect(insights.contains("Not shared: Pain (0-10), Sleep (hours)."))
         #expect(!insights.contains("<svg class=\"chart"))
-        #expect(try declined.read("participants/p1/audit.html").contains("<td>Pain: Not shared · Sleep: Not shared</td>"))
+        #expect(try declined.read("participants/p1/audit.html").contains("<td data-label=\"Detail\">Pain: Not shared · Sleep: Not shared</td>"))
     }
 
     @Test func aPermissionNeverAnsweredSharesNothing() throws {
@@ -141,18 +141,21 @@ import TestSupport
         try build()
         #expect(try read("participants/p1/feed/2026-03-17.html").contains("Pain: 9 · Sleep: 13.25 hours"))
         #expect(try read("index.html").contains("13.25 hours"))
-        #expect(try read("participants/p1/audit.html").contains("<td>Pain: 9 · Sleep: 13.25 hours</td>"))
+        #expect(try read("participants/p1/audit.html").contains("<td data-label=\"Detail\">Pain: 9 · Sleep: 13.25 hours</td>"))
         #expect(!(try read("participants/p1/feed/2026-03-17.html").contains("Not shared")))
     }
 
     @Test func theAuditTrailListsEachRecordWithItsLocalTimeAndOffset() throws {
         try build()
         let audit = try read("participants/p1/audit.html")
-        #expect(audit.contains("<th scope=\"row\">Consent version published</th><td>Consent to take part in the Recover study, version 1.0</td>"))
+        #expect(audit.contains("<th scope=\"row\">Consent version published</th>"
+                               + "<td data-label=\"Subject\">Consent to take part in the Recover study, version 1.0</td>"))
         #expect(audit.contains("<time datetime=\"2026-03-16T10:00:00-04:00\">Mar 16, 2026, 10:00 AM"))
         #expect(audit.contains("<th scope=\"row\">Consent signed</th>"))
-        #expect(audit.contains("<th scope=\"row\">Permission answered</th><td>Share your health answers</td><td>granted</td>"))
-        #expect(audit.contains("<th scope=\"row\">Answer saved</th><td>Range of motion, Mar 17</td><td>Range: 137 degrees</td>"))
+        #expect(audit.contains("<th scope=\"row\">Permission answered</th><td data-label=\"Subject\">Share your health answers</td>"
+                               + "<td data-label=\"Detail\">granted</td>"))
+        #expect(audit.contains("<th scope=\"row\">Answer saved</th><td data-label=\"Subject\">Range of motion, Mar 17</td>"
+                               + "<td data-label=\"Detail\">Range: 137 degrees</td>"))
         #expect(audit.contains("aria-current=\"page\">Audit trail</a>"))
         #expect(try read("participants/p1/index.html").contains("<li><a href=\"../../participants/p1/audit.html\">Audit trail</a></li>"))
     }
@@ -171,10 +174,11 @@ import TestSupport
         #expect(try read("participants/p1/feed/2026-03-19.html").contains("Withdrawn from the study"))
         #expect(!(try read("participants/p1/feed/2026-03-18.html").contains("Withdrawn from the study")))
         let audit = try read("participants/p1/audit.html")
-        #expect(audit.contains("<th scope=\"row\">Answer deleted</th><td>Range of motion</td>"))
-        #expect(audit.contains("<th scope=\"row\">Withdrew from the study</th><td></td><td>Reason given: \u{201C}Moving away\u{201D}</td>"))
+        #expect(audit.contains("<th scope=\"row\">Answer deleted</th><td data-label=\"Subject\">Range of motion</td>"))
+        #expect(audit.contains("<th scope=\"row\">Withdrew from the study</th><td data-label=\"Subject\"></td>"
+                               + "<td data-label=\"Detail\">Reason given: \u{201C}Moving away\u{201D}</td>"))
         // The deleted answer's values stay in the trail.
-        #expect(audit.contains("<td>Range: 137 degrees</td>"))
+        #expect(audit.contains("<td data-label=\"Detail\">Range: 137 degrees</td>"))
     }
 
     @Test func aNewGrantIsNoticedByAnUpdate() throws {
