@@ -31,8 +31,8 @@ extension StudyPages {
         }
         main += "<p class=\"lead\">\(ordered.count) participant\(ordered.count == 1 ? "" : "s")"
             + (study.flags.isEmpty ? "" : ", \(flagged) flagged") + ". "
-            + (flagged > 0 ? "Flagged participants come first. " : "")
-            + "Select a column heading to sort by it.</p>\n"
+            + (flagged > 0 ? "Flagged participants come first." : "")
+            + "<span data-sort-hint hidden> Select a column heading to sort by it.</span></p>\n"
         main += flagRules(study)
         main += "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-labelledby=\"participants-caption\">\n"
         main += "<table class=\"participants stack-table\" data-sortable>\n"

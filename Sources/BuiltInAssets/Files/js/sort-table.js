@@ -58,5 +58,10 @@
     table.classList.add("is-sortable");
   }
 
-  Array.prototype.forEach.call(document.querySelectorAll("table[data-sortable]"), enhance);
+  var tables = document.querySelectorAll("table[data-sortable]");
+  Array.prototype.forEach.call(tables, enhance);
+  // The page says headings sort only where they do.
+  if (tables.length > 0) {
+    Array.prototype.forEach.call(document.querySelectorAll("[data-sort-hint]"), function (hint) { hint.hidden = false; });
+  }
 })();
