@@ -51,7 +51,7 @@ enum BuildCommand {
                                     auditLog: try store.auditLog(participantID: participant.id))
             },
             revisions: try store.participantRevisions(), renderer: programIdentity(), assets: assets,
-            names: arguments.has("names"),
+            names: arguments.has("names"), dataAsOf: now,
             today: { participant in fixedToday ?? participant.today(at: now) }))
         let output = arguments["out"] ?? Defaults.site
         // A progress line only where someone watches: on a terminal.

@@ -8,6 +8,9 @@ import Foundation
 /// recovery after knee surgery (pain falling, sleep recovering, range of
 /// motion rising from about 60° toward 120° over six weeks), day-to-day
 /// noise and some missed days. The newest participant has not onboarded yet.
+/// With four or more participants, two show what a clinician's worklist is
+/// for: the second stopped answering three days before today, and the third
+/// reports a painful setback on the last two days.
 ///
 /// A pure function of the study, the seed and today: the same inputs give
 /// the same records.
@@ -32,12 +35,20 @@ public struct DemoStudy: Sendable {
                                           enrolledOn: enrolledOn)
             participants.append(participant)
             guard !isNewest else { continue }
-            simulate(participant, plan: plan, today: today, random: &random)
+            let course: Course = count < 4 ? .steady : index == 1 ? .stoppedAnswering : index == 2 ? .setback : .steady
+            simulate(participant, course: course, plan: plan, today: today, random: &random)
         }
         outcomes.sort { $0.createdAt < $1.createdAt }
     }
 
-    private mutating func simulate(_ participant: Participant, plan: CarePlan, today: LocalDate,
+    /// How a simulated participant's last days go.
+    private enum Course {
+        case steady
+        case stoppedAnswering
+        case setback
+    }
+
+    private mutating func simulate(_ participant: Participant, course: Course, plan: CarePlan, today: LocalDate,
                                    random: inout RandomSource) {
         let zone = participant.timeZone
         let adherence = 0.72 + random.unit() * 0.25
@@ -58,12 +69,18 @@ public struct DemoStudy: Sendable {
                     continue
                 }
                 guard event.day >= onboardingDay else { continue }
+                if course == .stoppedAnswering && event.day >= today.adding(days: -3) { continue }
                 // Today's morning is half done; earlier days follow the participant's habit.
                 let answers = event.day == today ? random.chance(0.5) : random.chance(adherence)
                 guard answers else { continue }
                 let day = Double(participant.enrolledOn.days(to: event.day))
-                let values = definition.formItems.compactMap { item in
+                var values = definition.formItems.compactMap { item in
                     Self.value(for: item, day: day, random: &random)
+                }
+                if course == .setback && event.day >= today.adding(days: -1) {
+                    values = values.map { value in
+                        value.kind == "pain" ? OutcomeValue(kind: value.kind, value: .integer(7 + random.integer(0...1))) : value
+                    }
                 }
                 let delay = event.isAllDay ? 3600 * Double(17 + random.integer(0...4)) + Double(random.integer(0...3599))
                                            : Double(300 + random.integer(0...2700))

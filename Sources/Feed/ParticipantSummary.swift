@@ -16,10 +16,16 @@ public struct ParticipantSummary: Sendable {
     public var notShared: [ChartSeries]
     public var consentVersion: String?
     public var status: ConsentStatus
+    /// The last day with an answer to any task; nil when there is none.
+    public var lastAnswer: LocalDate?
+    /// The study's flags raised for the participant, and those not checked
+    /// because they read a value the participant does not share.
+    public var flags: [ParticipantFlag]
 
     public init(participant: Participant, today: LocalDate, isOnboarded: Bool, lastSevenDays: AdherenceRing?,
                 overall: AdherenceRing?, latest: [(series: ChartSeries, value: OutcomeValue, day: LocalDate)],
-                notShared: [ChartSeries], consentVersion: String?, status: ConsentStatus) {
+                notShared: [ChartSeries], consentVersion: String?, status: ConsentStatus, lastAnswer: LocalDate?,
+                flags: [ParticipantFlag]) {
         self.participant = participant
         self.today = today
         self.isOnboarded = isOnboarded
@@ -29,6 +35,8 @@ public struct ParticipantSummary: Sendable {
         self.notShared = notShared
         self.consentVersion = consentVersion
         self.status = status
+        self.lastAnswer = lastAnswer
+        self.flags = flags
     }
 
     /// The figures of `participant` as their feed and records show them
@@ -60,5 +68,12 @@ public struct ParticipantSummary: Sendable {
         consentVersion = records.last.map { "Version \($0.version)" }
         status = ConsentStatus(participant: participant, records: records, documents: study.consentDocuments,
                                withdrawal: withdrawal)
+        lastAnswer = outcomes.filter { !$0.isDeleted && $0.eventDay <= feed.today }.map(\.eventDay).max()
+        flags = ParticipantFlag.check(study.flags, feed: feed, outcomes: outcomes, sharing: sharing)
+    }
+
+    /// The flags that are raised, without those not checked.
+    public var raisedFlags: [ParticipantFlag] {
+        flags.filter(\.isRaised)
     }
 }

@@ -12,7 +12,7 @@ import Pages
 struct BuildManifest: Codable, Equatable {
     /// Bumped when the manifest or the site's layout changes meaning: a site
     /// with another format is rebuilt whole.
-    static let format = 3
+    static let format = 4
 
     struct Entry: Codable, Equatable {
         var fingerprint: String
@@ -102,6 +102,8 @@ struct ParticipantFigures: Codable, Equatable {
     var notShared: [String]
     var consentVersion: String?
     var status: ConsentStatus
+    var lastAnswer: LocalDate?
+    var flags: [ParticipantFlag]
 
     init(_ summary: ParticipantSummary) {
         isOnboarded = summary.isOnboarded
@@ -114,6 +116,8 @@ struct ParticipantFigures: Codable, Equatable {
         notShared = summary.notShared.map { $0.task + "/" + $0.value }
         consentVersion = summary.consentVersion
         status = summary.status
+        lastAnswer = summary.lastAnswer
+        flags = summary.flags
     }
 
     /// The summary these figures were taken from, for `participant` on `today`.
@@ -128,6 +132,6 @@ struct ParticipantFigures: Codable, Equatable {
                 return (chart, OutcomeValue(kind: latest.kind, value: latest.value.outcomeValue, unit: latest.unit), latest.day)
             },
             notShared: notShared.compactMap { key in series.first { $0.task + "/" + $0.value == key } },
-            consentVersion: consentVersion, status: status)
+            consentVersion: consentVersion, status: status, lastAnswer: lastAnswer, flags: flags)
     }
 }

@@ -41,18 +41,16 @@ extension SiteBuilder {
         return entries
     }
 
-    /// The study index: a row per participant, in the order of the input,
-    /// each rendered from the figures in the participant's manifest entry.
+    /// The study index: a row per participant, each from the figures in
+    /// the participant's manifest entry, with the build's "data as of".
     func writeIndex(_ plan: BuildPlan, participants: [String: BuildManifest.Entry], into writer: inout FileWriter) throws {
         let study = plan.study
-        let links = plan.links("index.html")
-        let rows = input.participants.map { participant in
-            participants[participant.id].map { entry in
-                StudyPages.indexRow(entry.figures.summary(of: participant, today: plan.todays[participant.id]!, study: study),
-                                    study: study, links: links, names: input.names)
-            } ?? ""
+        let summaries = input.participants.compactMap { participant in
+            participants[participant.id].map { $0.figures.summary(of: participant, today: plan.todays[participant.id]!, study: study) }
         }
-        try writer.page("index.html", StudyPages.index(study: study, rows: rows, links: links))
+        let asOf = input.dataAsOf.map { DataAsOf(time: $0, zone: study.timeZone) }
+        try writer.page("index.html", StudyPages.index(study: study, summaries: summaries, links: plan.links("index.html"),
+                                                       names: input.names, asOf: asOf))
     }
 
     /// A participant's summary, day feeds, insights, consent record and
@@ -80,7 +78,7 @@ extension SiteBuilder {
         try writer.page(folder + "insights.html",
                         InsightsPage.render(participant: participant, outcomes: outcomes, day: today, today: today,
                                             plan: plan, links: links(folder + "insights.html"), names: names,
-                                            sharing: sharing))
+                                            sharing: sharing, withdrawal: records.withdrawal))
         try writer.page(folder + "consent.html",
                         ConsentPages.record(participant: participant, records: records.consentRecords, today: today,
                                             study: study, links: links(folder + "consent.html"),

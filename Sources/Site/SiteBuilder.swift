@@ -2,6 +2,7 @@ import Assets
 import CareModel
 import Content
 import Feed
+import Foundation
 
 /// Writes the clinicians' static site: the study index, each participant's
 /// summary, day feeds from enrollment to today + 7, insights, consent
@@ -55,10 +56,14 @@ public struct SiteBuilder: Sendable {
         /// Whether pages show participants' names beside their study IDs
         /// (`build --names`); without it, names and signatures never leave the store.
         public var names: Bool
+        /// When the store was read, shown on the index as "Data as of" in
+        /// the study's zone; nil leaves the line out. Only the index shows
+        /// it, so a rebuild with nothing new rewrites only the index.
+        public var dataAsOf: Date?
 
         public init(plan: CarePlan, participants: [Participant], records: @escaping @Sendable (Participant) throws -> Records,
                     revisions: [String: String]?, renderer: String, assets: Assets, names: Bool = false,
-                    today: @escaping @Sendable (Participant) -> LocalDate) {
+                    dataAsOf: Date? = nil, today: @escaping @Sendable (Participant) -> LocalDate) {
             self.plan = plan
             self.participants = participants
             self.records = records
@@ -66,6 +71,7 @@ public struct SiteBuilder: Sendable {
             self.renderer = renderer
             self.assets = assets
             self.names = names
+            self.dataAsOf = dataAsOf
             self.today = today
         }
 

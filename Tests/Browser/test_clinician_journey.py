@@ -18,15 +18,21 @@ def test_the_clinician_journey_from_disk(desktop, site):
     assert len(rows) == 6
     screenshot(desktop, "index-desktop")
 
+    # Who needs attention first: the first row is flagged, and its page says why.
+    first = desktop.find_element(By.CSS_SELECTOR, "table.participants tbody tr:first-child")
+    assert "is-flagged" in first.get_attribute("class")
+    participant = first.find_element(By.CSS_SELECTOR, "th").get_attribute("data-sort")
     follow(desktop, "table.participants tbody tr:first-child th a")
-    assert desktop.current_url.endswith("/participants/r001/index.html")
+    assert desktop.current_url.endswith(f"/participants/{participant}/index.html")
+    assert desktop.find_elements(By.CSS_SELECTOR, ".record-facts li.flag")
     follow(desktop, "a[href$='feed/%s.html']" % TODAY)
     assert "Today" in desktop.find_element(By.TAG_NAME, "h1").text
     screenshot(desktop, "feed-desktop")
 
     follow(desktop, "a[rel=prev]")
     assert desktop.current_url.endswith("/feed/2026-11-29.html")
-    assert "Past days are locked" in desktop.page_source
+    # A clinician's page says what happened, not what the participant may no longer do.
+    assert "Past days are locked" not in desktop.page_source
     follow(desktop, "a[rel=next]")
     assert desktop.current_url.endswith(f"/feed/{TODAY}.html")
 

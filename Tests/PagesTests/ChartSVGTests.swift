@@ -14,7 +14,8 @@ import TestSupport
 
     /// The chart's SVG as the insights page embeds it.
     func svg(_ chart: InsightChart, _ outcomes: [Outcome], from: String, through: String) -> String {
-        let data = ChartData(chart: chart, outcomes: outcomes, from: Fixtures.date(from), through: Fixtures.date(through))
+        let data = ChartData(chart: chart, study: charts.study, outcomes: outcomes, from: Fixtures.date(from),
+                             through: Fixtures.date(through), today: Fixtures.date(through), events: [:])
         return ChartSVG.render(data, titleID: "chart", zone: charts.participant.timeZone).markup
     }
 
@@ -27,9 +28,10 @@ import TestSupport
         svg.split(separator: "\n").first { $0.contains("<title>\(title)</title>") }.map(String.init)
     }
 
-    /// The labels of the y axis, bottom to top.
+    /// The labels of the first panel's y axis, bottom to top.
     func yTicks(_ svg: String) -> [String] {
-        svg.matches(of: /<text class="tick" x="32" y="[^"]*" text-anchor="end">([^<]*)<\/text>/).map { String($0.output.1) }
+        let panels = svg.components(separatedBy: "<text class=\"panel-label\"")
+        return (panels.count > 1 ? panels[1] : svg).matches(of: /<text class="tick" x="32" y="[^"]*" text-anchor="end">([^<]*)<\/text>/).map { String($0.output.1) }
     }
 
     @Test func aDayWithoutAnAnswerDrawsNoMarkInAnyKindOfChart() {
@@ -49,14 +51,16 @@ import TestSupport
         #expect(!svg.contains("Tue, Mar 3:"))
     }
 
-    @Test func aZeroAnswerIsAVisibleSliverStandingOnTheAxis() throws {
+    @Test func aZeroAnswerIsAMarkOnTheAxisWithItsNumber() throws {
         let outcomes = [charts.walk("2026-03-02", steps: 4200, id: 1), charts.walk("2026-03-03", steps: 0, id: 2)]
         let svg = svg(charts.bar, outcomes, from: "2026-03-02", through: "2026-03-03")
         let zero = try #require(mark(titled: "Tue, Mar 3: Steps 0 steps, answered 6:40 PM", in: svg))
-        // The plot's bottom, the x axis, is at 220 - 34 = 186: the sliver is 2.5 high and ends there.
-        #expect(svg.contains("<line class=\"axis\" x1=\"38\" x2=\"352\" y1=\"186\" y2=\"186\"/>"))
-        #expect(zero.contains(" y=\"183.5\" "))
-        #expect(zero.contains(" height=\"2.5\" "))
+        // Steps and the yes-or-no Outside are two panels; the first plot runs from 22 down to 22 + 110 = 132.
+        #expect(svg.contains("<line class=\"axis\" x1=\"38\" x2=\"352\" y1=\"132\" y2=\"132\"/>"))
+        #expect(zero.hasPrefix("<rect class=\"zero\" "))
+        #expect(zero.contains(" y=\"129\" "))
+        #expect(zero.contains(" height=\"3\" "))
+        #expect(zero.hasSuffix(" text-anchor=\"middle\">0</text>"))
     }
 
     @Test func everyMarkHasATitleNamingTheDayTheSeriesTheValueAndWhenItWasAnswered() throws {

@@ -29,26 +29,33 @@ import TestSupport
             .map(String.init)
     }
 
-    @Test func theWeeksTableListsEveryDayOfTheWeekAndSaysNoAnswerWhereThereIsNone() throws {
-        let page = page([charts.walk("2026-03-02", steps: 4200, outside: true, id: 1), charts.walk("2026-03-04", steps: 0, id: 2)])
-        let noAnswer = "<td class=\"no-answer\">No answer</td>"
+    func td(_ legend: String, _ text: String = "", _ kind: String? = nil) -> String {
+        "<td data-label=\"\(legend)\"\(kind.map { " class=\"\($0)\"" } ?? "")>\(text)</td>"
+    }
+
+    @Test func theWeeksTableSaysNoAnswerOnlyWhereAWalkWasDueAndLeavesTheDaysToComeBlank() throws {
+        // Walks are due every other day from Sunday March 1; today is Wednesday March 4, and
+        // Monday's walk was logged on a day none was due.
+        let page = page([charts.joined(), charts.walk("2026-03-02", steps: 4200, outside: true, id: 1),
+                         charts.walk("2026-03-04", steps: 0, id: 2)])
+        let noAnswer = td("Steps", "No answer", "no-answer") + td("Outside", "No answer", "no-answer")
+        let blank = td("Steps") + td("Outside")
         #expect(try rows(page, figure: "chart-0-week") == [
-            "<tr><th scope=\"row\">Sun Mar 1</th>\(noAnswer)\(noAnswer)</tr>",
-            "<tr><th scope=\"row\">Mon Mar 2</th><td>4200 steps</td><td>1</td></tr>",
-            "<tr><th scope=\"row\">Tue Mar 3</th>\(noAnswer)\(noAnswer)</tr>",
-            "<tr><th scope=\"row\">Wed Mar 4</th><td>0 steps</td>\(noAnswer)</tr>",
-            "<tr><th scope=\"row\">Thu Mar 5</th>\(noAnswer)\(noAnswer)</tr>",
-            "<tr><th scope=\"row\">Fri Mar 6</th>\(noAnswer)\(noAnswer)</tr>",
-            "<tr><th scope=\"row\">Sat Mar 7</th>\(noAnswer)\(noAnswer)</tr>",
+            "<tr><th scope=\"row\">Sun Mar 1</th>\(noAnswer)</tr>",
+            "<tr><th scope=\"row\">Mon Mar 2</th>\(td("Steps", "4200 steps"))\(td("Outside", "1"))</tr>",
+            "<tr><th scope=\"row\">Tue Mar 3</th>\(noAnswer)</tr>",
+            "<tr><th scope=\"row\">Wed Mar 4</th>\(td("Steps", "0 steps"))\(td("Outside"))</tr>",
+            "<tr><th scope=\"row\">Thu Mar 5</th>\(blank)</tr>",
+            "<tr><th scope=\"row\">Fri Mar 6</th>\(blank)</tr>",
+            "<tr><th scope=\"row\">Sat Mar 7</th>\(blank)</tr>",
         ])
     }
 
-    @Test func theWholeStudysTableRunsFromEnrollmentToToday() throws {
-        let page = page([charts.walk("2026-03-02", steps: 4200)])
-        let days = try rows(page, figure: "chart-1-study")
-        #expect(days.count == 4)
+    @Test func theWholeStudysTableRunsFromEnrollmentToTodayAndAWeekAtLeast() throws {
+        let days = try rows(page([charts.walk("2026-03-02", steps: 4200)]), figure: "chart-1-study")
+        #expect(days.count == 7)
         #expect(try #require(days.first).hasPrefix("<tr><th scope=\"row\">Sun Mar 1</th>"))
-        #expect(try #require(days.last).hasPrefix("<tr><th scope=\"row\">Wed Mar 4</th>"))
+        #expect(try #require(days.last).hasPrefix("<tr><th scope=\"row\">Sat Mar 7</th>"))
     }
 
     @Test func eachChartsLegendShowsEverySeriesInTheColourOfItsMarks() {
@@ -63,12 +70,21 @@ import TestSupport
         #expect(page.contains("fill=\"#123456\"><title>Mon, Mar 2: Outside 1, answered 6:40 PM</title>"))
     }
 
-    @Test func aRangeWithoutAnswersSaysSoAndDrawsNoChartOrTable() {
+    @Test func aRangeWithNothingScheduledSaysSoAndDrawsNoChartOrTable() {
+        // Not joined: no walk was ever due.
         let page = page([])
-        #expect(page.components(separatedBy: "<p class=\"empty\">No answers from Mar 1 to Mar 7.</p>").count == 4)
-        #expect(page.components(separatedBy: "<p class=\"empty\">No answers from Mar 1 to Mar 4.</p>").count == 4)
+        #expect(page.components(separatedBy: "<p class=\"empty\">Nothing was scheduled from Mar 1 to Mar 7.</p>").count == 7)
         #expect(!page.contains("<svg class=\"chart\""))
-        #expect(!page.contains("<table>"))
+        #expect(!page.contains("<table"))
+    }
+
+    @Test func aRangeBeforeAnyWalkWasDueSaysSo() {
+        // Joined today, Sunday March 1: the first walk is due at 6:30 PM.
+        let page = InsightsPage.render(participant: charts.participant, outcomes: [charts.joined()], day: Fixtures.date("2026-03-01"),
+                                       today: Fixtures.date("2026-03-01"), plan: CarePlan(study: charts.study, versions: []),
+                                       links: links).markup
+        #expect(page.contains("<p class=\"empty\">No answers yet from Mar 1 to Mar 7: none was due before today.</p>"))
+        #expect(!page.contains("<svg class=\"chart\""))
     }
 
     @Test func aWeekWithoutAnswersSaysSoWhileTheWholeStudyStillDrawsTheEarlierOnes() {
@@ -77,8 +93,8 @@ import TestSupport
                                        outcomes: [charts.walk("2026-02-24", steps: 900)], day: Fixtures.date("2026-03-04"),
                                        today: Fixtures.date("2026-03-04"), plan: CarePlan(study: charts.study, versions: []),
                                        links: links).markup
-        #expect(page.contains("<p class=\"empty\">No answers from Mar 1 to Mar 7.</p>"))
-        #expect(page.contains("<svg class=\"chart\" viewBox=\"0 0 360 220\" role=\"img\" aria-labelledby=\"chart-0-study\">"))
+        #expect(page.contains("<p class=\"empty\">Nothing was scheduled from Mar 1 to Mar 7.</p>"))
+        #expect(page.contains("<svg class=\"chart\" viewBox=\"0 0 360 320\" role=\"img\" aria-labelledby=\"chart-0-study\">"))
         #expect(page.contains("<title>Tue, Feb 24: Steps 900 steps, answered 6:40 PM</title>"))
     }
 
@@ -87,7 +103,7 @@ import TestSupport
         #expect(page.contains("<figcaption id=\"chart-1-week\"><span class=\"chart-scope\">Week of Mar 1</span> "
                               + "<span class=\"visually-hidden\">Steps over time, line chart, Mar 1 to Mar 7. "
                               + "Values are in the table that follows.</span></figcaption>\n"
-                              + "<svg class=\"chart\" viewBox=\"0 0 360 220\" role=\"img\" aria-labelledby=\"chart-1-week\">"))
+                              + "<svg class=\"chart\" viewBox=\"0 0 360 200\" role=\"img\" aria-labelledby=\"chart-1-week\">"))
     }
 
     @Test func aStudyWithoutChartsSaysSo() throws {

@@ -40,6 +40,14 @@ struct WalkCharts {
     var line: InsightChart { study.insights[1] }
     var scatter: InsightChart { study.insights[2] }
 
+    /// The participant joined the study (the onboarding task `join`) on `day`: walks are due from then, every two days.
+    func joined(_ day: String = "2026-03-01") -> Outcome {
+        let start = Fixtures.instant("\(day)T05:00:00Z")
+        return Outcome(id: 99, participantID: participant.id, taskID: "join", taskVersion: 1, occurrence: 0,
+                       eventDay: Fixtures.date(day), eventStart: start, eventEnd: start.addingTimeInterval(86_400), values: [],
+                       createdAt: start.addingTimeInterval(3600))
+    }
+
     /// A walk answered at 6:40 PM in New York on `day` (a day in early March, before the clocks change).
     func walk(_ day: String, steps: Int?, outside: Bool? = nil, id: Int64 = 1, deleted: Bool = false) -> Outcome {
         let start = Fixtures.instant("\(day)T23:30:00Z")

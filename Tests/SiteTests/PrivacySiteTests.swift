@@ -100,7 +100,7 @@ import TestSupport
         #expect(summary.contains("<title>Participant p1 · Recover</title>"))
         #expect(summary.contains("<h1>Participant p1</h1>"))
         #expect(try read("participants/p1/feed/2026-03-17.html").contains("Day 2 of the study · Participant p1</p>"))
-        #expect(try read("index.html").contains("<th scope=\"row\"><a href=\"participants/p1/index.html\">p1</a></th>"))
+        #expect(try read("index.html").contains("<th scope=\"row\" data-sort=\"p1\"><a href=\"participants/p1/index.html\">p1</a></th>"))
     }
 
     @Test func withNamesThePagesShowThem() throws {
@@ -122,12 +122,12 @@ import TestSupport
         #expect(try declined.read("participants/p1/feed/2026-03-17.html").contains("Pain: Not shared · Sleep: Not shared"))
         #expect(try declined.read("participants/p1/feed/2026-03-17.html").contains("Range: Not shared"))
         let index = try declined.read("index.html")
-        #expect(index.components(separatedBy: "<td class=\"no-answer\">Not shared</td>").count == 4)
+        #expect(index.components(separatedBy: "<span class=\"no-answer\">Not shared</span>").count == 4)
         #expect(try declined.read("participants/p1/index.html").contains("<dt>Latest Sleep (hours)</dt><dd>Not shared</dd>"))
         let insights = try declined.read("participants/p1/insights.html")
         #expect(insights.contains("Not shared: Pain (0-10), Sleep (hours)."))
         #expect(!insights.contains("<svg class=\"chart"))
-        #expect(try declined.read("participants/p1/audit.html").contains("<td>Pain: Not shared · Sleep: Not shared</td>"))
+        #expect(try declined.read("participants/p1/audit.html").contains("<td data-label=\"Detail\">Pain: Not shared · Sleep: Not shared</td>"))
     }
 
     @Test func aPermissionNeverAnsweredSharesNothing() throws {
@@ -141,40 +141,44 @@ import TestSupport
         try build()
         #expect(try read("participants/p1/feed/2026-03-17.html").contains("Pain: 9 · Sleep: 13.25 hours"))
         #expect(try read("index.html").contains("13.25 hours"))
-        #expect(try read("participants/p1/audit.html").contains("<td>Pain: 9 · Sleep: 13.25 hours</td>"))
+        #expect(try read("participants/p1/audit.html").contains("<td data-label=\"Detail\">Pain: 9 · Sleep: 13.25 hours</td>"))
         #expect(!(try read("participants/p1/feed/2026-03-17.html").contains("Not shared")))
     }
 
     @Test func theAuditTrailListsEachRecordWithItsLocalTimeAndOffset() throws {
         try build()
         let audit = try read("participants/p1/audit.html")
-        #expect(audit.contains("<th scope=\"row\">Consent version published</th><td>Consent to take part in the Recover study, version 1.0</td>"))
+        #expect(audit.contains("<th scope=\"row\">Consent version published</th>"
+                               + "<td data-label=\"Subject\">Consent to take part in the Recover study, version 1.0</td>"))
         #expect(audit.contains("<time datetime=\"2026-03-16T10:00:00-04:00\">Mar 16, 2026, 10:00 AM"))
         #expect(audit.contains("<th scope=\"row\">Consent signed</th>"))
-        #expect(audit.contains("<th scope=\"row\">Permission answered</th><td>Share your health answers</td><td>granted</td>"))
-        #expect(audit.contains("<th scope=\"row\">Answer saved</th><td>Range of motion, Mar 17</td><td>Range: 137 degrees</td>"))
+        #expect(audit.contains("<th scope=\"row\">Permission answered</th><td data-label=\"Subject\">Share your health answers</td>"
+                               + "<td data-label=\"Detail\">granted</td>"))
+        #expect(audit.contains("<th scope=\"row\">Answer saved</th><td data-label=\"Subject\">Range of motion, Mar 17</td>"
+                               + "<td data-label=\"Detail\">Range: 137 degrees</td>"))
         #expect(audit.contains("aria-current=\"page\">Audit trail</a>"))
         #expect(try read("participants/p1/index.html").contains("<li><a href=\"../../participants/p1/audit.html\">Audit trail</a></li>"))
     }
 
     @Test func aDeletionAndAWithdrawalAppearInTheAuditTrailAndTheStatusAndAreNoticedByAnUpdate() throws {
         try build()
-        #expect(try read("index.html").contains("<td>Active</td>"))
+        #expect(try read("index.html").contains("<span class=\"badge badge-active\">Active</span>"))
         let answer = try #require(try store.outcomes(participantID: "p1").first { $0.taskID == "rangeOfMotion" })
         try store.deleteOutcome(id: answer.id, at: Fixtures.instant("2026-03-18T12:00:00Z"))
         try store.withdraw(Withdrawal(participantID: "p1", withdrawnAt: Fixtures.instant("2026-03-19T15:30:00Z"),
                                       reason: "Moving away"))
         let update = try build()
         #expect(update.isUpdate && update.participantsRendered == 1)
-        #expect(try read("index.html").contains("<td>Withdrawn <span class=\"when\">Mar 19</span></td>"))
+        #expect(try read("index.html").contains("<span class=\"badge badge-withdrawn\">Withdrawn</span> <span class=\"when\">Mar 19</span>"))
         #expect(try read("participants/p1/index.html").contains("Withdrawn on Thursday, March 19, 2026 at 11:30 AM"))
         #expect(try read("participants/p1/feed/2026-03-19.html").contains("Withdrawn from the study"))
         #expect(!(try read("participants/p1/feed/2026-03-18.html").contains("Withdrawn from the study")))
         let audit = try read("participants/p1/audit.html")
-        #expect(audit.contains("<th scope=\"row\">Answer deleted</th><td>Range of motion</td>"))
-        #expect(audit.contains("<th scope=\"row\">Withdrew from the study</th><td></td><td>Reason given: \u{201C}Moving away\u{201D}</td>"))
+        #expect(audit.contains("<th scope=\"row\">Answer deleted</th><td data-label=\"Subject\">Range of motion</td>"))
+        #expect(audit.contains("<th scope=\"row\">Withdrew from the study</th><td data-label=\"Subject\"></td>"
+                               + "<td data-label=\"Detail\">Reason given: \u{201C}Moving away\u{201D}</td>"))
         // The deleted answer's values stay in the trail.
-        #expect(audit.contains("<td>Range: 137 degrees</td>"))
+        #expect(audit.contains("<td data-label=\"Detail\">Range: 137 degrees</td>"))
     }
 
     @Test func aNewGrantIsNoticedByAnUpdate() throws {
@@ -191,7 +195,7 @@ import TestSupport
         var raised = study
         raised.consentDocuments[0].version = "2.0"
         try build(study: raised)
-        #expect(try read("index.html").contains("<td>Re-consent pending</td>"))
+        #expect(try read("index.html").contains("<span class=\"badge badge-waiting\">Re-consent pending</span>"))
         #expect(try read("participants/p1/index.html").contains("Re-consent pending: signed version 1.0 of"))
 
         let document = raised.consentDocuments[0]
@@ -200,7 +204,7 @@ import TestSupport
             printedName: "Ada B. Lovelace", signature: .typed(name: "Ada B. Lovelace"),
             signedAt: Fixtures.instant("2026-03-19T13:00:00Z"), timeZone: participant.timeZone))
         try build(study: raised)
-        #expect(try read("index.html").contains("<td>Active</td>"))
+        #expect(try read("index.html").contains("<span class=\"badge badge-active\">Active</span>"))
         #expect(try read("participants/p1/audit.html").contains("<th scope=\"row\">Re-consent signed</th>"))
     }
 }

@@ -43,7 +43,7 @@ import TestSupport
     /// A build as `carefeed build` runs it: records read per participant,
     /// with the store's revisions, so a rebuild updates only what changed.
     func update(_ folder: String = "Site", today: LocalDate? = nil, renderer: String = "test",
-                names: Bool = false) throws -> SiteBuilder.Report {
+                names: Bool = false, dataAsOf: Date? = nil) throws -> SiteBuilder.Report {
         let today = today ?? self.today
         let store = self.store
         return try SiteBuilder(.init(
@@ -54,7 +54,7 @@ import TestSupport
                                            withdrawal: try store.withdrawals(participantID: $0.id).first,
                                            auditLog: try store.auditLog(participantID: $0.id)) },
             revisions: try store.participantRevisions(), renderer: renderer,
-            assets: try Assets(publicDirectory: Repository.publicFolder, study: study), names: names,
+            assets: try Assets(publicDirectory: Repository.publicFolder, study: study), names: names, dataAsOf: dataAsOf,
             today: { _ in today }))
             .build(into: directory.path + "/" + folder)
     }
@@ -135,6 +135,13 @@ import TestSupport
         #expect(after.rewritten > 0)
         #expect(after.rewritten <= 12, "only the pages that show the new outcome: \(after.rewritten)")
         #expect(try read("participants/\(participant.id)/feed/\(today).html").contains("Range: 99 degrees"))
+    }
+
+    @Test func aLaterDataAsOfRewritesOnlyTheIndex() throws {
+        _ = try update(dataAsOf: Fixtures.instant("2026-03-20T14:05:00Z"))
+        let again = try update(dataAsOf: Fixtures.instant("2026-03-20T16:30:00Z"))
+        #expect((again.isUpdate, again.participantsRendered, again.rewritten) == (true, 0, 1))
+        #expect(try read("index.html").contains("Data as of Friday, March 20, 2026, 12:30 PM America/New_York"))
     }
 
     @Test func anUpdateRendersOnlyParticipantsWhoseDataChangedAndMatchesAWholeBuild() throws {

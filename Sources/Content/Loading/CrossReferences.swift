@@ -156,7 +156,34 @@ struct CrossReferences {
                 if !item.answer.isNumeric {
                     reader.error("'\(series.value)' of '\(task.id)' is not a number a chart can plot",
                                  at: Self.value("value", in: seriesNode) ?? seriesNode)
+                } else if let target = series.target {
+                    self.target(target, of: item, node: Self.value("target", in: seriesNode) ?? seriesNode, reader: reader)
                 }
+            }
+        }
+    }
+
+    /// A target band lies where the item's answers can reach: inside a
+    /// scale, or a number's min and max.
+    private func target(_ target: ChartTarget, of item: FormItem, node: YAMLNode, reader: FieldReader) {
+        let range: (low: Double?, high: Double?, words: String)
+        switch item.answer {
+        case .scale(let low, let high, _, _, _):
+            range = (low, high, "the scale of '\(item.id)' runs")
+        case .numeric(let low, let high, _, _):
+            range = (low, high, "answers to '\(item.id)' run")
+        case .boolean:
+            range = (0, 1, "a yes-or-no answer runs")
+        case .choice, .text:
+            return
+        }
+        for (key, bound) in [("min", target.min), ("max", target.max)] {
+            guard let bound else { continue }
+            if range.low.map({ bound < $0 }) == true || range.high.map({ bound > $0 }) == true {
+                let from = range.low.map { " from \(FieldReader.format($0))" } ?? ""
+                let to = range.high.map { " to \(FieldReader.format($0))" } ?? ""
+                reader.error("the target's \(key) \(FieldReader.format(bound)) is out of reach: \(range.words)\(from)\(to)",
+                             at: Self.value(key, in: node) ?? node)
             }
         }
     }

@@ -40,43 +40,6 @@ extension FieldReader {
                            featured: featured, insights: insights, protocolApproval: approval, flags: flags)
     }
 
-    private func chart(_ node: YAMLNode) -> (chart: InsightChart, nodes: [YAMLNode])? {
-        guard let fields = fields(node, in: "an insights chart", allowed: ["title", "type", "series"],
-                                  required: ["title", "type", "series"]) else { return nil }
-        let title = text(fields["title"], "title")
-        var kind: InsightChart.Kind?
-        if let typeNode = fields["type"], let value = text(typeNode, "type") {
-            kind = InsightChart.Kind(rawValue: value)
-            if kind == nil {
-                error("type must be bar, scatter or line, not '\(value)'", at: typeNode)
-            }
-        }
-        let seriesNodes = list(fields["series"], "series") ?? []
-        if seriesNodes.isEmpty, let seriesNode = fields["series"] {
-            error("a chart needs at least one series", at: seriesNode)
-        }
-        var series: [ChartSeries] = []
-        for seriesNode in seriesNodes {
-            guard let seriesFields = self.fields(seriesNode, in: "a chart series",
-                                                 allowed: ["task", "value", "legend", "color"],
-                                                 required: ["task", "value", "legend"]),
-                  let task = identifier(seriesFields["task"], "task"),
-                  let value = identifier(seriesFields["value"], "value"),
-                  let legend = text(seriesFields["legend"], "legend") else { continue }
-            var color: String?
-            if let colorNode = seriesFields["color"], let value = text(colorNode, "color") {
-                if value.count == 7, value.first == "#", value.dropFirst().allSatisfy(\.isHexDigit) {
-                    color = value.lowercased()
-                } else {
-                    error("color must be '#rrggbb', such as \"#0a84ff\", not '\(value)'", at: colorNode)
-                }
-            }
-            series.append(ChartSeries(task: task, value: value, legend: legend, color: color))
-        }
-        guard let title, let kind, series.count == seriesNodes.count, !series.isEmpty else { return nil }
-        return (InsightChart(title: title, kind: kind, series: series), seriesNodes)
-    }
-
     struct ConsentHeader {
         var title: String
         var version: String

@@ -18,4 +18,21 @@ public struct ChartSeries: Hashable, Sendable {
     public var legend: String
     /// A CSS colour as `#rrggbb`; nil for the palette's next one.
     public var color: String?
+    /// The range the study hopes the values reach, drawn as a band.
+    public var target: ChartTarget?
+}
+
+/// A band on a series' axis, such as a range of motion of 120 degrees or
+/// more: at least one of `min` and `max`, and when both, `min` below `max`.
+public struct ChartTarget: Hashable, Sendable {
+    public var min: Double?
+    public var max: Double?
+    /// What the band means, shown beside it and in the chart's legend.
+    public var label: String
+
+    public init(min: Double?, max: Double?, label: String) {
+        self.min = min
+        self.max = max
+        self.label = label
+    }
 }

@@ -2,7 +2,9 @@ import CareModel
 import Content
 import Foundation
 
-/// The values a chart plots, each traceable to the outcome it came from.
+/// What a chart plots over a range of days: each series' answers, traceable
+/// to the outcome they came from, and the days an answer was due and none
+/// was given, grouped into panels of one kind of axis each.
 struct ChartData {
     struct Point {
         var day: LocalDate
@@ -15,34 +17,67 @@ struct ChartData {
         var series: ChartSeries
         var color: String
         var points: [Point]
+        /// Past days of the range on which the series' task was due and the value was not given.
+        var noAnswer: Set<LocalDate>
+    }
+
+    /// Series that share an axis of one kind.
+    struct Panel {
+        var axis: ChartAxis
+        var series: [Series]
     }
 
     var chart: InsightChart
     /// Every day shown, first to last; days without a value are gaps.
     var days: [LocalDate]
-    var series: [Series]
+    /// Days after it are still to come and drawn blank.
+    var today: LocalDate
+    var panels: [Panel]
+    /// Whether any task of the chart has an event in the range, answered, missed or still to come.
+    var hasEvents: Bool
 
-    static let palette = ["#0a84ff", "#ff7660", "#30a46c", "#8e4ec6", "#d97706"]
+    /// Colours at 3:1 or more against the chart's white background.
+    static let palette = ["#0a84ff", "#d9472b", "#2e8540", "#8e4ec6", "#b45309"]
 
-    init(chart: InsightChart, outcomes: [Outcome], from: LocalDate, through: LocalDate) {
+    /// - Parameters:
+    ///   - outcomes: the participant's; the whole study's answers size the axes.
+    ///   - events: the tasks with an event on each day of the range, from the participant's feed.
+    init(chart: InsightChart, study: Study, outcomes: [Outcome], from: LocalDate, through: LocalDate, today: LocalDate,
+         events: [LocalDate: Set<String>]) {
         self.chart = chart
+        self.today = today
         days = from <= through ? (from.ordinal...through.ordinal).map(LocalDate.init(ordinal:)) : []
-        series = chart.series.enumerated().map { index, series in
-            let points = outcomes.compactMap { outcome -> Point? in
-                guard !outcome.isDeleted, outcome.taskID == series.task, outcome.eventDay >= from,
-                      outcome.eventDay <= through, let value = outcome.value(series.value),
-                      let number = value.value.number else { return nil }
-                return Point(day: outcome.eventDay, value: number, outcome: outcome, unit: value.unit)
-            }.sorted { ($0.day, $0.outcome.eventStart) < ($1.day, $1.outcome.eventStart) }
-            return Series(series: series, color: series.color ?? Self.palette[index % Self.palette.count], points: points)
+        hasEvents = days.contains { day in chart.series.contains { events[day]?.contains($0.task) == true } }
+        var panels: [Panel] = []
+        var allValues: [ChartAxis.Kind: [Double]] = [:]
+        for (index, series) in chart.series.enumerated() {
+            let all = Self.points(series, outcomes: outcomes)
+            let kind = ChartAxis.kind(of: series, study: study, units: all.map(\.unit))
+            allValues[kind, default: []] += all.map(\.value) + [series.target?.min, series.target?.max].compactMap { $0 }
+            let points = all.filter { $0.day >= from && $0.day <= through }
+            let answered = Set(points.map(\.day))
+            let noAnswer = Set(days.filter { $0 < today && !answered.contains($0) && events[$0]?.contains(series.task) == true })
+            let drawn = Series(series: series, color: series.color ?? Self.palette[index % Self.palette.count], points: points,
+                               noAnswer: noAnswer)
+            if let panel = panels.firstIndex(where: { $0.axis.kind == kind }) {
+                panels[panel].series.append(drawn)
+            } else {
+                panels.append(Panel(axis: ChartAxis(kind, values: []), series: [drawn]))
+            }
         }
+        self.panels = panels.map { Panel(axis: ChartAxis($0.axis.kind, values: allValues[$0.axis.kind] ?? []), series: $0.series) }
     }
 
-    var isEmpty: Bool { series.allSatisfy { $0.points.isEmpty } }
+    var series: [Series] { panels.flatMap(\.series) }
 
-    /// The unit all plotted values share, if they share one.
-    var sharedUnit: String? {
-        let units = Set(series.flatMap { $0.points.map { $0.unit ?? "" } })
-        return units.count == 1 ? units.first.flatMap { $0.isEmpty ? nil : $0 } : nil
+    /// Nothing to draw: no answer, and no day on which one was due.
+    var isEmpty: Bool { series.allSatisfy { $0.points.isEmpty && $0.noAnswer.isEmpty } }
+
+    private static func points(_ series: ChartSeries, outcomes: [Outcome]) -> [Point] {
+        outcomes.compactMap { outcome -> Point? in
+            guard !outcome.isDeleted, outcome.taskID == series.task, let value = outcome.value(series.value),
+                  let number = value.value.number else { return nil }
+            return Point(day: outcome.eventDay, value: number, outcome: outcome, unit: value.unit)
+        }.sorted { ($0.day, $0.outcome.eventStart) < ($1.day, $1.outcome.eventStart) }
     }
 }

@@ -1,110 +1,154 @@
 import CareModel
+import Content
 import Foundation
 import Markup
 
-/// Inline SVG for bar, scatter and line charts: axes with ticks, a gap
-/// where no answer exists (never a zero), a `<title>` on every mark. No script.
+/// Inline SVG for bar, scatter and line charts, one panel per kind of axis,
+/// stacked: each with its label and unit, ticks and grid, the target band,
+/// and a `<title>` on every mark. A zero is a mark on the axis with its
+/// number; a gap draws nothing, unless an answer was due, when a hatched
+/// band says "no answer". Days still to come stay blank. No script.
 enum ChartSVG {
     // Sized for a phone, where the SVG shows at about its own size and its
-    // 12-pixel labels stay readable; wider screens scale it up.
+    // 11-pixel labels stay readable; wider screens scale it up.
     static let width = 360.0
-    static let height = 220.0
     static let left = 38.0
     static let right = 8.0
-    static let top = 12.0
-    static let bottom = 34.0
+    /// Above each plot: the panel's label.
+    static let header = 22.0
+    /// Below each plot: the day labels.
+    static let footer = 28.0
+    static let widestBar = 22.0
+
+    static func plotHeight(panels: Int) -> Double { panels > 1 ? 110 : 150 }
+
+    static func height(panels: Int) -> Double { Double(max(panels, 1)) * (header + plotHeight(panels: panels) + footer) }
 
     static func render(_ data: ChartData, titleID: String, zone: TimeZone) -> HTML {
+        let height = height(panels: data.panels.count)
+        var svg: HTML = "<svg class=\"chart\" viewBox=\"0 0 \(n(width)) \(n(height))\" role=\"img\" aria-labelledby=\"\(titleID)\">\n"
+        if data.series.contains(where: { !$0.noAnswer.isEmpty }) {
+            svg += "<defs><pattern id=\"\(titleID)-hatch\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" "
+                + "patternTransform=\"rotate(45)\"><rect width=\"6\" height=\"6\" fill=\"#f3f1ec\"/>"
+                + "<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#a9a59b\" stroke-width=\"1.5\"/></pattern></defs>\n"
+        }
+        for (index, panel) in data.panels.enumerated() {
+            let top = Double(index) * (header + plotHeight(panels: data.panels.count) + footer)
+            svg += self.panel(panel, data: data, top: top, titleID: titleID, zone: zone)
+        }
+        return svg + "</svg>"
+    }
+
+    private static func panel(_ panel: ChartData.Panel, data: ChartData, top: Double, titleID: String, zone: TimeZone) -> HTML {
+        let axis = panel.axis
+        let plotTop = top + header
+        let plotHeight = plotHeight(panels: data.panels.count)
         let plotWidth = width - left - right
-        let plotHeight = height - top - bottom
-        let values = data.series.flatMap { $0.points.map(\.value) }
-        let (low, high, step) = axis(min: min(0, values.min() ?? 0), max: values.max() ?? 1)
         let slot = plotWidth / Double(max(data.days.count, 1))
         let first = data.days.first?.ordinal ?? 0
         func x(_ day: LocalDate) -> Double { left + slot * (Double(day.ordinal - first) + 0.5) }
-        func y(_ value: Double) -> Double { top + plotHeight * (1 - (value - low) / (high - low)) }
+        func y(_ value: Double) -> Double {
+            plotTop + plotHeight * (1 - (min(max(value, axis.low), axis.high) - axis.low) / (axis.high - axis.low))
+        }
+        let base = y(max(axis.low, min(0, axis.high)))
 
-        var svg: HTML = "<svg class=\"chart\" viewBox=\"0 0 \(n(width)) \(n(height))\" role=\"img\" aria-labelledby=\"\(titleID)\">\n"
-        // Grid lines and y ticks.
-        var tick = low
-        while tick <= high + step / 1000 {
+        var svg: HTML = "<text class=\"panel-label\" x=\"0\" y=\"\(n(top + 15))\">\(axis.title(panel.series.map(\.series.legend)))</text>\n"
+        var tick = axis.low
+        while tick <= axis.high + axis.step / 1000 {
             svg += "<line class=\"grid\" x1=\"\(n(left))\" x2=\"\(n(width - right))\" y1=\"\(n(y(tick)))\" y2=\"\(n(y(tick)))\"/>"
-            svg += "<text class=\"tick\" x=\"\(n(left - 6))\" y=\"\(n(y(tick) + 4))\" text-anchor=\"end\">\(Format.number(tick))</text>\n"
-            tick += step
+            svg += "<text class=\"tick\" x=\"\(n(left - 6))\" y=\"\(n(y(tick) + 4))\" text-anchor=\"end\">\(axis.label(tick))</text>\n"
+            tick += axis.step
         }
-        if let unit = data.sharedUnit {
-            svg += "<text class=\"axis-label\" x=\"12\" y=\"\(n(top + plotHeight / 2))\" text-anchor=\"middle\" "
-                + "transform=\"rotate(-90 12 \(n(top + plotHeight / 2)))\">\(unit)</text>\n"
+        // A hatched band where an answer was due and none was given.
+        for day in data.days {
+            let missed = panel.series.filter { $0.noAnswer.contains(day) }
+            guard !missed.isEmpty, !panel.series.contains(where: { series in series.points.contains { $0.day == day } }) else { continue }
+            let names = missed.map(\.series.legend).joined(separator: ", ")
+            svg += "<rect class=\"no-answer\" x=\"\(n(x(day) - slot / 2 + 0.5))\" y=\"\(n(plotTop))\" width=\"\(n(max(slot - 1, 1)))\" "
+                + "height=\"\(n(plotHeight))\" fill=\"url(#\(titleID)-hatch)\"><title>\(Format.weekdayShort(day)), "
+                + "\(Format.shortDay(day)): \(names), no answer</title></rect>\n"
         }
-        // X axis with day ticks, thinned to about eight labels.
-        svg += "<line class=\"axis\" x1=\"\(n(left))\" x2=\"\(n(width - right))\" y1=\"\(n(y(low)))\" y2=\"\(n(y(low)))\"/>\n"
-        let every = max(1, Int((Double(data.days.count) / 5).rounded(.up)))
+        // The target over the hatching, so its label stays readable.
+        for series in panel.series {
+            guard let target = series.series.target else { continue }
+            let upper = y(target.max ?? axis.high), lower = y(target.min ?? axis.low)
+            svg += "<rect class=\"target\" x=\"\(n(left))\" y=\"\(n(upper))\" width=\"\(n(plotWidth))\" height=\"\(n(lower - upper))\">"
+                + "<title>\(target.label)</title></rect>\n"
+            for bound in [target.min, target.max].compactMap({ $0 }) {
+                svg += "<line class=\"target-line\" x1=\"\(n(left))\" x2=\"\(n(width - right))\" y1=\"\(n(y(bound)))\" y2=\"\(n(y(bound)))\"/>\n"
+            }
+            let labelY = target.max == nil ? upper + 13 : lower - 5
+            svg += "<text class=\"target-label\" x=\"\(n(width - right - 4))\" y=\"\(n(labelY))\" text-anchor=\"end\">\(target.label)</text>\n"
+        }
+        svg += "<line class=\"axis\" x1=\"\(n(left))\" x2=\"\(n(width - right))\" y1=\"\(n(base))\" y2=\"\(n(base))\"/>\n"
+        let every = data.days.count <= 7 ? 1 : max(1, Int((Double(data.days.count) / 5).rounded(.up)))
         for (index, day) in data.days.enumerated() where index % every == 0 {
             let label = data.days.count <= 7 ? Format.weekdayShort(day) : Format.shortDay(day)
-            svg += "<line class=\"axis\" x1=\"\(n(x(day)))\" x2=\"\(n(x(day)))\" y1=\"\(n(y(low)))\" y2=\"\(n(y(low) + 4))\"/>"
-            svg += "<text class=\"tick\" x=\"\(n(x(day)))\" y=\"\(n(y(low) + 18))\" text-anchor=\"middle\">\(label)</text>\n"
+            let bottom = plotTop + plotHeight
+            svg += "<line class=\"axis\" x1=\"\(n(x(day)))\" x2=\"\(n(x(day)))\" y1=\"\(n(bottom))\" y2=\"\(n(bottom + 4))\"/>"
+            svg += "<text class=\"tick\" x=\"\(n(x(day)))\" y=\"\(n(bottom + 17))\" text-anchor=\"middle\">\(label)</text>\n"
         }
+        for (index, series) in panel.series.enumerated() {
+            svg += marks(series, index: index, of: panel.series.count, kind: data.chart.kind, slot: slot, x: x, y: y, base: base,
+                         zone: zone)
+        }
+        return svg
+    }
 
-        let seriesCount = Double(max(data.series.count, 1))
-        for (index, series) in data.series.enumerated() {
-            let name = series.series.legend
-            switch data.chart.kind {
-            case .bar:
-                let barWidth = max(1, slot * 0.8 / seriesCount)
-                for point in series.points {
-                    let barX = x(point.day) - slot * 0.4 + barWidth * Double(index)
-                    let top = y(max(point.value, 0)), base = y(max(low, min(0, point.value)))
-                    // A zero is a visible sliver on the axis; only a gap draws nothing.
-                    let height = max(abs(base - top), 2.5)
-                    svg += "<rect x=\"\(n(barX))\" y=\"\(n(min(top, base - height)))\" width=\"\(n(barWidth))\" "
-                        + "height=\"\(n(height))\" fill=\"\(series.color)\">"
-                        + "<title>\(title(point, name: name, zone: zone))</title></rect>\n"
-                }
-            case .scatter:
-                for point in series.points {
-                    svg += "<circle cx=\"\(n(x(point.day)))\" cy=\"\(n(y(point.value)))\" r=\"5\" fill=\"\(series.color)\" "
-                        + "stroke=\"#ffffff\" stroke-width=\"1.5\"><title>\(title(point, name: name, zone: zone))</title></circle>\n"
-                }
-            case .line:
-                // A missing day breaks the line: a gap, not a slope through nothing.
-                var segments: [[ChartData.Point]] = []
-                for point in series.points {
-                    if let last = segments.last?.last, last.day.days(to: point.day) <= 1 {
-                        segments[segments.count - 1].append(point)
-                    } else {
-                        segments.append([point])
-                    }
-                }
-                for segment in segments where segment.count > 1 {
-                    let path = segment.enumerated().map { "\($0 == 0 ? "M" : "L")\(n(x($1.day))) \(n(y($1.value)))" }
-                        .joined(separator: " ")
-                    svg += "<path d=\"\(path)\" fill=\"none\" stroke=\"\(series.color)\" stroke-width=\"2.5\" "
-                        + "stroke-linejoin=\"round\" stroke-linecap=\"round\"/>\n"
-                }
-                for point in series.points {
-                    svg += "<circle cx=\"\(n(x(point.day)))\" cy=\"\(n(y(point.value)))\" r=\"3.5\" fill=\"\(series.color)\">"
-                        + "<title>\(title(point, name: name, zone: zone))</title></circle>\n"
+    private static func marks(_ series: ChartData.Series, index: Int, of count: Int, kind: InsightChart.Kind, slot: Double,
+                              x: (LocalDate) -> Double, y: (Double) -> Double, base: Double, zone: TimeZone) -> HTML {
+        let name = series.series.legend
+        var svg = HTML()
+        switch kind {
+        case .bar:
+            let barWidth = min(max(1, slot * 0.8 / Double(count)), widestBar)
+            for point in series.points {
+                let barX = x(point.day) - barWidth * Double(count) / 2 + barWidth * Double(index)
+                let top = y(point.value)
+                let title: HTML = "<title>\(title(point, name: name, zone: zone))</title>"
+                if point.value == 0 {
+                    // A zero is a mark on the axis with its number, never mistaken for a day without an answer.
+                    svg += "<rect class=\"zero\" x=\"\(n(barX))\" y=\"\(n(base - 3))\" width=\"\(n(barWidth))\" height=\"3\" "
+                        + "fill=\"\(series.color)\">\(title)</rect>"
+                    svg += "<text class=\"zero-label\" x=\"\(n(barX + barWidth / 2))\" y=\"\(n(base - 6))\" text-anchor=\"middle\">0</text>\n"
+                } else {
+                    svg += "<rect x=\"\(n(barX))\" y=\"\(n(min(top, base)))\" width=\"\(n(barWidth))\" height=\"\(n(abs(base - top)))\" "
+                        + "fill=\"\(series.color)\">\(title)</rect>\n"
                 }
             }
+        case .scatter:
+            for point in series.points {
+                svg += "<circle cx=\"\(n(x(point.day)))\" cy=\"\(n(y(point.value)))\" r=\"5\" fill=\"\(series.color)\" "
+                    + "stroke=\"#ffffff\" stroke-width=\"1.5\"><title>\(title(point, name: name, zone: zone))</title></circle>\n"
+            }
+        case .line:
+            // A missing day breaks the line: a gap, not a slope through nothing.
+            var segments: [[ChartData.Point]] = []
+            for point in series.points {
+                if let last = segments.last?.last, last.day.days(to: point.day) <= 1 {
+                    segments[segments.count - 1].append(point)
+                } else {
+                    segments.append([point])
+                }
+            }
+            for segment in segments where segment.count > 1 {
+                let path = segment.enumerated().map { "\($0 == 0 ? "M" : "L")\(n(x($1.day))) \(n(y($1.value)))" }
+                    .joined(separator: " ")
+                svg += "<path d=\"\(path)\" fill=\"none\" stroke=\"\(series.color)\" stroke-width=\"2.5\" "
+                    + "stroke-linejoin=\"round\" stroke-linecap=\"round\"/>\n"
+            }
+            for point in series.points {
+                svg += "<circle cx=\"\(n(x(point.day)))\" cy=\"\(n(y(point.value)))\" r=\"3.5\" fill=\"\(series.color)\">"
+                    + "<title>\(title(point, name: name, zone: zone))</title></circle>\n"
+            }
         }
-        return svg + "</svg>"
+        return svg
     }
 
     /// `Thu, Mar 5: Pain (0-10) 3, answered 8:12 AM`
     static func title(_ point: ChartData.Point, name: String, zone: TimeZone) -> String {
         "\(Format.weekdayShort(point.day)), \(Format.shortDay(point.day)): \(name) \(Format.number(point.value))"
             + (point.unit.map { " \($0)" } ?? "") + ", answered \(Format.time(point.outcome.createdAt, in: zone))"
-    }
-
-    /// A rounded axis from `min` to `max` with a step of 1, 2 or 5 × 10ⁿ.
-    static func axis(min: Double, max: Double) -> (low: Double, high: Double, step: Double) {
-        let span = Swift.max(max - min, 1)
-        let rough = span / 5
-        let magnitude = pow(10, (log10(rough)).rounded(.down))
-        let step = [1.0, 2, 5, 10].map { $0 * magnitude }.first { $0 >= rough } ?? 10 * magnitude
-        let low = (min / step).rounded(.down) * step
-        let high = Swift.max((max / step).rounded(.up) * step, low + step)
-        return (low, high, step)
     }
 
     static func n(_ value: Double) -> String {

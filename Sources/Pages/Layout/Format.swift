@@ -40,6 +40,24 @@ public enum Format {
         time(zone.localTime(of: instant))
     }
 
+    /// `Monday, November 30, 2026, 4:05 PM America/New_York (UTC−5)`: an
+    /// instant with its zone, for a time a reader elsewhere must place.
+    public static func dateTime(_ instant: Date, in zone: TimeZone) -> String {
+        let seconds = zone.secondsFromGMT(for: instant)
+        let minutes = abs(seconds) / 60
+        let offset = (seconds < 0 ? "\u{2212}" : "+") + "\(minutes / 60)" + (minutes % 60 == 0 ? "" : String(format: ":%02d", minutes % 60))
+        return "\(dayWithYear(zone.localDate(of: instant))), \(time(instant, in: zone)) \(zone.identifier) (UTC\(offset))"
+    }
+
+    /// `today`, `yesterday`, `3 days ago`.
+    public static func daysAgo(_ days: Int) -> String {
+        switch days {
+        case ..<1: "today"
+        case 1: "yesterday"
+        default: "\(days) days ago"
+        }
+    }
+
     /// When an event happens: `All day` or `8:00 AM – 9:00 AM`.
     public static func when(_ event: ScheduledEvent, in zone: TimeZone) -> String {
         event.isAllDay ? "All day" : time(event.start, in: zone) + " – " + time(event.end, in: zone)

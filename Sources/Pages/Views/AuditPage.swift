@@ -36,7 +36,7 @@ public enum AuditPage {
             return page(main, participant: participant, today: today, study: study, links: links)
         }
         main += "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-labelledby=\"audit-caption\">\n"
-            + "<table class=\"audit\">\n<caption id=\"audit-caption\">\(shown.count) entr\(shown.count == 1 ? "y" : "ies") "
+            + "<table class=\"audit stack-table\">\n<caption id=\"audit-caption\">\(shown.count) entr\(shown.count == 1 ? "y" : "ies") "
             + "of the audit log</caption>\n<thead><tr><th scope=\"col\">Time</th><th scope=\"col\">Event</th>"
             + "<th scope=\"col\">Subject</th><th scope=\"col\">Detail</th></tr></thead>\n<tbody>\n"
         var signedBefore: Set<String> = []
@@ -44,9 +44,10 @@ public enum AuditPage {
             let row = describe(entry, signedBefore: &signedBefore, outcomes: outcomes, sharing: sharing, plan: plan)
             let stamp = Timestamp.local(entry.at, in: participant.timeZone)
             let day = participant.timeZone.localDate(of: entry.at)
-            main += "<tr><td><time datetime=\"\(stamp)\">\(Format.shortDay(day)), \(day.components.year), "
+            main += "<tr><td data-label=\"Time\"><time datetime=\"\(stamp)\">\(Format.shortDay(day)), \(day.components.year), "
                 + "\(Format.time(entry.at, in: participant.timeZone)) <span class=\"when\">(\(stamp))</span></time></td>"
-                + "<th scope=\"row\">\(row.event)</th><td>\(row.subject)</td><td>\(row.detail)</td></tr>\n"
+                + "<th scope=\"row\">\(row.event)</th><td data-label=\"Subject\">\(row.subject)</td>"
+                + "<td data-label=\"Detail\">\(row.detail)</td></tr>\n"
         }
         main += "</tbody>\n</table>\n</div>\n"
         return page(main, participant: participant, today: today, study: study, links: links)

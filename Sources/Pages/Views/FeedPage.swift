@@ -33,7 +33,7 @@ public enum FeedPage {
         if !feed.isOnboarded {
             let text = links.isInteractive
                 ? "Welcome. Join the study to see your daily tasks."
-                : "Not onboarded on this day: the feed holds only the onboarding card."
+                : "Not yet joined on this day: only the steps to join the study were offered."
             main += "<p class=\"lead\">\(text)</p>\n"
         }
         if feed.isWithdrawn {
@@ -173,12 +173,14 @@ public enum FeedPage {
         case .missed:
             html += "<p class=\"status status-missed\">Missed: no answer was given</p>\n"
         case .upcoming:
-            html += "<p class=\"status status-upcoming\">Opens \(Format.day(card.event.day))</p>\n"
+            let opens = links.isInteractive ? "Opens" : "Scheduled for"
+            html += "<p class=\"status status-upcoming\">\(opens) \(Format.day(card.event.day))</p>\n"
             if links.isInteractive {
                 html += "<p class=\"card-actions\"><button type=\"button\" class=\"button\" disabled>Not open yet</button></p>\n"
             }
         }
-        if card.isLocked {
+        // Said to the participant, who might try; the clinicians' site changes nothing anyway.
+        if card.isLocked && links.isInteractive {
             html += "<p class=\"lock-note\">\(Layout.icon("lock.fill", links: links))Past days are locked: answers can no longer change.</p>\n"
         }
         return html + "</article>"

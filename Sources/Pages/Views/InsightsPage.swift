@@ -11,11 +11,12 @@ public enum InsightsPage {
     ///   - names: on the clinicians' site, whether the participant's name shows beside their study ID.
     ///   - sharing: the series charted; the others say "Not shared". The
     ///     participant's own pages show them everything.
+    ///   - withdrawal: from its day nothing is due, so nothing is marked unanswered.
     public static func render(participant: Participant, outcomes: [Outcome], day: LocalDate, today: LocalDate,
                               plan: CarePlan, links: PageLinks, names: Bool = false, sharing: Sharing = .everything,
-                              frame: Layout.Frame = .plain) -> HTML {
+                              withdrawal: Withdrawal? = nil, frame: Layout.Frame = .plain) -> HTML {
         let study = plan.study
-        let outcomes = sharing.sharesEverything ? outcomes : outcomes.map(sharing.shared)
+        let outcomes = (sharing.sharesEverything ? outcomes : outcomes.map(sharing.shared)).filter { !$0.isDeleted }
         var main: HTML = "<h1>Insights</h1>\n"
         if links.studyIndex() != nil {
             main += "<p class=\"day-meta\">\(Pseudonym.label(participant, names: names))</p>\n"
@@ -31,10 +32,14 @@ public enum InsightsPage {
                 """
         }
         let weekStart = day.startOfWeek
+        // The whole study spans a week at least, so one day of answers is not drawn as a wall.
         let scopes: [(title: String, id: String, from: LocalDate, through: LocalDate)] = [
             ("Week of \(Format.shortDay(weekStart))", "week", weekStart, weekStart.adding(days: 6)),
-            ("Whole study", "study", participant.enrolledOn, max(today, participant.enrolledOn)),
+            ("Whole study", "study", participant.enrolledOn, max(today, participant.enrolledOn.adding(days: 6))),
         ]
+        let from = scopes.map(\.from).min() ?? day, through = scopes.map(\.through).max() ?? day
+        let feed = plan.feed(for: participant, outcomes: outcomes, today: today, withdrawal: withdrawal)
+        let events = feed.cards(from: from, to: through.adding(days: 1)).mapValues { Set($0.map(\.taskID)) }
         for (index, allSeries) in study.insights.enumerated() {
             var chart = allSeries
             chart.series = allSeries.series.filter(sharing.isShared)
@@ -49,9 +54,12 @@ public enum InsightsPage {
                 main += "</section>\n"
                 continue
             }
-            main += legend(ChartData(chart: chart, outcomes: [], from: day, through: day))
-            for scope in scopes {
-                let data = ChartData(chart: chart, outcomes: outcomes, from: scope.from, through: scope.through)
+            let charts = scopes.map { scope in
+                (scope, ChartData(chart: chart, study: study, outcomes: outcomes, from: scope.from, through: scope.through,
+                                  today: today, events: events))
+            }
+            main += legend(charts.map(\.1))
+            for (scope, data) in charts {
                 let titleID = "chart-\(index)-\(scope.id)"
                 let range = "\(Format.shortDay(scope.from)) to \(Format.shortDay(scope.through))"
                 main += "<figure class=\"chart-figure\">\n"
@@ -59,7 +67,9 @@ public enum InsightsPage {
                     + "<span class=\"visually-hidden\">\(chart.title), \(chart.kind.rawValue) chart, \(range). "
                     + "Values are in the table that follows.</span></figcaption>\n"
                 if data.isEmpty {
-                    main += "<p class=\"empty\">No answers from \(range).</p>\n"
+                    let words = data.hasEvents ? "No answers yet from \(range): none was due before today."
+                        : "Nothing was scheduled from \(range)."
+                    main += "<p class=\"empty\">\(words)</p>\n"
                 } else {
                     main += ChartSVG.render(data, titleID: titleID, zone: participant.timeZone) + "\n"
                     main += table(data, caption: "\(chart.title), \(scope.title.lowercased())")
@@ -75,19 +85,31 @@ public enum InsightsPage {
                            nav: .participant(id: participant.id, today: today, current: .insights), main: main, frame: frame)
     }
 
-    static func legend(_ data: ChartData) -> HTML {
+    /// Each series in its colour, its target band, and the mark of a day
+    /// without an answer when the charts have one.
+    static func legend(_ charts: [ChartData]) -> HTML {
+        guard let data = charts.first else { return "" }
         var html: HTML = "<ul class=\"legend\">"
         for series in data.series {
             html += "<li><svg width=\"14\" height=\"14\" aria-hidden=\"true\" focusable=\"false\"><rect width=\"14\" height=\"14\" rx=\"3\" "
                 + "fill=\"\(series.color)\"/></svg>\(series.series.legend)</li>"
         }
+        for target in data.series.compactMap(\.series.target) {
+            html += "<li><svg width=\"14\" height=\"14\" aria-hidden=\"true\" focusable=\"false\"><rect class=\"target\" width=\"14\" "
+                + "height=\"14\" rx=\"3\"/></svg>\(target.label)</li>"
+        }
+        if charts.contains(where: { $0.series.contains { !$0.noAnswer.isEmpty } }) {
+            html += "<li><svg width=\"14\" height=\"14\" aria-hidden=\"true\" focusable=\"false\"><rect class=\"no-answer-key\" "
+                + "width=\"14\" height=\"14\" rx=\"3\"/></svg>No answer, though one was due</li>"
+        }
         return html + "</ul>\n"
     }
 
-    /// Every day of the range with each series' answers; a day without one says so.
+    /// Every day of the range with each series' answers: "No answer" only
+    /// where one was due, "Not due" on other past days, blank from today on.
     static func table(_ data: ChartData, caption: String) -> HTML {
-        var html: HTML = "<details class=\"chart-data\"><summary>Table of values</summary>\n<table>\n<caption>\(caption)</caption>\n"
-        html += "<thead><tr><th scope=\"col\">Day</th>"
+        var html: HTML = "<details class=\"chart-data\"><summary>Table of values</summary>\n<table class=\"stack-table\">\n"
+            + "<caption>\(caption)</caption>\n<thead><tr><th scope=\"col\">Day</th>"
         for series in data.series {
             html += "<th scope=\"col\">\(series.series.legend)</th>"
         }
@@ -97,7 +119,16 @@ public enum InsightsPage {
             for series in data.series {
                 let values = series.points.filter { $0.day == day }
                     .map { Format.number($0.value) + ($0.unit.map { " \($0)" } ?? "") }
-                html += values.isEmpty ? "<td class=\"no-answer\">No answer</td>" : "<td>\(values.joined(separator: ", "))</td>"
+                let label: HTML = "data-label=\"\(series.series.legend)\""
+                if !values.isEmpty {
+                    html += "<td \(label)>\(values.joined(separator: ", "))</td>"
+                } else if series.noAnswer.contains(day) {
+                    html += "<td \(label) class=\"no-answer\">No answer</td>"
+                } else if day < data.today {
+                    html += "<td \(label) class=\"not-due\">Not due</td>"
+                } else {
+                    html += "<td \(label)></td>"
+                }
             }
             html += "</tr>\n"
         }

@@ -101,7 +101,7 @@ def bad_content_cases():
         "study.yaml: featured note missing": ("study.yaml", study.replace("featured: meniscus", "featured: menisci")),
         "study.yaml: chart type": ("study.yaml", study.replace("type: bar", "type: pie")),
         "study.yaml: series value missing": ("study.yaml", study.replace("value: sleep", "value: slept")),
-        "study.yaml: colour": ("study.yaml", study.replace('"#ff7660"', "red")),
+        "study.yaml: colour": ("study.yaml", study.replace('"#d9472b"', "red")),
         "study.yaml: not YAML": ("study.yaml", "title: [unclosed"),
         "study.yaml: missing title": ("study.yaml", study.replace("title: Recover\n", "")),
         "onboarding: consent document missing": ("tasks/onboarding.md", onboarding.replace("document: recover", "document: recovery")),

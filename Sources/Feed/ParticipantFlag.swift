@@ -1,0 +1,79 @@
+import CareModel
+import Content
+
+/// A flag of `study.yaml` as it stands for one participant on their today:
+/// raised, with what raised it, or not checked because it reads a value the
+/// participant does not share. A flag that is not raised is not listed.
+public struct ParticipantFlag: Hashable, Sendable, Codable {
+    public enum State: Hashable, Sendable, Codable {
+        /// The latest answer, given on `day`, is above or below the flag's threshold.
+        case value(Double, unit: String?, day: LocalDate)
+        /// `days` whole days before today passed without an answer though
+        /// one was due; `last` is the last day with one, nil when there was none.
+        case quiet(days: Int, last: LocalDate?)
+        /// The value is not shared with the study team: the flag is not checked.
+        case notShared
+    }
+
+    public var label: String
+    public var state: State
+
+    public init(label: String, state: State) {
+        self.label = label
+        self.state = state
+    }
+
+    public var isRaised: Bool { state != .notShared }
+
+    /// The study's flags as they stand for `feed`'s participant on its today,
+    /// in the order the study lists them.
+    ///
+    /// Only `outcomes` count, which hold only the values the participant
+    /// shares; a flag on a value they do not share is `notShared`, never
+    /// raised. A day-count rule counts whole days before today (today is
+    /// still open) and is raised only when an answer fell due in them, so a
+    /// task whose schedule has ended raises nothing. Until a participant has
+    /// joined, only the rule on days without answers applies, as nothing of
+    /// theirs can be shared yet; a withdrawn participant raises nothing, as
+    /// nothing is asked of them.
+    public static func check(_ flags: [StudyFlag], feed: ParticipantFeed, outcomes: [Outcome],
+                             sharing: Sharing) -> [ParticipantFlag] {
+        let today = feed.today
+        guard !feed.isWithdrawn(on: today), feed.participant.enrolledOn <= today else { return [] }
+        let joined = feed.isOnboarded(on: today)
+        let live = outcomes.filter { !$0.isDeleted && $0.participantID == feed.participant.id && $0.eventDay <= today }
+        return flags.compactMap { flag -> ParticipantFlag? in
+            if case .silent = flag.rule {} else if !joined { return nil }
+            switch flag.rule {
+            case .above(let task, let value, let threshold), .below(let task, let value, let threshold):
+                guard sharing.isShared(taskID: task, kind: value) else { return ParticipantFlag(label: flag.label, state: .notShared) }
+                let answered = live.filter { $0.taskID == task && $0.value(value)?.value.number != nil }
+                    .max { ($0.eventDay, $0.eventStart) < ($1.eventDay, $1.eventStart) }
+                guard let answered, let latest = answered.value(value), let number = latest.value.number else { return nil }
+                let isAbove = if case .above = flag.rule { true } else { false }
+                guard isAbove ? number > threshold : number < threshold else { return nil }
+                return ParticipantFlag(label: flag.label, state: .value(number, unit: latest.unit, day: answered.eventDay))
+            case .notMeasured(let task, let value, let days):
+                guard sharing.isShared(taskID: task, kind: value) else { return ParticipantFlag(label: flag.label, state: .notShared) }
+                let last = live.filter { $0.taskID == task && $0.value(value) != nil }.map(\.eventDay).max()
+                return quiet(since: last, days: days, feed: feed, task: task).map { ParticipantFlag(label: flag.label, state: $0) }
+            case .silent(let days):
+                let last = live.map(\.eventDay).max()
+                return quiet(since: last, days: days, feed: feed, task: nil).map { ParticipantFlag(label: flag.label, state: $0) }
+            }
+        }
+    }
+
+    /// `.quiet` when at least `days` whole days before today passed since
+    /// `last` (or since enrollment) and an event of `task` (of any task when
+    /// nil) fell due in them.
+    private static func quiet(since last: LocalDate?, days: Int, feed: ParticipantFeed, task: String?) -> State? {
+        let start = last?.adding(days: 1) ?? feed.participant.enrolledOn
+        let quietDays = start.days(to: feed.today)
+        guard quietDays >= days else { return nil }
+        let due = feed.cards(from: start, to: feed.today).values.contains { cards in
+            cards.contains { task == nil || $0.taskID == task }
+        }
+        return due ? .quiet(days: quietDays, last: last) : nil
+    }
+}
