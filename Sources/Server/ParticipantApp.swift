@@ -123,9 +123,13 @@ public final class ParticipantApp: Sendable {
             return try TaskAnswers(store: store).handle(task: id, occurrence: occurrence, delete: true, context)
         case .insights:
             let day = request.query["day"].flatMap { LocalDate(iso: $0) } ?? context.today
+            var withdrawal: Withdrawal?
+            if case .withdrawn(_, let at) = context.status {
+                withdrawal = Withdrawal(participantID: context.participant.id, withdrawnAt: at)
+            }
             return respond.page(InsightsPage.render(participant: context.participant, outcomes: context.outcomes, day: day,
                                                     today: context.today, plan: context.plan, links: context.links,
-                                                    frame: respond.frame))
+                                                    withdrawal: withdrawal, frame: respond.frame))
         case .educationIndex:
             return respond.page(EducationPages.index(study: study, links: context.links, nav: nav(.education),
                                                      frame: respond.frame))
