@@ -86,7 +86,7 @@ public final class ParticipantApp: Sendable {
             guard let live = live.value else { return responder().notFound() }
             let stream = LiveStream(live: live)
             return HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-cache")],
-                                body: .stream { stream.next() })
+                                body: .stream(live.waker) { stream.next() })
         default:
             break
         }
