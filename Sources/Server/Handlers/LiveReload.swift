@@ -61,6 +61,7 @@ final class LiveReload: @unchecked Sendable {
     }
 
     private func watch(onChange: @Sendable () -> Void) {
+        defer { close(descriptor) }
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while current != nil {
             var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
