@@ -4,12 +4,14 @@ import Glibc
 
 /// Keeps connections that have not sent a whole request header from holding
 /// the server: each has a deadline for its header as a whole, which a
-/// client sending a byte now and then cannot extend (libmicrohttpd's own
-/// timeout restarts on every byte), and a client may keep only so many of
+/// client sending a line now and then cannot extend (libmicrohttpd's own
+/// timeout restarts with every line), and a client may keep only so many of
 /// them. Past that cap its oldest waiting connection is closed rather than
 /// the new one refused, so a browser that opens a connection and sends its
 /// request at once is let in even beside a thousand trickling sockets from
-/// the same address, as on loopback.
+/// the same address, as on loopback. Only a connection that has waited a
+/// fifth of the deadline is closed so: under load a prompt client's header
+/// may wait a few milliseconds to be read, and must not count as trickling.
 ///
 /// A connection is closed by shutting its socket down: libmicrohttpd then
 /// reads the end of the stream and closes it on its own thread. The socket
@@ -53,7 +55,7 @@ final class ConnectionGuard: @unchecked Sendable {
                 count += 1
                 if waiting.since < oldest?.since ?? .infinity { oldest = (other, waiting.since) }
             }
-            if count >= waitingPerClient, let oldest {
+            if count >= waitingPerClient, let oldest, now - oldest.since >= headerDeadline / 5 {
                 close(oldest.connection)
             }
             connections[connection] = Waiting(socket: socket, client: client, since: now)

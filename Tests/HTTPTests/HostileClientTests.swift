@@ -63,8 +63,28 @@ import TestSupport
         #expect(handled.value == 0)
     }
 
+    @Test func aPromptClientsNewConnectionsAreNotClosedForBeingOverTheCap() throws {
+        let server = try start {
+            $0.waitingConnectionsPerClient = 3
+            $0.headerDeadlineSeconds = 2
+        }
+        defer { server.stop() }
+        var waiting: [Int32] = []
+        defer { waiting.forEach { close($0) } }
+        for _ in 0..<6 {
+            let socket = try HTTPClient.connect(port: server.port)
+            try HTTPClient.write(socket, Array("GET / HTTP/1.1\r\n".utf8))
+            waiting.append(socket)
+        }
+        usleep(100_000)
+        #expect(!waiting.contains(where: isClosed), "none has waited long enough to be taken for trickling")
+    }
+
     @Test func aClientsOldestWaitingConnectionMakesRoomForItsNewOne() throws {
-        let server = try start { $0.waitingConnectionsPerClient = 3 }
+        let server = try start {
+            $0.waitingConnectionsPerClient = 3
+            $0.headerDeadlineSeconds = 2
+        }
         defer { server.stop() }
         var waiting: [Int32] = []
         defer { waiting.forEach { close($0) } }
@@ -74,6 +94,8 @@ import TestSupport
             waiting.append(socket)
             usleep(50_000)
         }
+        // A fifth of the deadline: from then on the oldest may be closed for a new one.
+        usleep(400_000)
         let answer = try HTTPClient.exchange(port: server.port,
                                              Array("GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n".utf8))
         #expect(String(decoding: answer, as: UTF8.self).hasPrefix("HTTP/1.1 200"))
