@@ -75,7 +75,8 @@ def main():
         f"{'pass' if load['errors'] == 0 and load['integrity'] == 'ok' and load['outcomes'] == load['audit_rows'] else 'FAIL'} |",
         *hostile_rows(hostile),
         f"| Fuzzing with libFuzzer (address sanitizer), 60 s a target from seeds of real inputs | "
-        + "; ".join(f"{target}: {runs} inputs" for target, runs in fuzzing["runs"].items())
+        + ("; ".join(f"{target}: {runs} inputs" for target, runs in fuzzing["runs"].items())
+           or "no target ran: the instrumented build failed (`make fuzz` shows why)")
         + f"; crashes: {fuzzing['crashes']} | {'pass' if fuzzing['status'] == 0 else 'FAIL'} |",
         "",
         "409 answers under load are expected: two clients answering the same event, where the second is told it",
