@@ -2,6 +2,7 @@
 """`make reliability`: the full reliability runs, with their figures written
 to RELIABILITY.md. The short versions of the same checks run in `make test`."""
 import json
+import os
 import platform
 import subprocess
 import sys
@@ -28,6 +29,14 @@ def main():
     malformed = harness.malformed_requests(10_000)
     print("Load: 50 clients for 60 s…", flush=True)
     load = harness.load(clients=50, seconds=60)
+    print("Hostile load: trickling headers, open streams, invented sessions, large bodies, framing…", flush=True)
+    hostile = hostile_load()
+    before = None
+    if os.environ.get("CAREFEED_BEFORE"):
+        print(f"Hostile load against {os.environ['CAREFEED_BEFORE']}…", flush=True)
+        harness.server.CAREFEED = os.environ["CAREFEED_BEFORE"]
+        before = hostile_load()
+        harness.server.CAREFEED = harness.CAREFEED
     print("Fuzzing: 4 targets for 60 s each…", flush=True)
     fuzzing = fuzz(60)
 
@@ -64,13 +73,16 @@ def main():
         f"statuses {fmt(load['statuses'])}; {load['errors']} errors; p50 {load['p50_ms']} ms, p99 {load['p99_ms']} ms; "
         f"integrity {load['integrity']}; {load['outcomes']} outcomes, {load['audit_rows']} audit rows | "
         f"{'pass' if load['errors'] == 0 and load['integrity'] == 'ok' and load['outcomes'] == load['audit_rows'] else 'FAIL'} |",
+        *hostile_rows(hostile),
         f"| Fuzzing with libFuzzer (address sanitizer), 60 s a target from seeds of real inputs | "
-        + "; ".join(f"{target}: {runs} inputs" for target, runs in fuzzing["runs"].items())
+        + ("; ".join(f"{target}: {runs} inputs" for target, runs in fuzzing["runs"].items())
+           or "no target ran: the instrumented build failed (`make fuzz` shows why)")
         + f"; crashes: {fuzzing['crashes']} | {'pass' if fuzzing['status'] == 0 else 'FAIL'} |",
         "",
         "409 answers under load are expected: two clients answering the same event, where the second is told it",
         "was already answered. Slow sockets hold no thread: the polling threads watch them with epoll until the",
-        "3-second idle timeout lets them go.",
+        "3-second idle timeout lets them go, or, for a header trickled a line at a time, its 5-second deadline;",
+        "an address keeps at most 64 connections waiting for a header, a new one closing its oldest.",
         "A fuzzing finding is written to `.build/fuzz/crashes/<target>/`; each becomes a regression test.",
         "",
         "Failures, if any:",
@@ -81,13 +93,53 @@ def main():
         "```",
         "",
     ]
+    if before:
+        label = os.environ.get("CAREFEED_BEFORE_LABEL", os.environ["CAREFEED_BEFORE"])
+        lines += ["## Hostile load before these limits", "", f"The same attacks, in the same run, against {label}:", "",
+                  "| Check | Figures | Verdict |", "|---|---|---|", *hostile_rows(before), ""]
     (ROOT / "RELIABILITY.md").write_text("\n".join(lines))
-    print("\n".join(lines[4:13]))
+    print("\n".join(lines[4:18]))
+
+
+def hostile_load():
+    """The attacks of a hostile client on loopback, at full size."""
+    return {"trickling": harness.trickling_connections(1000, seconds=30, gap=1.5),
+            "streams": harness.open_streams(1000, seconds=30),
+            "sessions": harness.invented_sessions(5000),
+            "large": harness.large_bodies(4),
+            "framing": harness.conflicting_framing()}
+
+
+def hostile_rows(figures):
+    trickling, streams, sessions = figures["trickling"], figures["streams"], figures["sessions"]
+    large, framing = figures["large"], figures["framing"]
+    growth = sessions["rss_end_mb"] - sessions["rss_start_mb"]
+    return [
+        f"| 1,000 connections each sending a header line every 1.5 s | a normal client's {trickling['requests']} "
+        f"requests: {trickling['errors']} errors, p50 {trickling['p50_ms']} ms, slowest {trickling['max_ms']} ms; "
+        f"longest a trickler was kept: {trickling['longest_open_s']} s; still open at the end: {trickling['still_open']} | "
+        f"{'pass' if trickling['errors'] == 0 and trickling['max_ms'] < 1000 and trickling['still_open'] == 0 else 'FAIL'} |",
+        f"| 1,000 open `/_live` streams | a normal client's {streams['requests']} requests: {streams['errors']} errors, "
+        f"p50 {streams['p50_ms']} ms, slowest {streams['max_ms']} ms; streams still sent to at the end: "
+        f"{streams['streams_alive']}; server threads {streams['threads_before']} → "
+        f"{streams['threads_during']} | "
+        f"{'pass' if streams['errors'] == 0 and streams['max_ms'] < 1000 and streams['streams_alive'] == 1000 else 'FAIL'} |",
+        f"| 5,000 invented session ids, each entering a 64 KB signature | statuses {fmt(sessions['statuses'])}; "
+        f"cookies replaced: {sessions['cookies_replaced']}; resident memory {sessions['rss_start_mb']} → "
+        f"{sessions['rss_end_mb']} MB | {'pass' if sessions['rss_end_mb'] < 100 and growth < 32 else 'FAIL'} |",
+        f"| A 4 MB form body | sent at once: {large['plain']['statuses'] or 'no answer'} after "
+        f"{large['plain']['seconds']} s, {large['plain']['body_sent_kb']} KB of the body sent; with "
+        f"`Expect: 100-continue`: {large['expect']['statuses'] or 'no answer'} | "
+        f"{'pass' if large['plain']['statuses'] == [413] and large['expect']['statuses'] == [413] else 'FAIL'} |",
+        "| Requests framed two ways, or with two Hosts | "
+        + "; ".join(f"{case}: {statuses or 'no answer'}" for case, statuses in framing.items())
+        + f" | {'pass' if all(statuses == [400] for statuses in framing.values()) else 'FAIL'} |",
+    ]
 
 
 def fuzz(seconds):
     """Runs Tools/fuzz.sh; inputs tried per target, and whether any crashed."""
-    run = subprocess.run(["sh", "Tools/fuzz.sh"], cwd=ROOT, env={**__import__("os").environ, "FUZZ_SECONDS": str(seconds)},
+    run = subprocess.run(["sh", "Tools/fuzz.sh"], cwd=ROOT, env={**os.environ, "FUZZ_SECONDS": str(seconds)},
                          capture_output=True, text=True)
     runs, target = {}, None
     for line in run.stdout.splitlines():

@@ -6,19 +6,12 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-struct MHD_Daemon *carefeed_httpd_start(const char *address, uint16_t port, uint16_t *bound_port,
-                                        unsigned int connection_timeout_seconds,
-                                        unsigned int connection_limit,
-                                        size_t connection_memory_limit,
-                                        size_t thread_stack_size,
-                                        unsigned int thread_pool_size,
-                                        MHD_AccessHandlerCallback handler, void *handler_context,
-                                        MHD_RequestCompletedCallback completed, void *completed_context) {
+struct MHD_Daemon *carefeed_httpd_start(const struct carefeed_httpd_settings *settings, uint16_t *bound_port) {
     struct sockaddr_in socket_address;
     memset(&socket_address, 0, sizeof socket_address);
     socket_address.sin_family = AF_INET;
-    socket_address.sin_port = htons(port);
-    if (inet_pton(AF_INET, address, &socket_address.sin_addr) != 1) {
+    socket_address.sin_port = htons(settings->port);
+    if (inet_pton(AF_INET, settings->address, &socket_address.sin_addr) != 1) {
         errno = EINVAL;
         return NULL;
     }
@@ -33,7 +26,7 @@ struct MHD_Daemon *carefeed_httpd_start(const char *address, uint16_t port, uint
     socklen_t length = sizeof bound;
     if (setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes) != 0
         || bind(listener, (struct sockaddr *) &socket_address, sizeof socket_address) != 0
-        || listen(listener, 512) != 0
+        || listen(listener, settings->listen_backlog) != 0
         || getsockname(listener, (struct sockaddr *) &bound, &length) != 0) {
         int saved = errno;
         close(listener);
@@ -43,17 +36,31 @@ struct MHD_Daemon *carefeed_httpd_start(const char *address, uint16_t port, uint
     *bound_port = ntohs(bound.sin_port);
     struct MHD_Daemon *daemon = MHD_start_daemon(
         MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME,
-        0, NULL, NULL, handler, handler_context,
+        0, NULL, NULL, settings->handler, settings->context,
         MHD_OPTION_LISTEN_SOCKET, listener,
-        MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout_seconds,
-        MHD_OPTION_CONNECTION_LIMIT, connection_limit,
-        MHD_OPTION_CONNECTION_MEMORY_LIMIT, connection_memory_limit,
-        MHD_OPTION_THREAD_STACK_SIZE, thread_stack_size,
-        MHD_OPTION_THREAD_POOL_SIZE, thread_pool_size,
-        MHD_OPTION_NOTIFY_COMPLETED, completed, completed_context,
+        MHD_OPTION_CONNECTION_TIMEOUT, settings->connection_timeout_seconds,
+        MHD_OPTION_CONNECTION_LIMIT, settings->connection_limit,
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, settings->connection_memory_limit,
+        MHD_OPTION_THREAD_STACK_SIZE, settings->thread_stack_size,
+        MHD_OPTION_THREAD_POOL_SIZE, settings->thread_pool_size,
+        MHD_OPTION_NOTIFY_COMPLETED, settings->completed, settings->context,
+        MHD_OPTION_NOTIFY_CONNECTION, settings->notify_connection, settings->context,
         MHD_OPTION_END);
     if (daemon == NULL) {
         close(listener);
     }
     return daemon;
+}
+
+int carefeed_httpd_connection_socket(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : info->connect_fd;
+}
+
+uint32_t carefeed_httpd_connection_client(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    if (info == NULL || info->client_addr == NULL || info->client_addr->sa_family != AF_INET) {
+        return 0;
+    }
+    return ((const struct sockaddr_in *) info->client_addr)->sin_addr.s_addr;
 }

@@ -23,7 +23,9 @@ enum ServeCommand {
       --content DIR       the study's content (default content)
       --public DIR        assets (default Public)
       --store FILE        the care store (default .carefeed/care.sqlite)
-      --host ADDRESS      the IPv4 address to listen on (default 127.0.0.1)
+      --host ADDRESS      the IPv4 address to listen on (default 127.0.0.1); any
+                          other than 127.x.x.x opens the preview, which has
+                          no login, to whoever can reach it
       --port N            the port (default 8080; 0 picks a free one)
       --participant ID    who is served; created, enrolled today, if the store
                           does not have them (default preview)
@@ -58,10 +60,22 @@ enum ServeCommand {
         configuration.host = arguments["host"] ?? "127.0.0.1"
         configuration.port = port
         let server = try HTTPServer(configuration) { request in app.handle(request) }
+        if let warning = bindWarning(host: configuration.host, port: server.port, participant: participantID) {
+            console.error(warning)
+        }
         console.out("Serving \(participantID) at http://\(configuration.host == "127.0.0.1" ? "localhost" : configuration.host):\(server.port)/ "
                     + "(Ctrl-C to stop)\n")
         let signals = Shutdown.install(server: server, app: app, store: store, console: console)
         withExtendedLifetime(signals) { dispatchMain() }
+    }
+
+    /// What to say when the server listens beyond this computer: anyone who
+    /// can reach it acts as the participant. Nil for a loopback address (127.x.x.x).
+    static func bindWarning(host: String, port: UInt16, participant: String) -> String? {
+        guard !host.hasPrefix("127.") else { return nil }
+        return "warning: listening on \(host), not only on this computer. The preview has no login: anyone who can "
+            + "reach port \(port) sees \(participant)'s pages and can answer, sign and withdraw as them. "
+            + "Use --host only on a network you trust.\n"
     }
 
     /// Reads the content again after an edit: the new plan on success, the

@@ -2,9 +2,11 @@
 public struct HTTPResponse: Sendable {
     public enum Body: Sendable {
         case bytes([UInt8])
-        /// Chunks, until `nil`, from a function that may wait for the next
-        /// one: it runs on a thread of the stream's own. For server-sent events.
-        case stream(@Sendable () -> [UInt8]?)
+        /// Chunks as they are made, for server-sent events. The function
+        /// never waits: it gives what is ready, `[]` when nothing is yet, or
+        /// nil at the end. After `[]` the connection waits, holding no
+        /// thread, until the waker wakes it to ask again.
+        case stream(StreamWaker, @Sendable () -> [UInt8]?)
     }
 
     public var status: Int

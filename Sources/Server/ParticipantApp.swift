@@ -54,7 +54,12 @@ public final class ParticipantApp: Sendable {
         requestGuard.csrfToken(forSession: session)
     }
 
-    /// `words` × 64 random bits as lowercase hex: session ids, the server's secret.
+    /// A session id this server accepts, as a browser is given one.
+    public func newSession() -> String {
+        requestGuard.newSession()
+    }
+
+    /// `words` × 64 random bits as lowercase hex: the server's secret.
     public static func randomHex(words: Int) -> String {
         RequestGuard.randomHex(words: words)
     }
@@ -62,8 +67,8 @@ public final class ParticipantApp: Sendable {
     // MARK: Routing
 
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
-        let cookie = RequestGuard.session(in: request.header("cookie"))
-        let session = cookie ?? Self.randomHex(words: 2)
+        let cookie = requestGuard.issuedSession(in: request.header("cookie"))
+        let session = cookie ?? requestGuard.newSession()
         var response = switch requestGuard.admit(request, session: session, sentCookie: cookie != nil) {
         case .success(let admitted): route(request, admitted)
         case .failure(.text(let status, let text, let headers)): HTTPResponse.text(text, status: status).adding(headers)
@@ -86,7 +91,7 @@ public final class ParticipantApp: Sendable {
             guard let live = live.value else { return responder().notFound() }
             let stream = LiveStream(live: live)
             return HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-cache")],
-                                body: .stream { stream.next() })
+                                body: .stream(live.waker) { stream.next() })
         default:
             break
         }

@@ -4,6 +4,8 @@ public enum SiteError: Error, CustomStringConvertible {
     case notASite(String)
     /// A participant id that cannot name a folder of the site.
     case invalidParticipantID(String)
+    /// The folder has a marker file, but not one carefeed build wrote.
+    case foreignMarker(String)
 
     public var description: String {
         switch self {
@@ -16,6 +18,9 @@ public enum SiteError: Error, CustomStringConvertible {
         case .notASite(let path):
             "\(path) exists and is not a site that carefeed build wrote, so it is not replaced; "
                 + "choose another --out, or empty or remove that folder first"
+        case .foreignMarker(let path):
+            "\(path) has a .carefeed-site file that carefeed build did not write (it holds no build manifest), "
+                + "so the folder is not replaced; choose another --out, or move what you keep there elsewhere"
         }
     }
 }

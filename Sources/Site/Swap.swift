@@ -11,22 +11,47 @@ extension SiteBuilder {
     static let marker = ".carefeed-site"
 
     /// Refuses to replace a folder that is neither missing, empty nor a site
-    /// written here: `--out .` or `--out content` must not lose anything.
+    /// written here: `--out .` or `--out content` must not lose anything,
+    /// nor a folder where someone left an empty or hand-made marker file.
     static func checkReplaceable(_ output: String) throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) else { return }
         guard isDirectory.boolValue else { throw SiteError.notASite(output) }
         let contents = (try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []
-        guard contents.isEmpty || contents.contains(marker) else { throw SiteError.notASite(output) }
+        guard !contents.isEmpty else { return }
+        guard contents.contains(marker) else { throw SiteError.notASite(output) }
+        guard isManifest(FileManager.default.contents(atPath: output + "/" + marker)) else {
+            throw SiteError.foreignMarker(output)
+        }
+    }
+
+    /// Whether a marker file holds a manifest carefeed build wrote, of this
+    /// format or an earlier one: a JSON object saying so, with its format.
+    static func isManifest(_ data: Data?) -> Bool {
+        struct Written: Decodable {
+            var about: String
+            var format: Int
+        }
+        guard let data, let written = try? JSONDecoder().decode(Written.self, from: data) else { return false }
+        return written.about.hasPrefix("Written by carefeed build")
     }
 
     /// A writer into a new, empty staging folder beside `output`, linking
     /// unchanged files from the site at `output`.
     static func stagingWriter(beside output: String) throws -> FileWriter {
-        let staging = output + ".building-\(getpid())"
-        try? FileManager.default.removeItem(atPath: staging)
-        try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true)
-        return FileWriter(root: staging, mode: .staged(previous: output))
+        FileWriter(root: try freshFolder(output + ".building-\(getpid())"), mode: .staged(previous: output))
+    }
+
+    /// A folder made now by this build, named `base` or, when something
+    /// already has that name, `base-2`, `base-3`…: whatever was there is
+    /// left alone, and what this build removes later is only its own.
+    static func freshFolder(_ base: String) throws -> String {
+        for attempt in 1...100 {
+            let path = attempt == 1 ? base : base + "-\(attempt)"
+            if mkdir(path, 0o755) == 0 { return path }
+            guard errno == EEXIST else { throw SiteError.cannotWrite(path, String(cString: strerror(errno))) }
+        }
+        throw SiteError.cannotWrite(base, "100 folders of that name already exist; remove those no build is using")
     }
 
     /// Writes the manifest into the staging folder and puts every file on disk.
@@ -42,21 +67,29 @@ extension SiteBuilder {
         try? FileManager.default.removeItem(atPath: writer.root)
     }
 
-    /// Puts the staged site where the old one was; the old one is removed
-    /// only after the new one is in place.
+    /// Puts the staged site where the old one was; the old one is moved into
+    /// a fresh folder of this build's and removed only after the new one is
+    /// in place.
     static func swap(_ staging: String, into output: String) throws {
         let manager = FileManager.default
         guard manager.fileExists(atPath: output) else {
             try manager.moveItem(atPath: staging, toPath: output)
             return
         }
-        let retired = output + ".previous-\(getpid())"
-        try? manager.removeItem(atPath: retired)
-        try manager.moveItem(atPath: output, toPath: retired)
+        let retired = try freshFolder(output + ".previous-\(getpid())")
+        do {
+            try manager.moveItem(atPath: output, toPath: retired + "/site")
+        } catch {
+            try? manager.removeItem(atPath: retired)
+            throw error
+        }
         do {
             try manager.moveItem(atPath: staging, toPath: output)
         } catch {
-            try? manager.moveItem(atPath: retired, toPath: output)
+            // The old site goes back; if it cannot, it is kept where it is.
+            if (try? manager.moveItem(atPath: retired + "/site", toPath: output)) != nil {
+                try? manager.removeItem(atPath: retired)
+            }
             throw error
         }
         try? manager.removeItem(atPath: retired)

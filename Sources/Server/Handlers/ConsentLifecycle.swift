@@ -5,7 +5,6 @@ import Feed
 import Foundation
 import HTTP
 import Pages
-import Support
 
 /// Re-consent and withdrawal: a participant who signed an older version of
 /// the consent reads and signs the new one (the old record is kept beside
@@ -13,7 +12,7 @@ import Support
 final class ConsentLifecycle: Sendable {
     let store: CareStore
     /// What each session has entered on the re-consent form.
-    private let drafts = Locked<[String: OnboardingFields]>([:])
+    private let drafts = SessionDrafts<OnboardingFields>()
 
     init(store: CareStore) {
         self.store = store
@@ -26,7 +25,7 @@ final class ConsentLifecycle: Sendable {
               let document = context.plan.study.consentDocument(documentID) else {
             return .seeOther(context.todayRoute.path)
         }
-        let fields = drafts.value[context.session] ?? OnboardingFields()
+        let fields = drafts[context.session] ?? OnboardingFields()
         let page = { (fields: OnboardingFields, errors: [String: String], status: Int) in
             respond.page(ConsentLifecyclePages.reconsent(
                 document: document, signedVersion: signedVersion, participant: context.participant, today: context.today,
@@ -36,11 +35,8 @@ final class ConsentLifecycle: Sendable {
         guard isReview else {
             guard let form = context.form else { return page(fields, [:], 200) }
             var errors: [String: String] = [:]
-            let entered = drafts.update { drafts in
-                var fields = drafts[context.session] ?? OnboardingFields()
+            let entered = drafts.update(context.session, empty: OnboardingFields()) { fields in
                 errors = SignatureEntry.enter(form, into: &fields)
-                drafts[context.session] = fields
-                return fields
             }
             guard errors.isEmpty else { return page(entered, errors, 422) }
             return .seeOther(Route.reconsentReview.path)
@@ -60,7 +56,7 @@ final class ConsentLifecycle: Sendable {
             participantID: context.participant.id, documentID: document.id, version: document.version, sha256: document.sha256,
             html: document.html, printedName: fields.printedName, signature: signature, signedAt: Date(),
             timeZone: context.participant.timeZone))
-        drafts.update { _ = $0.removeValue(forKey: context.session) }
+        drafts.remove(context.session)
         return .seeOther(context.todayRoute.path)
     }
 

@@ -1,16 +1,23 @@
 import Foundation
 import Glibc
+import HTTP
 
 /// Watches folders with inotify and calls back, debounced, when anything in
 /// them changes; counts changes so event streams can tell pages to reload.
+/// Its one thread also wakes every waiting event stream after a change and
+/// once a second, so a stream holds no thread of its own.
 final class LiveReload: @unchecked Sendable {
-    // Unchecked: `generation` and `stopped` are only touched with `condition` locked;
+    // Unchecked: `generation` and `stopped` are only touched with `lock` held;
     // the inotify descriptor and watch table belong to the watching thread.
-    private let condition = NSCondition()
+    private let lock = NSLock()
     private var generation = 0
     private var stopped = false
     private let descriptor: Int32
     private var watches: [Int32: String] = [:]
+    /// Wakes the open event streams.
+    let waker = StreamWaker()
+    /// How often waiting streams are woken to send a keep-alive comment.
+    static let heartbeat: TimeInterval = 1
 
     init?(folders: [String], onChange: @escaping @Sendable () -> Void) {
         descriptor = inotify_init1(Int32(IN_CLOEXEC))
@@ -23,31 +30,20 @@ final class LiveReload: @unchecked Sendable {
         thread.start()
     }
 
-    var current: Int {
-        condition.withLock { generation }
+    /// The count of changes so far; nil once stopped.
+    var current: Int? {
+        lock.withLock { stopped ? nil : generation }
     }
 
-    /// Waits until the generation passes `seen` or `timeout` passes; nil once stopped.
-    func wait(after seen: Int, timeout: TimeInterval) -> Int? {
-        let deadline = Date().addingTimeInterval(timeout)
-        return condition.withLock {
-            while generation == seen, !stopped, condition.wait(until: deadline) {}
-            return stopped ? nil : generation
-        }
-    }
-
+    /// Ends every stream: each is woken and finds the watcher stopped.
     func stop() {
-        condition.withLock {
-            stopped = true
-            condition.broadcast()
-        }
+        lock.withLock { stopped = true }
+        waker.wakeAll()
     }
 
     private func bump() {
-        condition.withLock {
-            generation += 1
-            condition.broadcast()
-        }
+        lock.withLock { generation += 1 }
+        waker.wakeAll()
     }
 
     private func addWatches(under folder: String) {
@@ -65,8 +61,14 @@ final class LiveReload: @unchecked Sendable {
     }
 
     private func watch(onChange: @Sendable () -> Void) {
+        defer { close(descriptor) }
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
+        while current != nil {
+            var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&ready, 1, Int32(Self.heartbeat * 1000)) > 0 else {
+                waker.wakeAll()
+                continue
+            }
             let count = read(descriptor, &buffer, buffer.count)
             guard count > 0 else { return }
             watchNewFolders(buffer, count)
@@ -100,27 +102,38 @@ final class LiveReload: @unchecked Sendable {
 }
 
 /// One page's event stream: a retry hint, then a `reload` event after each
-/// change, and a comment every second, well within the connection timeout,
-/// so the stream is never cut as idle.
+/// change, and a comment when woken a second or more after the last thing
+/// sent, well within the connection timeout, so the stream is never cut as
+/// idle and a client gone is noticed at the next write.
 final class LiveStream: @unchecked Sendable {
-    // Unchecked: `next` is called from the stream's own thread only.
+    // Unchecked: `next` is called with its stream's lock held, never twice at once.
     private let live: LiveReload
     private var seen: Int
     private var opened = false
+    private var lastSent: TimeInterval = 0
 
     init(live: LiveReload) {
         self.live = live
-        seen = live.current
+        seen = live.current ?? 0
     }
 
+    /// What to send now without waiting: nil once live reload stopped, `[]` for nothing yet.
     func next() -> [UInt8]? {
+        let now = ProcessInfo.processInfo.systemUptime
+        guard let generation = live.current else { return nil }
+        let chunk: String
         if !opened {
             opened = true
-            return Array("retry: 1000\n\n".utf8)
+            chunk = "retry: 1000\n\n"
+        } else if generation != seen {
+            seen = generation
+            chunk = "event: reload\ndata: \(generation)\n\n"
+        } else if now - lastSent >= LiveReload.heartbeat * 0.9 {
+            chunk = ": still here\n\n"
+        } else {
+            return []
         }
-        guard let generation = live.wait(after: seen, timeout: 1) else { return nil }
-        if generation == seen { return Array(": still here\n\n".utf8) }
-        seen = generation
-        return Array("event: reload\ndata: \(generation)\n\n".utf8)
+        lastSent = now
+        return Array(chunk.utf8)
     }
 }

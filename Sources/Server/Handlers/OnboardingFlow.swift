@@ -5,7 +5,6 @@ import Feed
 import Foundation
 import HTTP
 import Pages
-import Support
 
 /// What a session has entered during onboarding, kept while the participant
 /// goes back and forward, until onboarding is stored.
@@ -32,7 +31,7 @@ struct OnboardingDraft: Sendable {
 /// step only confirms.
 final class OnboardingFlow: Sendable {
     let store: CareStore
-    private let drafts = Locked<[String: OnboardingDraft]>([:])
+    private let drafts = SessionDrafts<OnboardingDraft>()
 
     init(store: CareStore) {
         self.store = store
@@ -53,7 +52,7 @@ final class OnboardingFlow: Sendable {
             guard case .completion = step, !isReview, context.form == nil else { return .seeOther(context.todayRoute.path) }
         }
         let flow = Flow(task: task, event: event, number: number, context: context,
-                        draft: drafts.value[context.session] ?? OnboardingDraft(),
+                        draft: drafts[context.session] ?? OnboardingDraft(),
                         stored: try store.consentRecords(participantID: context.participant.id))
         if context.form != nil, let unsigned = flow.unsignedConsentStep(before: number) {
             return respond.message(409, "Please sign the consent form first",
@@ -171,18 +170,13 @@ final class OnboardingFlow: Sendable {
                                      outcome: NewOutcome(participantID: flow.context.participant.id, taskID: flow.task.id,
                                                          event: flow.event, values: values),
                                      at: Date())
-        drafts.update { _ = $0.removeValue(forKey: flow.context.session) }
+        drafts.remove(flow.context.session)
     }
 
     /// Changes a session's draft in one locked step and returns it as changed.
     @discardableResult
     private func update(_ session: String, _ change: (inout OnboardingDraft) -> Void) -> OnboardingDraft {
-        drafts.update { drafts in
-            var draft = drafts[session] ?? OnboardingDraft()
-            change(&draft)
-            drafts[session] = draft
-            return draft
-        }
+        drafts.update(session, empty: OnboardingDraft(), change)
     }
 }
 

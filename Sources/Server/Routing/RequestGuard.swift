@@ -94,6 +94,28 @@ struct RequestGuard: Sendable {
         String(SHA256.hex(secret + ":" + session).prefix(40))
     }
 
+    /// A new session: 128 random bits and a tag only this server can make
+    /// from them, so an id a client made up is told from one it was given,
+    /// and the server keeps nothing for it.
+    func newSession() -> String {
+        let id = Self.randomHex(words: 2)
+        return id + tag(id)
+    }
+
+    /// The session of a Cookie header if this server issued it; nil for
+    /// none, or for one it did not issue, which is then replaced.
+    func issuedSession(in header: String?) -> String? {
+        guard let session = Self.session(in: header) else { return nil }
+        let id = String(session.prefix(32))
+        // Compared in full whatever differs, so the time taken tells nothing.
+        let difference = zip(session.utf8.dropFirst(32), tag(id).utf8).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) }
+        return difference == 0 ? session : nil
+    }
+
+    private func tag(_ id: String) -> String {
+        String(SHA256.hex("session:" + secret + ":" + id).prefix(32))
+    }
+
     /// `words` × 64 random bits as lowercase hex.
     static func randomHex(words: Int) -> String {
         var generator = SystemRandomNumberGenerator()
@@ -104,7 +126,8 @@ struct RequestGuard: Sendable {
         }.joined()
     }
 
-    /// The session id in a Cookie header, if it has the shape this server gives.
+    /// The session id in a Cookie header, if it has the shape this server
+    /// gives (64 lowercase hex digits), issued or not.
     static func session(in header: String?) -> String? {
         guard let header else { return nil }
         // Read as bytes: every request carries the cookie.
@@ -112,13 +135,12 @@ struct RequestGuard: Sendable {
         let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
         let isHex = { (byte: UInt8) in
             (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
-                || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
         }
         for part in header.utf8.split(separator: UInt8(ascii: ";")) {
             let pair = part.drop(while: isSpace).reversed().drop(while: isSpace).reversed()
             guard pair.starts(with: name) else { continue }
             let value = pair.dropFirst(name.count)
-            if value.count == 32, value.allSatisfy(isHex) {
+            if value.count == 64, value.allSatisfy(isHex) {
                 return String(decoding: value, as: UTF8.self)
             }
         }

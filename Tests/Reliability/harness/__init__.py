@@ -9,6 +9,7 @@ server and session they share, under the names callers import.
 from .concurrent_load import load
 from .content_corpus import bad_content, bad_content_cases
 from .crash import crash_loop
+from .hostile import conflicting_framing, invented_sessions, large_bodies, open_streams, trickling_connections
 from .latency import percentile
 from .malformed import malformed_requests, raw_exchange
 from .server import CAREFEED, ENROLLED, ROOT, Server, Session, day
@@ -17,7 +18,8 @@ from .storage_faults import disk_trouble, read_only_store
 from .store import stored_outcomes
 
 __all__ = [
-    "CAREFEED", "ENROLLED", "ROOT", "Server", "Session", "bad_content", "bad_content_cases", "crash_loop", "day",
-    "disk_trouble", "load", "malformed_requests", "percentile", "raw_exchange", "read_only_store", "slow_clients",
-    "stored_outcomes",
+    "CAREFEED", "ENROLLED", "ROOT", "Server", "Session", "bad_content", "bad_content_cases", "conflicting_framing",
+    "crash_loop", "day", "disk_trouble", "invented_sessions", "large_bodies", "load", "malformed_requests",
+    "open_streams", "percentile", "raw_exchange", "read_only_store", "slow_clients", "stored_outcomes",
+    "trickling_connections",
 ]
