@@ -6,10 +6,14 @@ set -eu
 
 BUILD=.build/fuzz
 SECONDS_EACH=${FUZZ_SECONDS:-60}
-swift build --build-path "$BUILD" -Xswiftc -sanitize=fuzzer,address --target Server >/dev/null
-objects=$(find "$BUILD/debug/Support.build" "$BUILD/debug/Markup.build" "$BUILD/debug/CareModel.build" \
+# The package is built with ASan and the coverage libFuzzer reads, but not
+# with -sanitize=fuzzer itself: that would link libFuzzer's main into the
+# build plugin's tool too. Each fuzz target below links libFuzzer.
+swift build --build-path "$BUILD" -Xswiftc -sanitize=address \
+    -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table --target Server >/dev/null
+objects=$(find "$BUILD/debug/Support.build" "$BUILD/debug/Markup.build" "$BUILD/debug/BuiltInAssets.build" "$BUILD/debug/CareModel.build" \
     "$BUILD/debug/CareStore.build" "$BUILD/debug/Content.build" "$BUILD/debug/Feed.build" "$BUILD/debug/HTTP.build" \
-    "$BUILD/debug/Pages.build" "$BUILD/debug/Assets.build" "$BUILD/debug/Server.build" \
+    "$BUILD/debug/Pages.build" "$BUILD/debug/Assets.build" "$BUILD/debug/Export.build" "$BUILD/debug/Server.build" \
     "$BUILD/debug/CMicroHTTPDShim.build" -name '*.o')
 status=0
 for target in FormData FrontMatter Routing Signature; do
