@@ -45,7 +45,7 @@ struct BuildPlan: Sendable {
             let today = input.today(participant)
             todays[participant.id] = today
             feedDays[participant.id] = participant.enrolledOn.ordinal...max(participant.enrolledOn, today).adding(days: 7).ordinal
-            let fingerprint = Self.fingerprint(participant, today: today, revisions: input.revisions)
+            let fingerprint = Self.fingerprint(participant, today: today, revisions: input.revisions, names: input.names)
             if let fingerprint, let entry = previous?.participants[participant.id], entry.fingerprint == fingerprint {
                 unchanged[participant.id] = entry
             } else {
@@ -89,9 +89,12 @@ struct BuildPlan: Sendable {
     }
 
     /// What a participant's pages depend on beyond the inputs; nil without revisions.
-    static func fingerprint(_ participant: Participant, today: LocalDate, revisions: [String: String]?) -> String? {
+    /// The name counts only where pages show it: a site without names keeps
+    /// no hash of one in its manifest, against which a guess could be tried.
+    static func fingerprint(_ participant: Participant, today: LocalDate, revisions: [String: String]?,
+                            names: Bool) -> String? {
         guard let revision = revisions?[participant.id] else { return nil }
-        return SHA256.hex([participant.id, participant.name, participant.timeZone.identifier,
+        return SHA256.hex([participant.id, names ? participant.name : "", participant.timeZone.identifier,
                            participant.enrolledOn.description, today.description, revision].joined(separator: "\n"))
     }
 }
