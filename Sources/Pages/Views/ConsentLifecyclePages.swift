@@ -50,16 +50,7 @@ public enum ConsentLifecyclePages {
     public static func reconsentReview(document: ConsentDocument, participant: Participant, today: LocalDate, study: Study,
                                        links: PageLinks, fields: OnboardingFields, csrfToken: String,
                                        frame: Layout.Frame = .plain) -> HTML {
-        var main: HTML = "<h1>Check before you sign</h1>\n<p class=\"lead\">This is exactly what will be recorded when you "
-            + "press <strong>Sign</strong>. The time is added then.</p>\n"
-        main += "<dl class=\"record-facts\">\n<dt>Document</dt><dd>\(document.title), version \(document.version)</dd>\n"
-        main += "<dt>SHA-256 of the text</dt><dd><code class=\"hash\">\(document.sha256)</code></dd>\n"
-        main += "<dt>Printed name</dt><dd>\(fields.printedName)</dd>\n"
-        main += "<dt>Time zone</dt><dd>\(participant.timeZone.identifier)</dd>\n</dl>\n"
-        if let signature = fields.signature {
-            main += "<section class=\"signature\" aria-label=\"Signature\"><h2>Signature</h2>\n"
-                + "\(ConsentPages.signature(signature, printedName: fields.printedName))</section>\n"
-        }
+        var main = OnboardingPages.reviewSummary(document, fields: fields, timeZone: participant.timeZone)
         let action = (links.reconsent() ?? "") + "/review"
         main += "<form method=\"post\" action=\"\(action)\" class=\"onboarding\">\n"
             + "<input type=\"hidden\" name=\"csrf\" value=\"\(csrfToken)\">\n"

@@ -111,17 +111,7 @@ public enum OnboardingPages {
     public static func review(_ number: Int, document: ConsentDocument, context: Context, fields: OnboardingFields,
                               frame: Layout.Frame = .plain) -> HTML {
         var main = progress(number, of: context.task.survey.count)
-        main += "<h1>Check before you sign</h1>\n<p class=\"lead\">This is exactly what will be recorded when you press "
-            + "<strong>Sign</strong>. The time is added then.</p>\n"
-        main += "<dl class=\"record-facts\">\n<dt>Document</dt><dd>\(document.title), version \(document.version)</dd>\n"
-        main += "<dt>SHA-256 of the text</dt><dd><code class=\"hash\">\(document.sha256)</code></dd>\n"
-        main += "<dt>Printed name</dt><dd>\(fields.printedName)</dd>\n"
-        main += "<dt>Time zone</dt><dd>\(context.participant.timeZone.identifier)</dd>\n</dl>\n"
-        if let signature = fields.signature {
-            main += "<section class=\"signature\" aria-label=\"Signature\"><h2>Signature</h2>\n"
-            main += ConsentPages.signature(signature, printedName: fields.printedName)
-            main += "</section>\n"
-        }
+        main += reviewSummary(document, fields: fields, timeZone: context.participant.timeZone)
         main += "<form method=\"post\" action=\"\(context.stepPath(number))/review\" class=\"onboarding\">\n"
             + "<input type=\"hidden\" name=\"csrf\" value=\"\(context.csrfToken)\">\n"
             + "<input type=\"hidden\" name=\"sha256\" value=\"\(document.sha256)\">\n"
@@ -150,6 +140,21 @@ public enum OnboardingPages {
         html += "<label class=\"choice\"><input type=\"checkbox\" name=\"typedSignature\" value=\"yes\"\(typed ? " checked" : "")> "
             + "<span>I cannot draw a signature: <strong>this typed name is my signature</strong></span></label>\n"
         html += "</fieldset>\n</div>\n"
+        return html
+    }
+
+    /// Exactly what a signature will record, shown before the participant signs.
+    static func reviewSummary(_ document: ConsentDocument, fields: OnboardingFields, timeZone: TimeZone) -> HTML {
+        var html: HTML = "<h1>Check before you sign</h1>\n<p class=\"lead\">This is exactly what will be recorded when you "
+            + "press <strong>Sign</strong>. The time is added then.</p>\n"
+        html += "<dl class=\"record-facts\">\n<dt>Document</dt><dd>\(document.title), version \(document.version)</dd>\n"
+        html += "<dt>SHA-256 of the text</dt><dd><code class=\"hash\">\(document.sha256)</code></dd>\n"
+        html += "<dt>Printed name</dt><dd>\(fields.printedName)</dd>\n"
+        html += "<dt>Time zone</dt><dd>\(timeZone.identifier)</dd>\n</dl>\n"
+        if let signature = fields.signature {
+            html += "<section class=\"signature\" aria-label=\"Signature\"><h2>Signature</h2>\n"
+                + "\(ConsentPages.signature(signature, printedName: fields.printedName))</section>\n"
+        }
         return html
     }
 
