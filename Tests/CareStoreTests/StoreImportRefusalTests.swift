@@ -138,6 +138,22 @@ import TestSupport
         ])
     }
 
+    @Test func recordsOfAParticipantTheFileDoesNotHoldAreRefused() throws {
+        _ = try imported()
+        // Someone else's store, with a grant slipped in for Ada (foreign keys are off in a plain SQLite session).
+        let grace = Participant(id: "p2", name: "Grace Hopper", timeZone: Fixtures.newYork, enrolledOn: Fixtures.date("2026-03-01"))
+        let other = try ParticipantStoreMaker(in: directory, grace)
+        try other.onboard()
+        try RawSQLite(path: other.path).execute("""
+            INSERT INTO permission_grants (participant_id, permission_id, kind, granted, detail, recorded_at)
+            VALUES ('p1', 'shareHealthData', 'health', 1, NULL, '2026-03-09T12:00:00.000Z')
+            """)
+        #expect(try refusal(other.path) == [
+            "the file holds records of participant p1 but no participant p1: a store speaks only for the participants it holds",
+        ])
+        #expect(try study.permissionGrants(participantID: "p1").allSatisfy { $0.recordedAt != Fixtures.instant("2026-03-09T12:00:00Z") })
+    }
+
     @Test func aFileThatIsNotSQLiteIsNamedAsNotAStore() throws {
         let path = try directory.write("notes.sqlite", "Dear study team, here are my answers.\n")
         #expect(try refusal(path) == ["not a CareFeed store: not a SQLite database"])

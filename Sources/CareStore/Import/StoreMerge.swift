@@ -23,6 +23,7 @@ struct StoreMerge {
 
     mutating func run() throws {
         try participants()
+        strangers()
         // Records of someone else under a held id are not worth comparing.
         guard conflicts.isEmpty else { return }
         try taskVersions()
@@ -48,6 +49,20 @@ struct StoreMerge {
                 conflicts.append("participant \(participant.id) names another person: in this file "
                                  + "\(Self.describe(participant)); in the study store \(Self.describe(held))")
             }
+        }
+    }
+
+    /// Records of a participant the file holds no row for: the file cannot
+    /// speak for them (a crafted one could turn another participant's
+    /// sharing on), so they refuse it.
+    private mutating func strangers() {
+        let own = Set(snapshot.participants.map(\.id))
+        var ids = snapshot.consentRecords.map(\.participantID) + snapshot.permissionGrants.map(\.participantID)
+        ids += snapshot.outcomes.map(\.outcome.participantID) + snapshot.withdrawals.map(\.participantID)
+        ids += snapshot.auditEntries.compactMap(\.participantID)
+        for id in Set(ids).subtracting(own).sorted() {
+            conflicts.append("the file holds records of participant \(id) but no participant \(id): "
+                             + "a store speaks only for the participants it holds")
         }
     }
 
