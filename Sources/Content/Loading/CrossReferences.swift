@@ -223,7 +223,7 @@ struct CrossReferences {
             return false
         }
         guard let publicDirectory else { return true }
-        if !FileManager.default.fileExists(atPath: publicDirectory + "/" + path) {
+        if !FileSystem.exists(publicDirectory + "/" + path) {
             reader.error("\(path) is not in the public folder \(publicDirectory)", at: node)
             return false
         }
@@ -233,7 +233,7 @@ struct CrossReferences {
     private static func iconExists(_ icon: String, _ publicDirectory: String?) -> Bool {
         guard let publicDirectory else { return true }
         return Identifier.isValid(icon.replacingOccurrences(of: ".", with: "_"))
-            && (BuiltInAssets.hasIcon(icon) || FileManager.default.fileExists(atPath: publicDirectory + "/icons/" + icon + ".svg"))
+            && (BuiltInAssets.hasIcon(icon) || FileSystem.exists(publicDirectory + "/icons/" + icon + ".svg"))
     }
 
     /// `bed.double.fill, bell.fill, …`: the icons built into CareFeed.

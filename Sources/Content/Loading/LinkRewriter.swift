@@ -52,7 +52,7 @@ struct LinkRewriter: Sendable {
                          line: line)
             return url
         }
-        if let publicDirectory, !FileManager.default.fileExists(atPath: publicDirectory + "/" + Self.decoded(path)) {
+        if let publicDirectory, !FileSystem.exists(publicDirectory + "/" + Self.decoded(path)) {
             reader.error("\(path) is not in the public folder \(publicDirectory)", line: line)
         }
         return "../assets/" + path + fragment

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// A study's folders hold real files only: a symbolic link could make a page
 /// show, or the site copy, a file from anywhere on the computer. Links are
@@ -6,7 +7,7 @@ import Foundation
 public enum SymbolicLinks {
     /// True when `path` itself is a symbolic link, whatever it points to.
     public static func isLink(_ path: String) -> Bool {
-        (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeSymbolicLink
+        FileSystem.kind(path) == S_IFLNK
     }
 
     /// The bytes of the file at `path`, opened without following a link, so
@@ -15,12 +16,28 @@ public enum SymbolicLinks {
     public static func contents(_ path: String) -> Data? {
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        do {
-            return try handle.readToEnd() ?? Data()
-        } catch {
-            return nil
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        // The size is a first guess: a file that grows while it is read is read to its end.
+        var data = Data(count: max(Int(status.st_size), 0) + 1)
+        var count = 0
+        while true {
+            if count == data.count {
+                data.count *= 2
+            }
+            let read = data.withUnsafeMutableBytes { buffer in
+                Glibc.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+            }
+            if read == 0 { break }
+            if read < 0 {
+                guard errno == EINTR else { return nil }
+                continue
+            }
+            count += read
         }
+        data.count = count
+        return data
     }
 
     /// The files under `folder` as paths relative to it, and apart from them
@@ -34,10 +51,10 @@ public enum SymbolicLinks {
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: full) else { return }
             for name in names where !name.hasPrefix(".") {
                 let path = relative.isEmpty ? name : relative + "/" + name
-                switch try? FileManager.default.attributesOfItem(atPath: folder + "/" + path)[.type] as? FileAttributeType {
-                case .typeSymbolicLink: links.append(path)
-                case .typeDirectory: visit(path)
-                case .typeRegular: files.append(path)
+                switch FileSystem.kind(folder + "/" + path) {
+                case S_IFLNK: links.append(path)
+                case S_IFDIR: visit(path)
+                case S_IFREG: files.append(path)
                 default: break
                 }
             }

@@ -37,7 +37,9 @@ public enum Markdown {
         guard let rendered = cmark_render_html(document, CMARK_OPT_DEFAULT) else { return HTML() }
         defer { free(rendered) }
         // cmark escapes text and, by default, leaves raw HTML and unsafe URLs out.
-        return HTML(trusted: addingHeadingIDs(String(cString: rendered), headings))
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(rendered).assumingMemoryBound(to: UInt8.self),
+                                        count: strlen(rendered))
+        return HTML(trusted: addingHeadingIDs(bytes, headings))
     }
 
     /// The slug an anchor uses: lowercase letters and digits joined by `-`.
@@ -45,7 +47,10 @@ public enum Markdown {
         var slug = ""
         var pendingDash = false
         for scalar in text.lowercased().unicodeScalars {
-            if scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+            // Unicode's properties are looked up only past ASCII, where headings mostly stay.
+            let kept = scalar.isASCII ? ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar)
+                                      : scalar.properties.isAlphabetic
+            if kept {
                 if pendingDash && !slug.isEmpty { slug += "-" }
                 slug.unicodeScalars.append(scalar)
                 pendingDash = false
@@ -75,11 +80,11 @@ public enum Markdown {
 
     /// cmark writes each heading as a bare `<hN>`; raw HTML in the source is
     /// omitted and text is escaped, so the n-th bare `<hN>` is the n-th heading.
-    private static func addingHeadingIDs(_ html: String, _ headings: [(level: Int32, text: String)]) -> String {
-        guard !headings.isEmpty else { return html }
+    private static func addingHeadingIDs(_ bytes: UnsafeBufferPointer<UInt8>,
+                                         _ headings: [(level: Int32, text: String)]) -> String {
+        guard !headings.isEmpty else { return String(decoding: bytes, as: UTF8.self) }
         var used: [String: Int] = [:]
         var result: [UInt8] = []
-        let bytes = Array(html.utf8)
         result.reserveCapacity(bytes.count + headings.count * 24)
         var position = 0
         for heading in headings {
