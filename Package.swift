@@ -20,20 +20,20 @@ let package = Package(
         .target(name: "CMicroHTTPDShim", dependencies: ["CMicroHTTPD"]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
 
-        // Small tools for threads: a locked value, a map on every core.
-        .target(name: "Support"),
+        // Small tools: a locked value, a map on every core, a byte search, SHA-1 and SHA-256 (libcrypto).
+        .target(name: "Support", dependencies: ["CCrypto"]),
         // The HTML value type: text escaped unless it is markup we made.
         .target(name: "Markup"),
         // Domain values: calendar days, schedules, participants, outcomes, consent.
         .target(name: "CareModel", dependencies: ["Markup"]),
         // The SQLite care store: schema, migrations and the one store API.
-        .target(name: "CareStore", dependencies: ["CareModel", "Markup", "CSQLite"]),
+        .target(name: "CareStore", dependencies: ["CareModel", "Markup", "Support", "CSQLite"]),
         // The day feed: cards, their states and the week strip with adherence rings.
         .target(name: "Feed", dependencies: ["CareModel", "Content"]),
         // The study's content: YAML front matter and Markdown into checked values.
-        .target(name: "Content", dependencies: ["BuiltInAssets", "CareModel", "Markup", "Support", "CYAML", "CCmark", "CCrypto"]),
+        .target(name: "Content", dependencies: ["BuiltInAssets", "CareModel", "Markup", "Support", "CYAML", "CCmark"]),
         // HTML and SVG for every page, as pure functions of the feed model.
-        .target(name: "Pages", dependencies: ["CareModel", "Content", "Feed", "Markup"]),
+        .target(name: "Pages", dependencies: ["CareModel", "Content", "Feed", "Markup", "Support"]),
         // CareFeed's own stylesheet, scripts, icons and three.js, embedded in the program.
         .target(name: "BuiltInAssets", exclude: ["Files"], plugins: ["EmbedBuiltInAssets"]),
         .plugin(name: "EmbedBuiltInAssets", capability: .buildTool(), dependencies: ["embed-assets"]),
@@ -51,7 +51,7 @@ let package = Package(
         // Simulated participants for `carefeed demo`.
         .target(name: "Demo", dependencies: ["CareModel", "Content", "Feed"]),
         // Export of the store as JSON, CSV or a FHIR R4 Bundle, with only what participants share.
-        .target(name: "Export", dependencies: ["CareModel", "Content", "Feed"]),
+        .target(name: "Export", dependencies: ["CareModel", "Content", "Feed", "Support"]),
         // The `carefeed` commands, their arguments and their output.
         .target(name: "Commands", dependencies: ["Assets", "CareModel", "CareStore", "Content", "Feed", "Demo", "Export", "Server", "Site", "HTTP", "StudyTemplate"]),
         .executableTarget(name: "carefeed", dependencies: ["Commands"]),
@@ -60,17 +60,17 @@ let package = Package(
         // A child process for crash tests: writes outcomes and reports each commit.
         .executableTarget(name: "store-writer", dependencies: ["CareModel", "CareStore"], path: "Tests/Tools/StoreWriter"),
         .testTarget(name: "CareModelTests", dependencies: ["CareModel", "TestSupport"]),
-        .testTarget(name: "CareStoreTests", dependencies: ["CareStore", "CSQLite", "TestSupport", "store-writer", "CareModel", "Markup"]),
-        .testTarget(name: "ContentTests", dependencies: ["Content", "TestSupport", "CareModel"], exclude: ["Studies"]),
+        .testTarget(name: "CareStoreTests", dependencies: ["CareStore", "CSQLite", "TestSupport", "store-writer", "CareModel", "Markup", "Support"]),
+        .testTarget(name: "ContentTests", dependencies: ["Content", "TestSupport", "CareModel", "Support"], exclude: ["Studies"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Support", "TestSupport"]),
-        .testTarget(name: "ServerTests", dependencies: ["Server", "HTTP", "Assets", "Content", "Feed", "CareStore", "TestSupport", "CareModel", "Markup"]),
+        .testTarget(name: "ServerTests", dependencies: ["Server", "HTTP", "Assets", "Content", "Feed", "CareStore", "TestSupport", "CareModel", "Markup", "Support"]),
         .testTarget(name: "SiteTests", dependencies: ["Site", "Assets", "Demo", "Feed", "Content", "CareStore", "Pages", "TestSupport", "CareModel", "BuiltInAssets"]),
-        .testTarget(name: "PagesTests", dependencies: ["Pages", "Feed", "Content", "TestSupport", "CareModel"]),
+        .testTarget(name: "PagesTests", dependencies: ["Pages", "Feed", "Content", "TestSupport", "CareModel", "Support"]),
         .testTarget(name: "DemoTests", dependencies: ["Demo", "Feed", "Content", "TestSupport", "CareModel"]),
         .testTarget(name: "EndToEndTests", dependencies: ["CareModel", "CareStore", "TestSupport", "carefeed"]),
         .testTarget(name: "FeedTests", dependencies: ["Feed", "TestSupport", "CareModel", "Content", "Markup"]),
-        .testTarget(name: "ExportTests", dependencies: ["Export", "TestSupport", "CareModel", "Content", "Feed"]),
-        .testTarget(name: "CommandsTests", dependencies: ["Commands", "TestSupport", "CareModel", "CareStore", "Content", "Markup"]),
+        .testTarget(name: "ExportTests", dependencies: ["Export", "TestSupport", "CareModel", "Content", "Feed", "Support"]),
+        .testTarget(name: "CommandsTests", dependencies: ["Commands", "TestSupport", "CareModel", "CareStore", "Content", "Markup", "Support"]),
     ],
     swiftLanguageModes: [.v6]
 )

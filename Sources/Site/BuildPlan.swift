@@ -2,6 +2,7 @@ import CareModel
 import Content
 import Foundation
 import Pages
+import Support
 
 /// What a build writes, decided before any page is rendered: the whole site,
 /// or, when the site's manifest was written from the same inputs, only the

@@ -2,6 +2,7 @@ import CareModel
 import CareStore
 import Foundation
 import Markup
+import Support
 import TestSupport
 
 /// A participant's own store, written through the store's API the way their
@@ -13,10 +14,13 @@ struct ParticipantStoreMaker {
     let store: CareStore
     /// The definitions the study's content gives its tasks.
     static let definitions = ["onboarding": "onboarding v1", "checkIn": "checkIn v1"]
-    static let sha = String(repeating: "a", count: 64)
+    /// The consent text every participant here signs, and its SHA-256.
+    static let consentHTML = "<p>We study knees.</p>"
+    static let sha = SHA256.hex(consentHTML)
 
     init(in directory: TemporaryDirectory, _ participant: Participant,
-         definitions: [String: String] = ParticipantStoreMaker.definitions) throws {
+         definitions: [String: String] = ParticipantStoreMaker.definitions,
+         publishing published: String = ParticipantStoreMaker.sha) throws {
         path = directory.path + "/\(participant.id)-\(UUID().uuidString.prefix(8)).sqlite"
         self.participant = participant
         store = try CareStore(path: path)
@@ -25,7 +29,7 @@ struct ParticipantStoreMaker {
             try store.recordTaskVersion(taskID: task, definition: definition, effectiveFrom: participant.enrolledOn,
                                         at: instant(day: 0, hour: 9))
         }
-        try store.publishConsentVersions([ConsentVersion(documentID: "recover", version: "1.0", sha256: Self.sha,
+        try store.publishConsentVersions([ConsentVersion(documentID: "recover", version: "1.0", sha256: published,
                                                          firstSeenAt: instant(day: 0, hour: 9))])
     }
 
@@ -41,9 +45,9 @@ struct ParticipantStoreMaker {
                                                        to: participant.enrolledOn.adding(days: occurrence + 1))[occurrence]
     }
 
-    func consent(signedAt: Date? = nil, sha: String = ParticipantStoreMaker.sha) -> ConsentRecord {
-        ConsentRecord(participantID: participant.id, documentID: "recover", version: "1.0", sha256: sha,
-                      html: HTML(trusted: "<p>We study knees.</p>"), printedName: participant.name,
+    func consent(signedAt: Date? = nil, html: String = ParticipantStoreMaker.consentHTML) -> ConsentRecord {
+        ConsentRecord(participantID: participant.id, documentID: "recover", version: "1.0", sha256: SHA256.hex(html),
+                      html: HTML(trusted: html), printedName: participant.name,
                       signature: .drawn(pathData: "M 1 1 L 20 8"), signedAt: signedAt ?? instant(day: 0, hour: 13),
                       timeZone: participant.timeZone)
     }
@@ -89,7 +93,8 @@ struct ParticipantStoreMaker {
 }
 
 extension Fixtures {
-    /// A study's store that knows the study's tasks, as `carefeed import` prepares it.
+    /// A study's store that knows the study's tasks and has published its
+    /// consent text, as `carefeed import` prepares it.
     static func studyStore(in directory: TemporaryDirectory,
                            definitions: [String: String] = ParticipantStoreMaker.definitions) throws -> CareStore {
         let store = try CareStore(path: directory.path + "/study.sqlite")
@@ -97,6 +102,8 @@ extension Fixtures {
             try store.recordTaskVersion(taskID: task, definition: definition, effectiveFrom: Fixtures.date("2026-03-01"),
                                         at: Fixtures.instant("2026-02-20T10:00:00Z"))
         }
+        try store.publishConsentVersions([ConsentVersion(documentID: "recover", version: "1.0", sha256: ParticipantStoreMaker.sha,
+                                                         firstSeenAt: Fixtures.instant("2026-02-20T10:00:00Z"))])
         return store
     }
 }

@@ -1,6 +1,8 @@
 import CareModel
 import CareStore
 import Foundation
+import Markup
+import Support
 import Testing
 import TestSupport
 
@@ -129,12 +131,37 @@ import TestSupport
     }
 
     @Test func aConsentVersionWithAnotherTextIsRefused() throws {
-        let source = try ParticipantStoreMaker(in: directory, ada)
-        try study.publishConsentVersions([ConsentVersion(documentID: "recover", version: "1.0",
-                                                         sha256: String(repeating: "b", count: 64), firstSeenAt: now)])
+        let other = SHA256.hex("<p>We study elbows.</p>")
+        let source = try ParticipantStoreMaker(in: directory, ada, publishing: other)
         #expect(try refusal(source.path) == [
-            "consent document recover version 1.0 has another text: in this file SHA-256 \(ParticipantStoreMaker.sha); "
-                + "in the study store SHA-256 \(String(repeating: "b", count: 64))",
+            "consent document recover version 1.0 has another text: in this file SHA-256 \(other); "
+                + "in the study store SHA-256 \(ParticipantStoreMaker.sha)",
+        ])
+    }
+
+    @Test func aConsentVersionTheStudyNeverPublishedIsRefusedWithItsRecords() throws {
+        let source = try ParticipantStoreMaker(in: directory, ada)
+        let text = "<p>Version two.</p>"
+        try source.store.publishConsentVersions([ConsentVersion(documentID: "recover", version: "2.0",
+                                                                sha256: SHA256.hex(text), firstSeenAt: source.instant(day: 0, hour: 9))])
+        var record = source.consent(html: text)
+        record.version = "2.0"
+        try source.store.addConsentRecord(record)
+        #expect(try refusal(source.path) == [
+            "consent document recover version 2.0 (SHA-256 \(SHA256.hex(text))) was never published by this study; "
+                + "import stores of this study's participants, after building the study with the content that holds that version",
+            "participant p1 signed recover version 2.0, which this study never published",
+        ])
+    }
+
+    @Test func aConsentRecordWhoseTextIsNotTheOneItsDigestNamesIsRefused() throws {
+        let source = try ParticipantStoreMaker(in: directory, ada)
+        var record = source.consent()
+        record.html = HTML(trusted: "<p>We study knees, and share your answers with sponsors.</p>")
+        try source.store.addConsentRecord(record)
+        #expect(try refusal(source.path) == [
+            "participant p1's consent record for recover version 1.0 does not hold the text it names: it says SHA-256 "
+                + "\(ParticipantStoreMaker.sha), its text has SHA-256 \(SHA256.hex(record.html.markup))",
         ])
     }
 

@@ -3,6 +3,7 @@ import CareStore
 import Content
 import Foundation
 import Markup
+import Support
 import Testing
 import TestSupport
 
@@ -57,7 +58,8 @@ import TestSupport
             try store.recordTaskVersion(taskID: task, definition: definition, effectiveFrom: participant.enrolledOn, at: at(0))
         }
         try store.addConsentRecord(ConsentRecord(participantID: participant.id, documentID: "walking", version: "2",
-                                                 sha256: try #require(loaded().consentDocument("walking")).sha256, html: HTML(trusted: "<p>We study walking.</p>"),
+                                                 sha256: try #require(loaded().consentDocument("walking")).sha256,
+                                                 html: try #require(loaded().consentDocument("walking")).html,
                                                  printedName: participant.name, signature: .drawn(pathData: "M 0 0 L 9 9"),
                                                  signedAt: at(0), timeZone: participant.timeZone))
         try store.addPermissionGrant(PermissionGrant(participantID: participant.id, permissionID: "shareSteps", kind: "health",
@@ -144,7 +146,7 @@ import TestSupport
         let source = try participantStore(ada)
         let store = try CareStore(path: source)
         try store.addConsentRecord(ConsentRecord(participantID: ada.id, documentID: "walking", version: "2",
-                                                 sha256: String(repeating: "d", count: 64), html: HTML(trusted: "<p>Other</p>"),
+                                                 sha256: SHA256.hex("<p>Other</p>"), html: HTML(trusted: "<p>Other</p>"),
                                                  printedName: ada.name, signature: .typed(name: ada.name),
                                                  signedAt: Fixtures.instant("2026-03-02T09:00:00Z"), timeZone: ada.timeZone))
         store.close()
@@ -152,7 +154,7 @@ import TestSupport
         let run = runImport(source)
         #expect(run.status == 1)
         #expect(run.error.hasPrefix("error: \(source): participant p1 signed walking version 2 with another text: in this file "
-                                    + "SHA-256 \(String(repeating: "d", count: 64)); the study published that version with "
+                                    + "SHA-256 \(SHA256.hex("<p>Other</p>")); the study published that version with "
                                     + "SHA-256 \(sha)\n"))
     }
 

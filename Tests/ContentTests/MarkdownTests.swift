@@ -1,5 +1,6 @@
 import Content
 import Foundation
+import Support
 import Testing
 import TestSupport
 

@@ -3,6 +3,7 @@ import Content
 import Export
 import Feed
 import Foundation
+import Support
 import Testing
 import TestSupport
 

@@ -3,6 +3,7 @@ import Content
 import Feed
 import Foundation
 import Pages
+import Support
 import Testing
 import TestSupport
 

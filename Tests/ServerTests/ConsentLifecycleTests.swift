@@ -6,6 +6,7 @@ import Foundation
 import HTTP
 import Markup
 import Server
+import Support
 import Testing
 import TestSupport
 

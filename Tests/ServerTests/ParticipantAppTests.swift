@@ -6,6 +6,7 @@ import Feed
 import Foundation
 import HTTP
 import Server
+import Support
 import Testing
 import TestSupport
 

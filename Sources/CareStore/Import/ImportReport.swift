@@ -26,7 +26,6 @@ public struct ImportReport: Hashable, Sendable {
     public var tombstones = 0
     public var values = 0
     public var consentRecords = 0
-    public var consentVersions = 0
     public var permissionGrants = 0
     public var withdrawals = 0
     public var auditEntries = 0
@@ -39,7 +38,7 @@ public struct ImportReport: Hashable, Sendable {
 
     /// True when the file held nothing the study's store did not.
     public var isEmpty: Bool {
-        [participants, outcomes, tombstones, values, consentRecords, consentVersions, permissionGrants, withdrawals,
+        [participants, outcomes, tombstones, values, consentRecords, permissionGrants, withdrawals,
          auditEntries].allSatisfy { $0 == 0 }
     }
 
@@ -54,7 +53,6 @@ public struct ImportReport: Hashable, Sendable {
         add(tombstones, "deletion", "deletions")
         add(values, "value", "values")
         add(consentRecords, "consent record", "consent records")
-        add(consentVersions, "consent version", "consent versions")
         add(permissionGrants, "permission answer", "permission answers")
         add(withdrawals, "withdrawal", "withdrawals")
         add(auditEntries, "audit entry", "audit entries")

@@ -1,5 +1,6 @@
 import CareModel
 import Foundation
+import Support
 
 /// One file's merge into the study's store, inside the store's write
 /// transaction: every record of the snapshot is compared with what the
@@ -91,20 +92,18 @@ struct StoreMerge {
             let published = try database.query("SELECT sha256 FROM consent_versions WHERE document_id = ? AND version = ?",
                                                [.text(version.documentID), .text(version.version)])
                 .first.map { try $0.text("sha256") }
-            if let published {
-                if published != version.sha256 {
-                    conflicts.append("consent document \(version.documentID) version \(version.version) has another text: "
-                                     + "in this file SHA-256 \(version.sha256); in the study store SHA-256 \(published)")
-                }
+            guard let published else {
+                // Only the study publishes a consent text: a participant's
+                // computer cannot add one, nor a record of signing one.
+                conflicts.append("consent document \(version.documentID) version \(version.version) (SHA-256 "
+                                 + "\(version.sha256)) was never published by this study; import stores of this study's "
+                                 + "participants, after building the study with the content that holds that version")
                 continue
             }
-            try database.query("""
-                INSERT INTO consent_versions (document_id, version, sha256, first_seen_at) VALUES (?, ?, ?, ?)
-                """, [.text(version.documentID), .text(version.version), .text(version.sha256),
-                      .text(Timestamp.utc(version.firstSeenAt))])
-            try CareStore.audit(database, at: version.firstSeenAt, participantID: nil, action: "consent.publish",
-                                subject: "\(version.documentID) \(version.version)", detail: "sha256 \(version.sha256)")
-            report.consentVersions += 1
+            if published != version.sha256 {
+                conflicts.append("consent document \(version.documentID) version \(version.version) has another text: "
+                                 + "in this file SHA-256 \(version.sha256); in the study store SHA-256 \(published)")
+            }
         }
     }
 
@@ -121,7 +120,15 @@ struct StoreMerge {
             let published = try database.query("SELECT sha256 FROM consent_versions WHERE document_id = ? AND version = ?",
                                                [.text(record.documentID), .text(record.version)])
                 .first.map { try $0.text("sha256") }
-            if let published, published != record.sha256 {
+            let digest = SHA256.hex(record.html.markup)
+            if digest != record.sha256 {
+                conflicts.append("participant \(record.participantID)'s consent record for \(record.documentID) version "
+                                 + "\(record.version) does not hold the text it names: it says SHA-256 \(record.sha256), "
+                                 + "its text has SHA-256 \(digest)")
+            } else if published == nil {
+                conflicts.append("participant \(record.participantID) signed \(record.documentID) version \(record.version), "
+                                 + "which this study never published")
+            } else if let published, published != record.sha256 {
                 conflicts.append("participant \(record.participantID) signed \(record.documentID) version \(record.version) "
                                  + "with another text: in this file SHA-256 \(record.sha256); "
                                  + "the study published that version with SHA-256 \(published)")

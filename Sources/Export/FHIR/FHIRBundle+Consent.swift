@@ -1,6 +1,7 @@
 import CareModel
 import Content
 import Foundation
+import Support
 
 /// Consent records as `Consent`s: the signed document as an attachment,
 /// with the SHA-1 FHIR asks for and the SHA-256 CareFeed records, and the

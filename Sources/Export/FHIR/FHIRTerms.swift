@@ -1,5 +1,6 @@
 import Content
 import Foundation
+import Support
 
 /// The URLs, code systems and codes a CareFeed FHIR Bundle uses, in one
 /// place: HL7's and LOINC's where a standard code exists, CareFeed's own

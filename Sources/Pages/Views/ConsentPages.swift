@@ -3,6 +3,7 @@ import Content
 import Feed
 import Foundation
 import Markup
+import Support
 
 /// The signed consent record, exactly as signed, and the consent documents.
 public enum ConsentPages {

@@ -2,6 +2,7 @@ import Content
 import Foundation
 import HTTP
 import Pages
+import Support
 
 /// The checks every request passes before it is routed: a loopback Host (or
 /// the `--host` given), a method the server takes, and for a form, the same
