@@ -68,9 +68,9 @@ public struct ScheduleCalendar: Sendable {
                 calendar.line("DTEND", [("TZID", zone.identifier)], raw: ICalendar.localDateTime(event.end, in: zone))
             }
             calendar.line("SUMMARY", text: title)
-            let when = event.isAllDay ? "Any time of the day" : "Open from this time until the end of the day"
-            calendar.line("DESCRIPTION", text: [event.text, when + ", in \(plan.study.title)."]
-                .compactMap { $0 }.joined(separator: ". "))
+            let when = event.isAllDay ? "any time of the day" : "from this time until the end of the day"
+            calendar.line("DESCRIPTION", text: (event.text.map { $0 + ". " } ?? "")
+                + "Open in \(plan.study.title) \(when).")
             calendar.line("TRANSP", raw: "TRANSPARENT")
             calendar.begin("VALARM")
             calendar.line("ACTION", raw: "DISPLAY")

@@ -29,11 +29,12 @@ public protocol PageLinks: Sendable {
     func withdraw() -> String?
     /// Where a participant downloads their own data; nil off the server.
     func myData() -> String?
+    /// The participant's schedule as a calendar file for their phone; nil off the server.
+    func calendar() -> String?
 }
 
 extension PageLinks {
     public func auditTrail(_ participantID: String) -> String? { nil }
-    /// The participant's schedule as a calendar file for their phone; nil off the server.
     public func calendar() -> String? { nil }
 }
 
