@@ -114,9 +114,9 @@ public enum OnboardingPages {
         guard let calendar = links.calendar() else { return "" }
         return "<section class=\"calendar-offer\" aria-labelledby=\"reminders-heading\">"
             + "<h2 id=\"reminders-heading\">\(Layout.icon("bell.fill", links: links))Reminders on your phone</h2>\n"
-            + "<p>Your phone's calendar can remind you of each task. Open this file on your phone and add it to your "
-            + "calendar: every task of the next eight weeks appears with a reminder. Nothing is asked of your browser, "
-            + "and you can do this later from your tasks page.</p>\n"
+            + "<p>Your phone's calendar can remind you of each task: add this file to it, and every task of the next "
+            + "eight weeks appears with a reminder. Nothing is asked of your browser, and you can do this later from "
+            + "your tasks page.</p>\n"
             + "<p><a class=\"button button-secondary\" href=\"\(calendar)\" download>Add reminders to my calendar</a></p>"
             + "</section>\n"
     }
