@@ -12,7 +12,10 @@ public struct FeedDay: Hashable, Sendable {
     /// True from the day the participant withdrew: nothing is open, only
     /// what they answered before is shown.
     public var isWithdrawn: Bool
-    /// In event start order.
+    /// True once no task has an event on this day or later: the participant
+    /// has done all the study asked.
+    public var isStudyFinished: Bool
+    /// Timed events in start order, then all-day ones.
     public var cards: [Card]
     public var week: WeekStrip
 

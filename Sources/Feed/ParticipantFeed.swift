@@ -68,7 +68,8 @@ public struct ParticipantFeed: Sendable {
             })
             strips[weekStart] = strip
             return FeedDay(participant: participant, day: day, today: today, isOnboarded: isOnboarded(on: day),
-                           isWithdrawn: isWithdrawn(on: day), cards: cards[day] ?? [], week: strip)
+                           isWithdrawn: isWithdrawn(on: day), isStudyFinished: isStudyFinished(on: day),
+                           cards: cards[day] ?? [], week: strip)
         }
     }
 
@@ -91,9 +92,25 @@ public struct ParticipantFeed: Sendable {
             }
         }
         for day in byDay.keys {
-            byDay[day]?.sort { ($0.event.start, $0.taskID) < ($1.event.start, $1.taskID) }
+            byDay[day]?.sort(by: Self.dayOrder)
         }
         return byDay
+    }
+
+    /// The order of a day's cards: tasks at a time of day first, in start
+    /// order, then those for any time of the day. An all-day event starts at
+    /// midnight, but the morning check-in is what comes first in the day.
+    static func dayOrder(_ first: Card, _ second: Card) -> Bool {
+        (first.event.isAllDay ? 1 : 0, first.event.start, first.taskID, first.event.occurrence)
+            < (second.event.isAllDay ? 1 : 0, second.event.start, second.taskID, second.event.occurrence)
+    }
+
+    /// Whether the participant, joined by `day`, has nothing left to do from
+    /// it on: no task but onboarding has an event on that day or later.
+    public func isStudyFinished(on day: LocalDate) -> Bool {
+        isOnboarded(on: day) && !tasks.contains { task in
+            !task.isOnboarding && task.timeline.hasEvents(enrolledOn: participant.enrolledOn, onOrAfter: day)
+        }
     }
 
     /// The live outcome for a task's occurrence, if any.

@@ -26,3 +26,24 @@ public struct AdherenceRing: Hashable, Sendable {
         total == 0 ? 0 : Double(completed) / Double(total)
     }
 }
+
+/// How a day's ring reads in the week strip, besides how full it is.
+public enum RingState: String, Hashable, Sendable {
+    /// A day still to come: nothing can be done yet.
+    case upcoming
+    /// Today, still open.
+    case today
+    /// A past day with every counted event done.
+    case done
+    /// A past day with an event not done.
+    case missed
+}
+
+extension AdherenceRing {
+    /// The ring of `day`, seen on `today`.
+    public func state(on day: LocalDate, today: LocalDate) -> RingState {
+        if day > today { return .upcoming }
+        if day == today { return .today }
+        return completed >= total ? .done : .missed
+    }
+}

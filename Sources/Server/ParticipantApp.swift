@@ -123,9 +123,13 @@ public final class ParticipantApp: Sendable {
         case .onboardingReview(let step):
             return try onboarding.handle(step: step, isReview: true, context)
         case .task(let id, let occurrence):
-            return try TaskAnswers(store: store).handle(task: id, occurrence: occurrence, delete: false, context)
+            return try TaskAnswers(store: store).handle(task: id, occurrence: occurrence, .answer, context)
         case .deleteAnswers(let id, let occurrence):
-            return try TaskAnswers(store: store).handle(task: id, occurrence: occurrence, delete: true, context)
+            return try TaskAnswers(store: store).handle(task: id, occurrence: occurrence, .delete, context)
+        case .taskDone(let id, let occurrence):
+            return try TaskAnswers(store: store).handle(task: id, occurrence: occurrence, .done, context)
+        case .calendar:
+            return CalendarDownload.response(context)
         case .insights:
             let day = request.query["day"].flatMap { LocalDate(iso: $0) } ?? context.today
             var withdrawal: Withdrawal?

@@ -65,7 +65,11 @@ def test_no_page_of_the_server_is_wider_than_a_phone(server_folder):
         sleep.clear()
         sleep.send_keys("7")
         click(driver, "Save answers")
+        too_wide(driver, "survey-done", found)
+        driver.get(f"{server.url}/feed/{TODAY}")
         too_wide(driver, "feed-today-answered", found)
+        driver.get(f"{server.url}/tasks/checkIn/0/delete")
+        too_wide(driver, "delete-confirm", found)
         for name, path in [("feed-upcoming", "/feed/2026-12-02"), ("not-open-yet", "/tasks/checkIn/2"),
                            ("not-found", "/nothing/here"), ("insights", "/insights"), ("education", "/education"),
                            ("education-note", "/education/meniscus"), ("consent", "/consent"),

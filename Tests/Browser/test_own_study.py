@@ -79,6 +79,10 @@ def answer_first_task(driver, server):
     for text in driver.find_elements(By.CSS_SELECTOR, "form.survey textarea"):
         text.send_keys("Fine, thank you.")
     click(driver, "Save answers")
+    if driver.current_url.endswith("/done"):
+        # The task's completion step, then back to the day.
+        assert driver.find_element(By.TAG_NAME, "h1").text
+        click(driver, "Back to today")
     assert f"/feed/{TODAY}" in driver.current_url, driver.page_source[:2000]
     return title
 

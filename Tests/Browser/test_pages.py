@@ -82,8 +82,12 @@ def server_pages():
         _, pages["survey"] = client.get("/tasks/checkIn/0")
         status, pages["survey-invalid"] = client.post("/tasks/checkIn/0", [("pain", "11"), ("sleep", "24.1")])
         assert status == 422
-        client.post("/tasks/checkIn/0", [("pain", "3"), ("sleep", "7.5")])
+        assert client.post("/tasks/checkIn/0", [("pain", "3"), ("sleep", "7.5")])[0] == 303
+        _, pages["survey-done"] = client.get("/tasks/checkIn/0/done")
         _, pages["feed-today-answered"] = client.get(f"/feed/{TODAY}")
+        status, pages["delete-confirm"] = client.get("/tasks/checkIn/0/delete")
+        assert status == 200
+        _, pages["survey-range-of-motion"] = client.get("/tasks/rangeOfMotion/0")
         _, pages["feed-upcoming"] = client.get("/feed/2026-12-02")
         status, pages["not-open-yet"] = client.get("/tasks/checkIn/2")
         assert status == 409
@@ -167,13 +171,34 @@ def test_server_pages_have_no_serious_accessibility_violations(metrics, server_f
         driver.get(f"{server.url}/onboarding/3")
         driver.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
         found["consent with errors"] = serious(run_axe(driver))
-        for path in [f"/feed/{TODAY}", "/insights", "/education", "/education/meniscus", "/consent", "/nothing"]:
+        found["feed before joining"] = audit(driver, f"{server.url}/feed/{TODAY}")
+        join(server)
+        for path in [f"/feed/{TODAY}", "/insights", "/education", "/education/meniscus", "/consent", "/nothing",
+                     "/tasks/checkIn/0", "/tasks/rangeOfMotion/0", "/tasks/checkIn/0/done", "/tasks/checkIn/0/delete",
+                     "/education/when-to-call"]:
             found[path] = audit(driver, server.url + path)
             screenshot(driver, f"server{path.replace('/', '-')}-{width}")
         assert {page: problems for page, problems in found.items() if problems} == {}
     finally:
         driver.quit()
         server.stop()
+
+
+def join(server):
+    """Onboards the server's participant and answers today's check-in, over HTTP."""
+    client = Client(server.url)
+    for step in (1, 2):
+        client.get(f"/onboarding/{step}")
+        client.post(f"/onboarding/{step}", [])
+    client.get("/onboarding/3")
+    client.post("/onboarding/3", [("printedName", "Ada Lovelace"), ("typedSignature", "yes")])
+    _, review = client.get("/onboarding/3/review")
+    client.post("/onboarding/3/review", [("sha256", re.search(r'name="sha256" value="([0-9a-f]{64})"', review).group(1))])
+    client.post("/onboarding/4", [("grant", "shareHealthData")])
+    client.get("/onboarding/5")
+    client.post("/onboarding/5", [])
+    client.get("/tasks/checkIn/0")
+    assert client.post("/tasks/checkIn/0", [("pain", "3"), ("sleep", "7.5")])[0] == 303
 
 
 def run_axe(driver):

@@ -88,16 +88,22 @@ def test_the_participant_journey_on_a_phone(phone, server, server_folder):
     page = phone.find_element(By.TAG_NAME, "html")
     phone.switch_to.active_element.send_keys("7.5", Keys.ENTER)
     wait_for_next_page(phone, page)
+    assert phone.current_url.endswith("/tasks/checkIn/0/done")
+    click(phone, "Back to today")
     assert phone.current_url.endswith(f"/feed/{TODAY}")
     assert "Pain: 3 · Sleep: 7.5 hours" in phone.page_source
 
-    # Delete and redo.
-    click(phone, "Delete and answer again")
+    # Delete, once asked, and redo.
+    page = phone.find_element(By.TAG_NAME, "html")
+    phone.find_element(By.CSS_SELECTOR, "a[href='/tasks/checkIn/0/delete']").click()
+    wait_for_next_page(phone, page)
+    click(phone, "Delete answers")
     assert "Pain: 3" not in phone.page_source
     phone.get(server.url + "/tasks/checkIn/0")
     phone.find_element(By.CSS_SELECTOR, "label[for=field-pain-5]").click()
     phone.find_element(By.ID, "field-sleep").send_keys("6")
     click(phone, "Save answers")
+    click(phone, "Back to today")
     assert "Pain: 5 · Sleep: 6 hours" in phone.page_source
 
     # Insights shows both charts, with the new answer in the table.
@@ -124,7 +130,7 @@ def test_the_participant_journey_on_a_phone(phone, server, server_folder):
         phone.get(later.url + f"/feed/{TODAY}")
         assert "Past days are locked" in phone.page_source
         assert phone.find_elements(By.CSS_SELECTOR, "a[href='/tasks/checkIn/0']") == []
-        assert phone.find_elements(By.XPATH, "//button[normalize-space()='Delete and answer again']") == []
+        assert phone.find_elements(By.CSS_SELECTOR, "a[href$='/delete']") == []
         phone.get(later.url + "/feed/2026-12-02")
         disabled = phone.find_elements(By.CSS_SELECTOR, "button[disabled]")
         assert disabled and all(not button.is_enabled() for button in disabled)

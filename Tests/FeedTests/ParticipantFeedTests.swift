@@ -51,14 +51,14 @@ import TestSupport
     @Test func daysBeforeTheOnboardingDayStayGatedAndTheOnboardingCardLeavesAfter() {
         let feed = onboardedFeed
         #expect(summary(feed.day(Fixtures.date("2026-03-01"))) == ["onboarding missed locked"])
-        #expect(summary(feed.day(Fixtures.date("2026-03-02"))) == ["rangeOfMotion missed locked", "checkIn missed locked"])
+        #expect(summary(feed.day(Fixtures.date("2026-03-02"))) == ["checkIn missed locked", "rangeOfMotion missed locked"])
     }
 
     @Test func aPastDayIsLockedWithItsAnswers() {
         let day = onboardedFeed.day(Fixtures.date("2026-03-03"))
-        #expect(summary(day) == ["rangeOfMotion completed locked", "checkIn completed locked"])
+        #expect(summary(day) == ["checkIn completed locked", "rangeOfMotion completed locked"])
         #expect(!day.isEditable)
-        guard case .completed(let answered) = day.cards[1].state else {
+        guard case .completed(let answered) = day.cards[0].state else {
             Issue.record("the check-in should be completed")
             return
         }
@@ -68,18 +68,18 @@ import TestSupport
 
     @Test func todayIsOpenOrCompletedAndEditable() {
         let day = onboardedFeed.day(today)
-        #expect(summary(day) == ["rangeOfMotion open", "checkIn completed"])
+        #expect(summary(day) == ["checkIn completed", "rangeOfMotion open"])
         #expect(day.isEditable)
         #expect(day.cards.map(\.event.occurrence) == [4, 4])
     }
 
     @Test func aDeletedOutcomeLeavesItsEventMissed() {
-        #expect(summary(onboardedFeed.day(Fixtures.date("2026-03-04"))) == ["rangeOfMotion missed locked", "checkIn missed locked"])
+        #expect(summary(onboardedFeed.day(Fixtures.date("2026-03-04"))) == ["checkIn missed locked", "rangeOfMotion missed locked"])
     }
 
     @Test func futureDaysAreUpcomingAndTasksWithoutEventsAreAbsent() {
         let feed = onboardedFeed
-        #expect(summary(feed.day(Fixtures.date("2026-03-08"))) == ["rangeOfMotion upcoming", "checkIn upcoming"])
+        #expect(summary(feed.day(Fixtures.date("2026-03-08"))) == ["checkIn upcoming", "rangeOfMotion upcoming"])
         #expect(summary(feed.day(Fixtures.date("2026-03-09"))) == ["checkIn upcoming"])
         #expect(!feed.day(Fixtures.date("2026-03-09")).isEditable)
     }

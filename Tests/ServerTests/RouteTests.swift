@@ -7,15 +7,28 @@ import TestSupport
 @Suite struct RouteTests {
     static let routes: [Route] = [
         .root, .feed(Fixtures.date("2026-03-09")), .onboarding(step: 3), .onboardingReview(step: 3),
-        .task(id: "checkIn", occurrence: 4), .deleteAnswers(task: "checkIn", occurrence: 4), .insights, .educationIndex,
+        .task(id: "checkIn", occurrence: 4), .deleteAnswers(task: "checkIn", occurrence: 4),
+        .taskDone(task: "checkIn", occurrence: 4), .insights, .educationIndex,
         .education(slug: "meniscus"), .consentRecord, .consentDocument(id: "recover"), .asset(path: "css/carefeed.css"),
-        .live, .myData,
+        .live, .myData, .calendar,
     ]
 
     @Test(arguments: routes)
     func everyRouteIsParsedFromItsOwnPath(_ route: Route) {
-        let method = if case .deleteAnswers = route { "POST" } else { "GET" }
-        #expect(Route(method: method, path: route.path) == route)
+        #expect(Route(method: "GET", path: route.path) == route)
+    }
+
+    @Test func theSpecsRoutesForTheDayAreParsed() {
+        #expect(Route(method: "GET", path: "/tasks/checkIn/0/delete") == .deleteAnswers(task: "checkIn", occurrence: 0),
+                "GET asks to confirm")
+        #expect(Route(method: "POST", path: "/tasks/checkIn/0/delete") == .deleteAnswers(task: "checkIn", occurrence: 0))
+        #expect(Route(method: "GET", path: "/tasks/checkIn/0/done") == .taskDone(task: "checkIn", occurrence: 0))
+        #expect(Route(method: "POST", path: "/tasks/checkIn/0/done") == nil, "the completion step only shows")
+        #expect(Route(method: "GET", path: "/calendar.ics") == .calendar)
+        #expect(Route(method: "POST", path: "/calendar.ics") == nil)
+        #expect(Route(method: "GET", path: "/tasks/checkIn/-1/done") == nil)
+        #expect(Route(method: "GET", path: "/tasks/checkIn/0/finish") == nil)
+        #expect(Route(method: "GET", path: "/calendar") == nil)
     }
 
     @Test func pageNamesMayEndInHTMLAsOnTheSite() {
@@ -30,7 +43,6 @@ import TestSupport
         for path in ["/", "/feed/2026-03-09", "/insights", "/education", "/consent", "/assets/css/carefeed.css", "/_live"] {
             #expect(Route(method: "POST", path: path) == nil, "POST \(path)")
         }
-        #expect(Route(method: "GET", path: "/tasks/checkIn/0/delete") == nil)
     }
 
     @Test func pathsThatNameNothingAreNotRoutes() {

@@ -40,6 +40,21 @@ public struct ScheduleTimeline: Hashable, Sendable {
         self.init([Span(version: 1, effectiveFrom: nil, schedule: schedule)])
     }
 
+    /// Whether any event starts on `day` or later: false once every schedule
+    /// the task has had is over.
+    public func hasEvents(enrolledOn enrollment: LocalDate, onOrAfter day: LocalDate) -> Bool {
+        for (index, span) in spans.enumerated() {
+            let lower = max(span.effectiveFrom ?? day, day)
+            // An open-ended schedule has an event within a thousand years or none at all.
+            let upper = index + 1 < spans.count ? spans[index + 1].effectiveFrom ?? lower : lower.adding(days: 365_250)
+            if lower < upper, span.schedule.count(enrolledOn: enrollment, before: upper)
+                > span.schedule.count(enrolledOn: enrollment, before: lower) {
+                return true
+            }
+        }
+        return false
+    }
+
     /// Events starting on the local days `from ..< to`, in start order.
     public func events(enrolledOn enrollment: LocalDate, in zone: TimeZone,
                        from: LocalDate, to: LocalDate) -> [ScheduledEvent] {

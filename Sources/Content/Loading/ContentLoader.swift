@@ -146,7 +146,7 @@ public enum ContentLoader {
             ($0.order ?? .max, $0.title, $0.slug) < ($1.order ?? .max, $1.title, $1.slug)
         }
         let study = Study(title: header.title, institution: header.institution, contact: header.contact,
-                          timeZone: header.timeZone, featured: header.featured?.slug,
+                          timeZone: header.timeZone, featured: header.featured?.slug, safety: header.safety?.slug,
                           insights: header.insights.map(\.chart), protocolApproval: header.protocolApproval,
                           flags: header.flags.map(\.flag), tasks: tasks.map(\.task).sorted { $0.id < $1.id },
                           consentDocuments: documents, notes: orderedNotes,

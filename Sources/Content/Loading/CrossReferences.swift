@@ -132,10 +132,10 @@ struct CrossReferences {
     }
 
     func study(_ header: FieldReader.StudyHeader, reader: FieldReader) {
-        if let featured = header.featured, !notes.contains(where: { $0.slug == featured.slug }),
-           !unloadedNotes.contains(featured.slug) {
-            reader.error("featured names no education note '\(featured.slug)'; expected education/\(featured.slug).md"
-                         + Self.known(notes.map(\.slug)), at: featured.node)
+        for (key, named) in [("featured", header.featured), ("safety", header.safety)] {
+            guard let named, !notes.contains(where: { $0.slug == named.slug }), !unloadedNotes.contains(named.slug) else { continue }
+            reader.error("\(key) names no education note '\(named.slug)'; expected education/\(named.slug).md"
+                         + Self.known(notes.map(\.slug)), at: named.node)
         }
         for (flag, node) in header.flags {
             self.flag(flag, node: node, reader: reader)

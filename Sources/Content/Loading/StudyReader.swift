@@ -8,6 +8,7 @@ extension FieldReader {
         var contact: String
         var timeZone: TimeZone
         var featured: (slug: String, node: YAMLNode)?
+        var safety: (slug: String, node: YAMLNode)?
         var insights: [(chart: InsightChart, nodes: [YAMLNode])]
         var protocolApproval: ProtocolApproval?
         var flags: [(flag: StudyFlag, node: YAMLNode)]
@@ -15,8 +16,8 @@ extension FieldReader {
 
     func studyHeader(_ node: YAMLNode) -> StudyHeader? {
         guard let fields = fields(node, in: "study.yaml",
-                                  allowed: ["title", "institution", "contact", "timezone", "featured", "insights",
-                                            "protocol", "flags"],
+                                  allowed: ["title", "institution", "contact", "timezone", "featured", "safety",
+                                            "insights", "protocol", "flags"],
                                   required: ["title", "institution", "contact", "timezone"]) else { return nil }
         let title = text(fields["title"], "title")
         let institution = text(fields["institution"], "institution")
@@ -32,12 +33,15 @@ extension FieldReader {
         let featured = fields["featured"].flatMap { featuredNode in
             identifier(featuredNode, "featured").map { (slug: $0, node: featuredNode) }
         }
+        let safety = fields["safety"].flatMap { safetyNode in
+            identifier(safetyNode, "safety").map { (slug: $0, node: safetyNode) }
+        }
         let insights = fields["insights"].flatMap { list($0, "insights") }?.compactMap(chart) ?? []
         let approval = fields["protocol"].flatMap(protocolApproval)
         let flags = fields["flags"].flatMap(flags) ?? []
         guard let title, let institution, let contact, let zone else { return nil }
         return StudyHeader(title: title, institution: institution, contact: contact, timeZone: zone,
-                           featured: featured, insights: insights, protocolApproval: approval, flags: flags)
+                           featured: featured, safety: safety, insights: insights, protocolApproval: approval, flags: flags)
     }
 
     struct ConsentHeader {

@@ -11,6 +11,9 @@ public struct Study: Sendable {
     public var timeZone: TimeZone
     /// Slug of the education note on the Insights card.
     public var featured: String?
+    /// Slug of the note every day of the participant's feed links to, such
+    /// as when to call the surgeon.
+    public var safety: String?
     public var insights: [InsightChart]
     /// The protocol number and the board that approved it, when named.
     public var protocolApproval: ProtocolApproval?

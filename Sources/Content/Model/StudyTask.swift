@@ -33,6 +33,13 @@ public struct StudyTask: Hashable, Sendable, Codable {
         return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self)
     }
 
+    /// The survey's completion step: what is shown once the answers are saved.
+    public var completion: CompletionStep? {
+        survey.lazy.compactMap { step -> CompletionStep? in
+            if case .completion(let completion) = step { completion } else { nil }
+        }.last
+    }
+
     /// Every form item of the survey, in order.
     public var formItems: [FormItem] {
         survey.flatMap { step -> [FormItem] in

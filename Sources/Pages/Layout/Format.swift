@@ -58,9 +58,23 @@ public enum Format {
         }
     }
 
-    /// When an event happens: `All day` or `8:00 AM – 9:00 AM`.
-    public static func when(_ event: ScheduledEvent, in zone: TimeZone) -> String {
-        event.isAllDay ? "All day" : time(event.start, in: zone) + " – " + time(event.end, in: zone)
+    /// When an event is for, in words that never read as a deadline, since
+    /// a card stays open all its day: `Any time today`, `Any time that day`,
+    /// `Morning · from 8:00 AM`.
+    public static func when(_ event: ScheduledEvent, in zone: TimeZone, today: LocalDate) -> String {
+        guard !event.isAllDay else { return event.day == today ? "Any time today" : "Any time that day" }
+        let clock = zone.localTime(of: event.start)
+        return "\(partOfDay(clock)) · from \(time(clock))"
+    }
+
+    /// `Morning`, `Afternoon`, `Evening` or `Night`.
+    static func partOfDay(_ clock: LocalTime) -> String {
+        switch clock.hour {
+        case 5..<12: "Morning"
+        case 12..<17: "Afternoon"
+        case 17..<21: "Evening"
+        default: "Night"
+        }
     }
 
     /// `Sleep` from `sleep`, `Range of motion` from `rangeOfMotion`: a short label for an answer.

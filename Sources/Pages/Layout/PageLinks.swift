@@ -20,7 +20,7 @@ public protocol PageLinks: Sendable {
     func note(_ slug: String) -> String
     /// The survey form of an event; nil where nothing can be answered.
     func task(_ taskID: String, occurrence: Int) -> String?
-    /// Where the form that deletes an event's answers posts.
+    /// The page that asks before deleting an event's answers; its form deletes them.
     func deleteAnswers(_ taskID: String, occurrence: Int) -> String?
     func onboarding() -> String?
     /// Where a participant signs a newer version of the consent; nil off the server.
@@ -29,10 +29,13 @@ public protocol PageLinks: Sendable {
     func withdraw() -> String?
     /// Where a participant downloads their own data; nil off the server.
     func myData() -> String?
+    /// The participant's schedule as a calendar file for their phone; nil off the server.
+    func calendar() -> String?
 }
 
 extension PageLinks {
     public func auditTrail(_ participantID: String) -> String? { nil }
+    public func calendar() -> String? { nil }
 }
 
 /// Links between the files of the static site, all relative to the page

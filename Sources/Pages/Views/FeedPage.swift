@@ -24,7 +24,8 @@ public enum FeedPage {
         main += "<p class=\"day-meta\">"
         if isToday { main += "\(Format.day(feed.day)) · " }
         let dayOfStudy = participant.dayOfStudy(feed.day)
-        main += dayOfStudy >= 1 ? "Day \(dayOfStudy) of the study" : "Before enrollment"
+        main += feed.isStudyFinished && !feed.isWithdrawn ? "Study finished"
+            : dayOfStudy >= 1 ? "Day \(dayOfStudy) of the study" : "Before enrollment"
         if links.studyIndex() != nil { main += " · \(Pseudonym.label(participant, names: names))" }
         main += "</p>\n</div>\n"
         main += weekStrip(feed, links: links)
@@ -44,6 +45,8 @@ public enum FeedPage {
         }
         if let notice {
             main += "<ol class=\"cards\">\n<li>\(notice)</li>\n</ol>\n"
+        } else if feed.cards.isEmpty && feed.isStudyFinished && !feed.isWithdrawn {
+            main += finished(feed, links: links)
         } else if feed.cards.isEmpty {
             main += "<p class=\"empty\">Nothing is scheduled for this day.</p>\n"
         } else {
@@ -53,6 +56,7 @@ public enum FeedPage {
             }
             main += "</ol>\n"
         }
+        if notice == nil { main += dayLinks(feed, study: plan.study, links: links) }
         let title = isToday ? "Today" : Format.day(feed.day)
         return Layout.page(title: title, study: plan.study, links: links,
                            nav: .participant(id: participant.id, today: feed.today, current: .feed), main: main, frame: frame)
@@ -61,14 +65,10 @@ public enum FeedPage {
     static func weekStrip(_ feed: FeedDay, links: PageLinks) -> HTML {
         var html: HTML = "<nav class=\"week\" aria-label=\"Week of \(Format.day(feed.week.days[0].day))\"><ol>\n"
         for day in feed.week.days {
-            let label: String
-            if let ring = day.ring {
-                label = "\(Format.day(day.day)): \(ring.completed) of \(ring.total) done"
-            } else {
-                label = "\(Format.day(day.day)): no tasks that count"
-            }
+            let state = day.ring?.state(on: day.day, today: feed.today)
+            let label = "\(Format.day(day.day)): " + ringLabel(day.ring, state: state)
             let content: HTML = "<span class=\"week-day\" aria-hidden=\"true\">\(Format.weekdayShort(day.day).prefix(1))</span>"
-                + ring(day.ring, number: day.day.components.day)
+                + ring(day.ring, state: state, number: day.day.components.day)
             let classes = (["week-link"] + (day.day == feed.today ? ["is-today"] : [])).joined(separator: " ")
             if let href = links.feed(feed.participant.id, day.day) {
                 let current: HTML = day.day == feed.day ? " aria-current=\"date\"" : ""
@@ -80,15 +80,29 @@ public enum FeedPage {
         return html + "</ol></nav>\n"
     }
 
-    /// A ring drawn as two circles; the day number sits in the middle. No
-    /// ring at all on a day without adherence events.
-    static func ring(_ ring: AdherenceRing?, number: Int) -> HTML {
+    /// `2 of 2 done`, `1 of 2 done, 1 missed`, `2 tasks to come`.
+    static func ringLabel(_ ring: AdherenceRing?, state: RingState?) -> String {
+        guard let ring, let state else { return "no tasks that count" }
+        switch state {
+        case .upcoming: return ring.total == 1 ? "1 task to come" : "\(ring.total) tasks to come"
+        case .missed: return "\(ring.completed) of \(ring.total) done, \(ring.total - ring.completed) missed"
+        case .today, .done: return "\(ring.completed) of \(ring.total) done"
+        }
+    }
+
+    /// A ring drawn as two circles; the day number sits in the middle. The
+    /// track's outline tells a day to come (dashed) from a missed day (in the
+    /// missed colour) and from today's. No ring at all on a day without
+    /// adherence events.
+    static func ring(_ ring: AdherenceRing?, state: RingState?, number: Int) -> HTML {
         let radius = 15.0
         let circumference = 2 * Double.pi * radius
         var svg: HTML = "<svg class=\"ring\" viewBox=\"0 0 36 36\" width=\"36\" height=\"36\" aria-hidden=\"true\" focusable=\"false\">"
         if let ring {
             let filled = circumference * ring.fraction
-            svg += "<circle class=\"ring-track\" cx=\"18\" cy=\"18\" r=\"15\" fill=\"none\" stroke-width=\"4\"/>"
+            let dashes: HTML = state == .upcoming ? " stroke-dasharray=\"3.93 3.93\"" : ""
+            svg += "<circle class=\"ring-track ring-\((state ?? .today).rawValue)\" cx=\"18\" cy=\"18\" r=\"15\" fill=\"none\" "
+                + "stroke-width=\"2\"\(dashes)/>"
             if ring.completed > 0 {
                 svg += "<circle class=\"ring-fill\" cx=\"18\" cy=\"18\" r=\"15\" fill=\"none\" stroke-width=\"4\" "
                     + "stroke-linecap=\"round\" stroke-dasharray=\"\(Format.decimal(filled)) \(Format.decimal(circumference))\" "
@@ -143,7 +157,7 @@ public enum FeedPage {
         let headingID = "card-\(card.taskID)-\(card.event.occurrence)"
         var html: HTML = "<article class=\"card is-\(card.state.name)\(card.isLocked ? " is-locked" : "")\" aria-labelledby=\"\(headingID)\">\n"
         html += "<div class=\"card-head\"><h2 id=\"\(headingID)\">\(card.title)</h2>"
-        html += "<p class=\"card-when\">\(Format.when(card.event, in: zone))"
+        html += "<p class=\"card-when\">\(Format.when(card.event, in: zone, today: feed.today))"
         if let text = card.event.text { html += " · \(text)" }
         html += "</p></div>\n"
         switch card.state {
@@ -154,14 +168,9 @@ public enum FeedPage {
             if !answers.isEmpty {
                 html += "<p class=\"answers\">\(answers)</p>\n"
             }
-            if feed.isEditable, let action = links.deleteAnswers(card.taskID, occurrence: card.event.occurrence) {
-                html += """
-                    <form method="post" action="\(action)" class="card-actions">
-                    <input type="hidden" name="csrf" value="\(csrfToken ?? "")">
-                    <button type="submit" class="button button-secondary">Delete and answer again</button>
-                    </form>
-
-                    """
+            if feed.isEditable, let href = links.deleteAnswers(card.taskID, occurrence: card.event.occurrence) {
+                html += "<p class=\"card-actions\"><a class=\"quiet-link\" href=\"\(href)\">Delete and answer again"
+                    + "<span class=\"visually-hidden\"> \(card.title)</span></a></p>\n"
             }
         case .open:
             if let href = card.taskID == plan.tasks.first(where: \.isOnboarding)?.id ? links.onboarding()
@@ -184,5 +193,32 @@ public enum FeedPage {
             html += "<p class=\"lock-note\">\(Layout.icon("lock.fill", links: links))Past days are locked: answers can no longer change.</p>\n"
         }
         return html + "</article>"
+    }
+
+    /// The kind last word of a study: shown once no task has an event on the day or later.
+    static func finished(_ feed: FeedDay, links: PageLinks) -> HTML {
+        guard links.isInteractive else {
+            return "<p class=\"empty\">Study finished: no task is scheduled on this day or later.</p>\n"
+        }
+        return "<section class=\"finished\" aria-labelledby=\"finished-heading\">"
+            + "\(Layout.icon("checkmark.circle.fill", links: links))<h2 id=\"finished-heading\">You have finished the study — thank you</h2>\n"
+            + "<p>Every task the study asked of you is behind you. Your answers are saved, and nothing more is asked. "
+            + "You can still look back at <a href=\"\(links.insights(feed.participant.id))\">your insights</a>.</p></section>\n"
+    }
+
+    /// Under the day's cards: reminders for the phone's calendar and the study's safety note.
+    static func dayLinks(_ feed: FeedDay, study: Study, links: PageLinks) -> HTML {
+        guard feed.isOnboarded else { return "" }
+        var items: [HTML] = []
+        if !feed.isWithdrawn, !feed.isStudyFinished, let calendar = links.calendar() {
+            items.append("<a class=\"button button-secondary\" href=\"\(calendar)\" download>"
+                         + "\(Layout.icon("bell.fill", links: links))Add reminders to my calendar</a>")
+        }
+        if let slug = study.safety, let note = study.note(slug) {
+            items.append("<a class=\"help-link\" href=\"\(links.note(note.slug))\">"
+                         + "\(Layout.icon("info.circle.fill", links: links))\(note.title)</a>")
+        }
+        guard !items.isEmpty else { return "" }
+        return "<ul class=\"day-links\">" + items.map { "<li>\($0)</li>" as HTML }.joined() + "</ul>\n"
     }
 }

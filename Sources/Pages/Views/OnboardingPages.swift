@@ -85,7 +85,8 @@ public enum OnboardingPages {
                 main += "<input type=\"hidden\" name=\"detail-\(item.id)\" value=\"\(current?.detail ?? "")\" "
                     + "data-permission-detail=\"\(item.id)\">\n</div>\n"
             }
-            main += "</fieldset>\n" + actions(number, context: context, next: "Continue") + "</form>\n"
+            main += "</fieldset>\n" + calendarOffer(links: context.links)
+                + actions(number, context: context, next: "Continue") + "</form>\n"
             scripts.append("js/permissions.js")
         case .model(let model):
             let note = context.study.note(model.education)
@@ -105,6 +106,19 @@ public enum OnboardingPages {
         }
         return Layout.page(title: context.task.title, study: context.study, links: context.links, nav: .none, main: main,
                            scripts: scripts, frame: frame)
+    }
+
+    /// Reminders as the participant's own calendar gives them: the schedule
+    /// as a file to open on their phone, with nothing for the browser to allow.
+    static func calendarOffer(links: PageLinks) -> HTML {
+        guard let calendar = links.calendar() else { return "" }
+        return "<section class=\"calendar-offer\" aria-labelledby=\"reminders-heading\">"
+            + "<h2 id=\"reminders-heading\">\(Layout.icon("bell.fill", links: links))Reminders on your phone</h2>\n"
+            + "<p>Your phone's calendar can remind you of each task: add this file to it, and every task of the next "
+            + "eight weeks appears with a reminder. Nothing is asked of your browser, and you can do this later from "
+            + "your tasks page.</p>\n"
+            + "<p><a class=\"button button-secondary\" href=\"\(calendar)\" download>Add reminders to my calendar</a></p>"
+            + "</section>\n"
     }
 
     /// Exactly what will be recorded, before it is.

@@ -3,14 +3,16 @@ import Content
 import Foundation
 import Markup
 
-/// A task's survey as one calm form: instructions, questions, one submit.
+/// A task's survey as one calm form that starts with its first question:
+/// the task's instructions folded above it, one submit that says when it is
+/// saving.
 public enum SurveyPage {
     public static func render(task: StudyTask, event: ScheduledEvent, participant: Participant, study: Study,
                               values: [String: [String]], errors: [String: String], links: PageLinks, action: String, csrfToken: String,
                               today: LocalDate, frame: Layout.Frame = .plain) -> HTML {
         var main: HTML = "<p class=\"back\"><a href=\"\(links.feed(participant.id, today) ?? "/")\">← Back to today</a></p>\n"
         main += "<h1>\(task.title)</h1>\n"
-        main += "<p class=\"day-meta\">\(Format.day(event.day)) · \(Format.when(event, in: participant.timeZone))</p>\n"
+        main += "<p class=\"day-meta\">\(Format.day(event.day)) · \(Format.when(event, in: participant.timeZone, today: today))</p>\n"
         if !errors.isEmpty {
             main += "<div class=\"error-summary\" role=\"alert\" tabindex=\"-1\"><h2>Please check \(errors.count == 1 ? "this answer" : "these answers")</h2><ul>"
             for item in task.formItems where errors[item.id] != nil {
@@ -18,17 +20,11 @@ public enum SurveyPage {
             }
             main += "</ul></div>\n"
         }
-        if !task.instructions.isEmpty {
-            main += "<div class=\"prose instructions\">\n\(task.instructions)</div>\n"
-        }
+        main += guide(task, links: links)
         main += "<form method=\"post\" action=\"\(action)\" class=\"survey\" novalidate>\n"
         main += "<input type=\"hidden\" name=\"csrf\" value=\"\(csrfToken)\">\n"
         for step in task.survey {
             switch step {
-            case .instruction(let instruction):
-                main += "<section class=\"step\"><h2>\(instruction.title)</h2>"
-                if let text = instruction.text { main += "<p>\(text)</p>" }
-                main += "\(iconItems(instruction.items, links: links))</section>\n"
             case .form(let form):
                 if let title = form.title { main += "<h2 class=\"form-title\">\(title)</h2>\n" }
                 if let text = form.text { main += "<p>\(text)</p>\n" }
@@ -39,13 +35,37 @@ public enum SurveyPage {
                 if let note = study.note(model.education) {
                     main += "<p class=\"step\"><a href=\"\(links.note(note.slug))\">Open the 3D model: \(note.title)</a></p>\n"
                 }
-            case .consent, .permissions, .completion:
+            case .instruction, .consent, .permissions, .completion:
                 break
             }
         }
-        main += "<p class=\"form-actions\"><button type=\"submit\" class=\"button\">Save answers</button></p>\n</form>\n"
+        main += "<p class=\"form-actions\"><button type=\"submit\" class=\"button\" data-busy-label=\"Saving…\">"
+            + "Save answers</button></p>\n</form>\n"
         return Layout.page(title: task.title, study: study, links: links,
-                           nav: .participant(id: participant.id, today: today, current: .feed), main: main, frame: frame)
+                           nav: .participant(id: participant.id, today: today, current: .feed), main: main,
+                           scripts: ["js/busy.js"], frame: frame)
+    }
+
+    /// The task's instructions (its instruction steps, then its Markdown
+    /// body) said once, folded under one line so that the first question
+    /// shows without scrolling; open when there is no question to answer.
+    static func guide(_ task: StudyTask, links: PageLinks) -> HTML {
+        let steps = task.survey.compactMap { step -> InstructionStep? in
+            if case .instruction(let instruction) = step { instruction } else { nil }
+        }
+        guard !steps.isEmpty || !task.instructions.isEmpty else { return "" }
+        let open: HTML = task.formItems.isEmpty ? " open" : ""
+        var html: HTML = "<details class=\"guide\"\(open)><summary>\(steps.first?.title ?? "How to answer")</summary>\n"
+        for (index, instruction) in steps.enumerated() {
+            html += "<section class=\"step\">"
+            if index > 0 { html += "<h2>\(instruction.title)</h2>" }
+            if let text = instruction.text { html += "<p>\(text)</p>" }
+            html += "\(iconItems(instruction.items, links: links))</section>\n"
+        }
+        if !task.instructions.isEmpty {
+            html += "<div class=\"prose instructions\">\n\(task.instructions)</div>\n"
+        }
+        return html + "</details>\n"
     }
 
     static func iconItems(_ items: [IconItem], links: PageLinks) -> HTML {

@@ -7,17 +7,35 @@ import HTTP
 import Markup
 import Pages
 
-/// A task's survey form, its answers saved as one outcome, and their
-/// deletion: today only, once per occurrence.
+/// A task's survey form, its answers saved as one outcome, the task's
+/// completion step after saving, and their deletion once confirmed: today
+/// only, once per occurrence.
 struct TaskAnswers {
     let store: CareStore
 
-    func handle(task taskID: String, occurrence: Int, delete: Bool, _ context: RequestContext) throws -> HTTPResponse {
+    enum Action {
+        /// GET shows the survey; POST saves the answers.
+        case answer
+        /// GET asks to confirm; POST deletes.
+        case delete
+        /// GET shows the completion step of answers already saved.
+        case done
+    }
+
+    func handle(task taskID: String, occurrence: Int, _ action: Action, _ context: RequestContext) throws -> HTTPResponse {
         let respond = context.respond
         guard let feedTask = context.plan.tasks.first(where: { $0.id == taskID }), !feedTask.isOnboarding,
               let event = Self.event(feedTask, occurrence: occurrence, participant: context.participant, today: context.today),
               let task = context.plan.task(feedTask.id, version: event.version) else {
             return respond.notFound()
+        }
+        let existing = context.feed.outcome(taskID: task.id, occurrence: occurrence)
+        if case .done = action {
+            // Not answered yet: the survey says what can be done, today or on its day.
+            guard let existing else { return .seeOther(Route.task(id: task.id, occurrence: occurrence).path) }
+            guard let completion = task.completion else { return .seeOther(context.todayRoute.path) }
+            return respond.page(AnswerPages.completion(completion, context: pageContext(task, event, existing, context),
+                                                       frame: respond.frame))
         }
         let back = ("Go to today", context.todayRoute)
         switch context.status {
@@ -44,8 +62,13 @@ struct TaskAnswers {
             return respond.message(409, "Not open yet", "\(task.title) for \(Format.day(event.day)) opens on that day. "
                                    + "Nothing was saved.", link: back)
         }
-        let existing = context.feed.outcome(taskID: task.id, occurrence: occurrence)
-        if delete {
+        if case .delete = action {
+            guard context.form != nil else {
+                guard let existing else { return .seeOther(context.todayRoute.path) }
+                return respond.page(AnswerPages.confirmDelete(context: pageContext(task, event, existing, context),
+                                                              action: Route.deleteAnswers(task: task.id, occurrence: occurrence).path,
+                                                              csrfToken: context.csrfToken, frame: respond.frame))
+            }
             do {
                 if let existing { try store.deleteOutcome(id: existing.id, at: Date()) }
             } catch CareStoreError.notFound {
@@ -78,8 +101,15 @@ struct TaskAnswers {
                                            link: back)
                 }
             }
-            return .seeOther(context.todayRoute.path)
+            return .seeOther(task.completion == nil ? context.todayRoute.path
+                             : Route.taskDone(task: task.id, occurrence: occurrence).path)
         }
+    }
+
+    private func pageContext(_ task: StudyTask, _ event: ScheduledEvent, _ outcome: Outcome,
+                             _ context: RequestContext) -> AnswerPages.Context {
+        AnswerPages.Context(task: task, event: event, outcome: outcome, participant: context.participant,
+                            study: context.plan.study, links: context.links, today: context.today)
     }
 
     private func survey(_ task: StudyTask, event: ScheduledEvent, values: [String: [String]], errors: [String: String],

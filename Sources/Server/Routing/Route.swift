@@ -9,7 +9,10 @@ enum Route: Equatable, Sendable {
     /// The consent step's summary of what will be signed.
     case onboardingReview(step: Int)
     case task(id: String, occurrence: Int)
+    /// GET asks to confirm; POST deletes.
     case deleteAnswers(task: String, occurrence: Int)
+    /// The task's completion step, after its answers are saved.
+    case taskDone(task: String, occurrence: Int)
     case insights
     case educationIndex
     case education(slug: String)
@@ -23,6 +26,8 @@ enum Route: Equatable, Sendable {
     case withdraw
     /// The participant's own data as a FHIR R4 Bundle, downloaded.
     case myData
+    /// The participant's schedule for the next weeks as an iCalendar file, each event with a reminder.
+    case calendar
     case asset(path: String)
     /// The live-reload event stream.
     case live
@@ -55,9 +60,12 @@ enum Route: Equatable, Sendable {
         case ("tasks", 2):
             guard let occurrence = Int(rest[1]), occurrence >= 0 else { return nil }
             self = .task(id: rest[0], occurrence: occurrence)
-        case ("tasks", 3) where rest[2] == "delete" && isPost:
+        case ("tasks", 3) where rest[2] == "delete":
             guard let occurrence = Int(rest[1]), occurrence >= 0 else { return nil }
             self = .deleteAnswers(task: rest[0], occurrence: occurrence)
+        case ("tasks", 3) where rest[2] == "done" && !isPost:
+            guard let occurrence = Int(rest[1]), occurrence >= 0 else { return nil }
+            self = .taskDone(task: rest[0], occurrence: occurrence)
         case ("insights", 0) where !isPost:
             self = .insights
         case ("education", 0) where !isPost:
@@ -76,6 +84,8 @@ enum Route: Equatable, Sendable {
             self = .withdraw
         case ("my-data", 0) where !isPost:
             self = .myData
+        case ("calendar.ics", 0) where !isPost:
+            self = .calendar
         default:
             return nil
         }
@@ -89,6 +99,7 @@ enum Route: Equatable, Sendable {
         case .onboardingReview(let step): "/onboarding/\(step)/review"
         case .task(let id, let occurrence): "/tasks/\(id)/\(occurrence)"
         case .deleteAnswers(let task, let occurrence): "/tasks/\(task)/\(occurrence)/delete"
+        case .taskDone(let task, let occurrence): "/tasks/\(task)/\(occurrence)/done"
         case .insights: "/insights"
         case .educationIndex: "/education"
         case .education(let slug): "/education/\(slug)"
@@ -98,6 +109,7 @@ enum Route: Equatable, Sendable {
         case .reconsentReview: "/reconsent/review"
         case .withdraw: "/withdraw"
         case .myData: "/my-data"
+        case .calendar: "/calendar.ics"
         case .asset(let path): "/assets/\(path)"
         case .live: "/_live"
         }

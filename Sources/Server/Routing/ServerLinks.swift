@@ -25,4 +25,5 @@ struct ServerLinks: PageLinks {
     func reconsent() -> String? { Route.reconsent.path }
     func withdraw() -> String? { Route.withdraw.path }
     func myData() -> String? { Route.myData.path }
+    func calendar() -> String? { Route.calendar.path }
 }

@@ -106,7 +106,7 @@ def bad_content_cases():
         "study.yaml: missing title": ("study.yaml", study.replace("title: Recover\n", "")),
         "onboarding: consent document missing": ("tasks/onboarding.md", onboarding.replace("document: recover", "document: recovery")),
         "onboarding: signature not drawn": ("tasks/onboarding.md", onboarding.replace("signature: drawn", "signature: stamped")),
-        "onboarding: permission kind": ("tasks/onboarding.md", onboarding.replace("kind: motion", "kind: location")),
+        "onboarding: permission kind": ("tasks/onboarding.md", onboarding.replace("kind: health", "kind: location")),
         "onboarding: icon missing": ("tasks/onboarding.md", onboarding.replace("icon: lock.fill", "icon: lock.open.fill")),
         "meniscus: model file missing": ("education/meniscus.md", note.replace("src: models/knee.glb", "src: models/ankle.glb")),
         "meniscus: poster missing": ("education/meniscus.md", note.replace("poster: images/knee-front.svg", "poster: images/none.svg")),

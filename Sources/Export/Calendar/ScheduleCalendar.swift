@@ -1,0 +1,142 @@
+import CareModel
+import Feed
+import Foundation
+
+/// A participant's schedule as an iCalendar file for their phone's calendar:
+/// an event per scheduled task event, each with a reminder, in the
+/// participant's time zone.
+///
+/// Each event's UID names the participant, task and occurrence, so importing
+/// a newer file updates the events it imported before instead of adding
+/// them again.
+public struct ScheduleCalendar: Sendable {
+    public var participant: Participant
+    public var plan: CarePlan
+    /// The first local day and the number of days after it that are listed.
+    public var from: LocalDate
+    public var days: Int
+    /// When the file is written: each event's DTSTAMP.
+    public var stamp: Date
+    /// A participant who withdrew is offered nothing, so the file has no events.
+    public var isWithdrawn: Bool
+
+    public init(participant: Participant, plan: CarePlan, from: LocalDate, days: Int, stamp: Date, isWithdrawn: Bool) {
+        self.participant = participant
+        self.plan = plan
+        self.from = from
+        self.days = days
+        self.stamp = stamp
+        self.isWithdrawn = isWithdrawn
+    }
+
+    /// An all-day event's reminder: at this time on its day.
+    static let allDayReminder = "PT9H"
+
+    /// The events listed, in start order: every task but onboarding.
+    public var events: [(task: FeedTask, event: ScheduledEvent)] {
+        guard !isWithdrawn else { return [] }
+        return plan.tasks.filter { !$0.isOnboarding }.flatMap { task in
+            task.timeline.events(enrolledOn: participant.enrolledOn, in: participant.timeZone,
+                                 from: from, to: from.adding(days: days)).map { (task: task, event: $0) }
+        }.sorted { ($0.event.start, $0.task.id) < ($1.event.start, $1.task.id) }
+    }
+
+    /// The whole file, lines ended with CRLF.
+    public func ics() -> String {
+        let zone = participant.timeZone
+        var calendar = ICalendar()
+        calendar.begin("VCALENDAR")
+        calendar.line("PRODID", text: "-//CareFeed//\(plan.study.title)//EN")
+        calendar.line("VERSION", raw: "2.0")
+        calendar.line("CALSCALE", raw: "GREGORIAN")
+        calendar.line("METHOD", raw: "PUBLISH")
+        calendar.line("X-WR-CALNAME", text: plan.study.title)
+        calendar.line("X-WR-TIMEZONE", text: zone.identifier)
+        let start = zone.instant(of: from, at: .midnight)
+        let end = zone.instant(of: from.adding(days: days + 1), at: .midnight)
+        TimeZoneRules(zone: zone, from: start, to: end).write(to: &calendar)
+        for (task, event) in events {
+            let title = plan.task(task.id, version: event.version)?.title ?? task.title
+            calendar.begin("VEVENT")
+            calendar.line("UID", text: "\(participant.id)-\(task.id)-\(event.occurrence)@carefeed")
+            calendar.line("DTSTAMP", raw: ICalendar.utcDateTime(stamp))
+            if event.isAllDay {
+                calendar.line("DTSTART", [("VALUE", "DATE")], raw: ICalendar.date(event.day))
+                calendar.line("DTEND", [("VALUE", "DATE")], raw: ICalendar.date(event.day.adding(days: 1)))
+            } else {
+                calendar.line("DTSTART", [("TZID", zone.identifier)], raw: ICalendar.localDateTime(event.start, in: zone))
+                calendar.line("DTEND", [("TZID", zone.identifier)], raw: ICalendar.localDateTime(event.end, in: zone))
+            }
+            calendar.line("SUMMARY", text: title)
+            let when = event.isAllDay ? "any time of the day" : "from this time until the end of the day"
+            calendar.line("DESCRIPTION", text: (event.text.map { $0 + ". " } ?? "")
+                + "Open in \(plan.study.title) \(when).")
+            calendar.line("TRANSP", raw: "TRANSPARENT")
+            calendar.begin("VALARM")
+            calendar.line("ACTION", raw: "DISPLAY")
+            calendar.line("DESCRIPTION", text: "\(title): \(plan.study.title)")
+            // An all-day event's trigger counts from the start of its day.
+            calendar.line("TRIGGER", raw: event.isAllDay ? Self.allDayReminder : "PT0M")
+            calendar.end("VALARM")
+            calendar.end("VEVENT")
+        }
+        calendar.end("VCALENDAR")
+        return calendar.text
+    }
+}
+
+/// A zone's VTIMEZONE over a range of instants, from Foundation's own
+/// transitions: the observance in force at the start, then one for each
+/// change of offset before the end. A zone without changes (UTC, or no
+/// daylight saving time) has one STANDARD observance.
+struct TimeZoneRules {
+    var zone: TimeZone
+    var from: Date
+    var to: Date
+
+    struct Observance {
+        var isDaylight: Bool
+        /// The wall-clock time, in the offset before it, at which it begins.
+        var start: String
+        var offsetFrom: Int
+        var offsetTo: Int
+    }
+
+    var observances: [Observance] {
+        var transitions: [Date] = []
+        // The year before the range holds the change that set the offset at its start.
+        var cursor = from.addingTimeInterval(-400 * 86_400)
+        while let next = zone.nextDaylightSavingTimeTransition(after: cursor), next < to {
+            transitions.append(next)
+            cursor = next
+        }
+        let inForce = transitions.last { $0 <= from }
+        var list: [Observance] = []
+        if inForce == nil {
+            let offset = zone.secondsFromGMT(for: from)
+            list.append(Observance(isDaylight: zone.isDaylightSavingTime(for: from), start: "19700101T000000",
+                                   offsetFrom: offset, offsetTo: offset))
+        }
+        for transition in transitions where transition >= (inForce ?? from) {
+            let before = zone.secondsFromGMT(for: transition.addingTimeInterval(-1))
+            let local = ICalendar.localDateTime(transition, in: TimeZone(secondsFromGMT: before) ?? zone)
+            list.append(Observance(isDaylight: zone.isDaylightSavingTime(for: transition), start: local,
+                                   offsetFrom: before, offsetTo: zone.secondsFromGMT(for: transition)))
+        }
+        return list
+    }
+
+    func write(to calendar: inout ICalendar) {
+        calendar.begin("VTIMEZONE")
+        calendar.line("TZID", text: zone.identifier)
+        for observance in observances {
+            let kind = observance.isDaylight ? "DAYLIGHT" : "STANDARD"
+            calendar.begin(kind)
+            calendar.line("DTSTART", raw: observance.start)
+            calendar.line("TZOFFSETFROM", raw: ICalendar.offset(observance.offsetFrom))
+            calendar.line("TZOFFSETTO", raw: ICalendar.offset(observance.offsetTo))
+            calendar.end(kind)
+        }
+        calendar.end("VTIMEZONE")
+    }
+}

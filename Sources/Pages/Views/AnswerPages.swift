@@ -1,0 +1,75 @@
+import CareModel
+import Content
+import Markup
+
+/// The pages around saved answers: the task's closing words after saving,
+/// and the question before deleting them.
+public enum AnswerPages {
+    /// What a page about one event's saved answers shows.
+    public struct Context {
+        public var task: StudyTask
+        public var event: ScheduledEvent
+        public var outcome: Outcome
+        public var participant: Participant
+        public var study: Study
+        public var links: PageLinks
+        public var today: LocalDate
+
+        public init(task: StudyTask, event: ScheduledEvent, outcome: Outcome, participant: Participant, study: Study,
+                    links: PageLinks, today: LocalDate) {
+            self.task = task
+            self.event = event
+            self.outcome = outcome
+            self.participant = participant
+            self.study = study
+            self.links = links
+            self.today = today
+        }
+
+        var feed: String { links.feed(participant.id, today) ?? "/" }
+    }
+
+    /// The task's completion step, shown once its answers are saved: its
+    /// title and text (such as when to call the surgeon), what was saved, and
+    /// the way back to the day.
+    public static func completion(_ step: CompletionStep, context: Context, frame: Layout.Frame = .plain) -> HTML {
+        var main: HTML = "<div class=\"completion\">\(Layout.icon("checkmark.circle.fill", links: context.links))"
+            + "<h1>\(step.title)</h1></div>\n"
+        if let text = step.text { main += "<p class=\"lead completion-text\">\(text)</p>\n" }
+        let answers = Format.answers(context.outcome, task: context.task)
+        main += "<p class=\"answers\">\(context.task.title), saved at "
+            + "\(Format.time(context.outcome.createdAt, in: context.participant.timeZone))"
+            + "\(answers.isEmpty ? "" : ": " + answers)</p>\n"
+        main += "<p class=\"form-actions\"><a class=\"button\" href=\"\(context.feed)\">Back to today</a></p>\n"
+        if let slug = context.study.safety, let note = context.study.note(slug) {
+            main += "<p><a class=\"help-link\" href=\"\(context.links.note(note.slug))\">"
+                + "\(Layout.icon("info.circle.fill", links: context.links))\(note.title)</a></p>\n"
+        }
+        return Layout.page(title: step.title, study: context.study, links: context.links,
+                           nav: .participant(id: context.participant.id, today: context.today, current: .feed),
+                           main: main, frame: frame)
+    }
+
+    /// Asks before deleting: what will be deleted, a button that deletes,
+    /// and a way back that changes nothing.
+    public static func confirmDelete(context: Context, action: String, csrfToken: String,
+                                     frame: Layout.Frame = .plain) -> HTML {
+        let answers = Format.answers(context.outcome, task: context.task)
+        var main: HTML = "<p class=\"back\"><a href=\"\(context.feed)\">← Back to today</a></p>\n"
+        main += "<h1>Delete these answers?</h1>\n"
+        main += "<p class=\"lead\">Your answers to <strong>\(context.task.title)</strong> for "
+            + "\(Format.day(context.event.day)), saved at "
+            + "\(Format.time(context.outcome.createdAt, in: context.participant.timeZone)):</p>\n"
+        main += "<p class=\"answers answers-to-delete\">\(answers.isEmpty ? "Done, with no answers to show" : answers)</p>\n"
+        main += "<p>Once they are deleted you can answer again today. The study's records keep a note that answers "
+            + "were deleted.</p>\n"
+        main += "<form method=\"post\" action=\"\(action)\" class=\"confirm-delete\">\n"
+            + "<input type=\"hidden\" name=\"csrf\" value=\"\(csrfToken)\">\n"
+            + "<p class=\"form-actions\"><a class=\"button button-secondary\" href=\"\(context.feed)\">Cancel, keep them</a> "
+            + "<button type=\"submit\" class=\"button button-danger\" data-busy-label=\"Deleting…\">Delete answers</button></p>\n"
+            + "</form>\n"
+        return Layout.page(title: "Delete these answers?", study: context.study, links: context.links,
+                           nav: .participant(id: context.participant.id, today: context.today, current: .feed),
+                           main: main, scripts: ["js/busy.js"], frame: frame)
+    }
+}

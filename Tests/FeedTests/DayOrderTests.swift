@@ -1,0 +1,63 @@
+import CareModel
+import Feed
+import Foundation
+import Testing
+import TestSupport
+
+/// The day as the participant lives it: timed tasks first, rings that tell a
+/// missed day from one to come, and an end to the study.
+@Suite struct DayOrderTests {
+    let participant = Fixtures.participant(enrolledOn: "2026-03-01")
+    let fortnight = Schedule([ScheduleElement(end: .enrollment(plusDays: 14), interval: .days(1),
+                                              time: .at(LocalTime(hour: 8, minute: 0)!))])
+    let evening = Schedule([ScheduleElement(interval: .days(1), time: .at(LocalTime(hour: 19, minute: 30)!))])
+
+    func feed(_ tasks: [FeedTask], today: String, answered: [(String, String)] = []) -> ParticipantFeed {
+        let outcomes = answered.enumerated().map { index, answer in
+            let task = tasks.first { $0.id == answer.0 }!
+            let event = task.timeline.events(enrolledOn: participant.enrolledOn, in: participant.timeZone,
+                                             from: Fixtures.date(answer.1), to: Fixtures.date(answer.1).adding(days: 1))[0]
+            return Outcome(id: Int64(index + 1), participantID: participant.id, taskID: task.id, taskVersion: 1,
+                           occurrence: event.occurrence, eventDay: event.day, eventStart: event.start,
+                           eventEnd: event.end, values: [], createdAt: event.start)
+        }
+        return ParticipantFeed(participant: participant, tasks: tasks, outcomes: outcomes, today: Fixtures.date(today))
+    }
+
+    @Test func timedTasksComeBeforeAllDayOnesAndInTimeOrder() {
+        let tasks = [
+            FeedTask(id: "aRange", title: "Range of motion", timeline: ScheduleTimeline(Fixtures.dailyAllDay)),
+            FeedTask(id: "evening", title: "Evening", timeline: ScheduleTimeline(evening)),
+            FeedTask(id: "zCheckIn", title: "Check in", timeline: ScheduleTimeline(Fixtures.dailyAtEight)),
+        ]
+        let day = feed(tasks, today: "2026-03-05").day(Fixtures.date("2026-03-05"))
+        #expect(day.cards.map(\.taskID) == ["zCheckIn", "evening", "aRange"],
+                "an all-day event starts at midnight, yet the morning check-in comes first")
+    }
+
+    @Test func ringsTellAMissedDayFromADayToCome() {
+        let tasks = [FeedTask(id: "checkIn", title: "Check in", timeline: ScheduleTimeline(Fixtures.dailyAtEight))]
+        let week = feed(tasks, today: "2026-03-04", answered: [("checkIn", "2026-03-02")])
+            .day(Fixtures.date("2026-03-04")).week.days
+        let states = week.map { day in day.ring?.state(on: day.day, today: Fixtures.date("2026-03-04")) }
+        #expect(states == [.missed, .done, .missed, .today, .upcoming, .upcoming, .upcoming])
+        #expect(AdherenceRing(completed: 1, total: 2).state(on: Fixtures.date("2026-03-01"), today: Fixtures.date("2026-03-02"))
+                == .missed, "a day with one of two done had something missed")
+    }
+
+    @Test func theStudyIsFinishedOnceNoTaskHasAnEventLeft() {
+        let tasks = [
+            FeedTask(id: "onboarding", title: "Join", impactsAdherence: false, isOnboarding: true,
+                     timeline: ScheduleTimeline(Fixtures.dailyAllDay)),
+            FeedTask(id: "checkIn", title: "Check in", timeline: ScheduleTimeline(fortnight)),
+            FeedTask(id: "rangeOfMotion", title: "Range of motion", timeline: ScheduleTimeline(Fixtures.firstWeekThenWeekly)),
+        ]
+        let joined = feed(tasks, today: "2026-04-01", answered: [("onboarding", "2026-03-01")])
+        #expect(!joined.day(Fixtures.date("2026-03-22")).isStudyFinished, "the last weekly measurement is that day")
+        #expect(!joined.day(Fixtures.date("2026-03-16")).isStudyFinished, "a day between two events is not the end")
+        #expect(joined.day(Fixtures.date("2026-03-23")).isStudyFinished)
+        #expect(joined.day(Fixtures.date("2026-03-23")).cards.isEmpty)
+        let notJoined = feed(tasks, today: "2026-04-01")
+        #expect(!notJoined.day(Fixtures.date("2026-04-01")).isStudyFinished, "one who never joined has not finished")
+    }
+}

@@ -1,0 +1,172 @@
+import CareModel
+import Content
+import Feed
+import Foundation
+import Pages
+import Testing
+import TestSupport
+
+/// Links as the participant's preview server writes them: interactive,
+/// with the calendar file.
+struct PreviewLinks: PageLinks {
+    var isInteractive: Bool { true }
+    func asset(_ path: String) -> String { "/assets/" + path }
+    func studyIndex() -> String? { nil }
+    func participant(_ id: String) -> String? { nil }
+    func feed(_ participantID: String, _ day: LocalDate) -> String? { "/feed/\(day)" }
+    func insights(_ participantID: String) -> String { "/insights" }
+    func consentRecord(_ participantID: String) -> String { "/consent" }
+    func consentDocument(_ id: String) -> String? { "/consent/\(id)" }
+    func educationIndex() -> String { "/education" }
+    func note(_ slug: String) -> String { "/education/\(slug)" }
+    func task(_ taskID: String, occurrence: Int) -> String? { "/tasks/\(taskID)/\(occurrence)" }
+    func deleteAnswers(_ taskID: String, occurrence: Int) -> String? { "/tasks/\(taskID)/\(occurrence)/delete" }
+    func onboarding() -> String? { "/onboarding/1" }
+    func reconsent() -> String? { nil }
+    func withdraw() -> String? { nil }
+    func myData() -> String? { nil }
+    func calendar() -> String? { "/calendar.ics" }
+}
+
+/// Recover's day as the participant sees it: the feed's words and rings, the
+/// survey that starts with its question, the completion step, and the
+/// question before deleting.
+@Suite struct DayPagesTests {
+    let study: Study
+    let plan: CarePlan
+    let participant = Fixtures.participant(id: "p1", enrolledOn: "2026-03-02")
+    let links = PreviewLinks()
+
+    init() throws {
+        study = try #require(ContentLoader.load(directory: Repository.content, publicDirectory: nil).study)
+        plan = CarePlan(study: study, versions: [])
+    }
+
+    func answer(_ taskID: String, on day: String, _ values: [OutcomeValue], id: Int64) -> Outcome {
+        let event = plan.tasks.first { $0.id == taskID }!.timeline.events(
+            enrolledOn: participant.enrolledOn, in: participant.timeZone, from: Fixtures.date(day),
+            to: Fixtures.date(day).adding(days: 1))[0]
+        return Outcome(id: id, participantID: "p1", taskID: taskID, taskVersion: 1, occurrence: event.occurrence,
+                       eventDay: event.day, eventStart: event.start, eventEnd: event.end, values: values,
+                       createdAt: event.start.addingTimeInterval(4800))
+    }
+
+    var checkInAnswer: Outcome {
+        answer("checkIn", on: "2026-03-04", [OutcomeValue(kind: "pain", value: .integer(3)),
+                                             OutcomeValue(kind: "sleep", value: .decimal(7.5), unit: "hours")], id: 2)
+    }
+
+    func feedPage(today: String, day: String? = nil, answers: [Outcome] = []) -> String {
+        let outcomes = [answer("onboarding", on: "2026-03-02", [], id: 1)] + answers
+        let feed = plan.feed(for: participant, outcomes: outcomes, today: Fixtures.date(today))
+        return FeedPage.render(feed.day(Fixtures.date(day ?? today)), plan: plan, links: links, csrfToken: "t0k3n").markup
+    }
+
+    @Test func theCheckInComesFirstAndNoCardReadsAsADeadline() throws {
+        let page = feedPage(today: "2026-03-04", answers: [checkInAnswer])
+        let checkIn = try #require(page.range(of: "<h2 id=\"card-checkIn-2\">"))
+        let range = try #require(page.range(of: "<h2 id=\"card-rangeOfMotion-2\">"))
+        #expect(checkIn.lowerBound < range.lowerBound)
+        #expect(page.contains("<p class=\"card-when\">Morning · from 8:00 AM · Every morning</p>"))
+        #expect(page.contains("<p class=\"card-when\">Any time today · Daily in the first week</p>"))
+        #expect(!page.contains("9:00 AM"), "the hour's end is no deadline: the card is open all day")
+        #expect(!page.contains("All day"))
+        let tomorrow = feedPage(today: "2026-03-04", day: "2026-03-05")
+        #expect(tomorrow.contains("Any time that day"))
+    }
+
+    @Test func deletingIsASmallLinkToAPageThatAsksFirst() {
+        let page = feedPage(today: "2026-03-04", answers: [checkInAnswer])
+        #expect(page.contains("<a class=\"quiet-link\" href=\"/tasks/checkIn/2/delete\">Delete and answer again"
+                              + "<span class=\"visually-hidden\"> Check in</span></a>"))
+        #expect(!page.contains("method=\"post\""), "nothing on the feed deletes at once")
+    }
+
+    @Test func theWeekStripTellsMissedDaysFromDaysToCome() {
+        let page = feedPage(today: "2026-03-04", answers: [answer("checkIn", on: "2026-03-03", [], id: 3)])
+        #expect(page.contains("aria-label=\"Monday, March 2: 0 of 2 done, 2 missed\""))
+        #expect(page.contains("aria-label=\"Tuesday, March 3: 1 of 2 done, 1 missed\""))
+        #expect(page.contains("aria-label=\"Thursday, March 5: 2 tasks to come\""))
+        #expect(page.contains("<circle class=\"ring-track ring-missed\""))
+        #expect(page.contains("<circle class=\"ring-track ring-upcoming\" cx=\"18\" cy=\"18\" r=\"15\" fill=\"none\" "
+                              + "stroke-width=\"2\" stroke-dasharray=\"3.93 3.93\"/>"))
+        #expect(page.contains("<circle class=\"ring-track ring-today\""))
+    }
+
+    @Test func theFeedOffersTheCalendarAndTheSafetyNote() {
+        let page = feedPage(today: "2026-03-04")
+        #expect(page.contains("href=\"/calendar.ics\" download>"))
+        #expect(page.contains("Add reminders to my calendar</a>"))
+        #expect(page.contains("<a class=\"help-link\" href=\"/education/when-to-call\">"))
+        #expect(page.contains("When to call your surgeon</a>"))
+    }
+
+    @Test func afterTheLastEventTheFeedThanksTheParticipant() {
+        // Check-ins end after six weeks: enrollment + 42 days is April 13.
+        let last = feedPage(today: "2026-04-12")
+        #expect(last.contains("Day 42 of the study"))
+        #expect(!last.contains("finished the study"))
+        let page = feedPage(today: "2026-04-13")
+        #expect(page.contains("You have finished the study — thank you"))
+        #expect(page.contains("Study finished"))
+        #expect(!page.contains("Day 43 of the study"))
+        #expect(!page.contains("Nothing is scheduled"))
+        #expect(!page.contains("Add reminders to my calendar"), "nothing left to remind of")
+        #expect(page.contains("When to call your surgeon"))
+    }
+
+    @Test func theSurveyStartsWithItsQuestionAndSaysOnceHowToAnswer() throws {
+        let task = try #require(study.task("rangeOfMotion"))
+        let event = plan.tasks.first { $0.id == "rangeOfMotion" }!.timeline.events(
+            enrolledOn: participant.enrolledOn, in: participant.timeZone, from: Fixtures.date("2026-03-04"),
+            to: Fixtures.date("2026-03-05"))[0]
+        let page = SurveyPage.render(task: task, event: event, participant: participant, study: study, values: [:],
+                                     errors: [:], links: links, action: "/tasks/rangeOfMotion/2", csrfToken: "t0k3n",
+                                     today: Fixtures.date("2026-03-04")).markup
+        #expect(page.contains("<details class=\"guide\"><summary>How to measure your knee bend</summary>"))
+        let guide = try #require(page.range(of: "<details class=\"guide\">"))
+        let guideEnd = try #require(page.range(of: "</details>"))
+        let question = try #require(page.range(of: "How far can you bend your knee?"))
+        #expect(guide.lowerBound < question.lowerBound && guideEnd.upperBound < question.lowerBound,
+                "the instructions are folded above the question, not spread before it")
+        #expect(page.contains("<button type=\"submit\" class=\"button\" data-busy-label=\"Saving…\">Save answers</button>"))
+        #expect(page.contains("<script src=\"/assets/js/busy.js\"></script>"))
+    }
+
+    @Test func theCompletionStepShowsTheTasksClosingWordsAndWhatWasSaved() throws {
+        let task = try #require(study.task("checkIn"))
+        let event = plan.tasks.first { $0.id == "checkIn" }!.timeline.events(
+            enrolledOn: participant.enrolledOn, in: participant.timeZone, from: Fixtures.date("2026-03-04"),
+            to: Fixtures.date("2026-03-05"))[0]
+        let context = AnswerPages.Context(task: task, event: event, outcome: checkInAnswer, participant: participant,
+                                          study: study, links: links, today: Fixtures.date("2026-03-04"))
+        let done = AnswerPages.completion(try #require(task.completion), context: context).markup
+        #expect(done.contains("<h1>Thank you</h1>"))
+        #expect(done.contains("call your surgeon&#39;s office."))
+        #expect(done.contains("Check in, saved at 9:20 AM: Pain: 3 · Sleep: 7.5 hours"))
+        #expect(done.contains("<a class=\"button\" href=\"/feed/2026-03-04\">Back to today</a>"))
+        #expect(done.contains("href=\"/education/when-to-call\""))
+
+        let confirm = AnswerPages.confirmDelete(context: context, action: "/tasks/checkIn/2/delete", csrfToken: "t0k3n").markup
+        #expect(confirm.contains("<h1>Delete these answers?</h1>"))
+        #expect(confirm.contains("<p class=\"answers answers-to-delete\">Pain: 3 · Sleep: 7.5 hours</p>"))
+        #expect(confirm.contains("<form method=\"post\" action=\"/tasks/checkIn/2/delete\" class=\"confirm-delete\">\n"
+                                 + "<input type=\"hidden\" name=\"csrf\" value=\"t0k3n\">"))
+        #expect(confirm.contains("<a class=\"button button-secondary\" href=\"/feed/2026-03-04\">Cancel, keep them</a>"))
+        #expect(confirm.contains("data-busy-label=\"Deleting…\">Delete answers</button>"))
+    }
+
+    @Test func theWordsForWhenNameThePartOfTheDay() {
+        let zone = participant.timeZone
+        func event(_ hour: Int, _ minute: Int = 0) -> ScheduledEvent {
+            let schedule = Schedule([ScheduleElement(interval: .days(1), time: .at(LocalTime(hour: hour, minute: minute)!))])
+            return schedule.events(enrolledOn: participant.enrolledOn, in: zone, from: Fixtures.date("2026-03-04"),
+                                   to: Fixtures.date("2026-03-05"))[0]
+        }
+        let today = Fixtures.date("2026-03-04")
+        #expect(Format.when(event(8), in: zone, today: today) == "Morning · from 8:00 AM")
+        #expect(Format.when(event(13, 30), in: zone, today: today) == "Afternoon · from 1:30 PM")
+        #expect(Format.when(event(19), in: zone, today: today) == "Evening · from 7:00 PM")
+        #expect(Format.when(event(22), in: zone, today: today) == "Night · from 10:00 PM")
+    }
+}
