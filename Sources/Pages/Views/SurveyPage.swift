@@ -45,7 +45,8 @@ public enum SurveyPage {
         }
         main += "<p class=\"form-actions\"><button type=\"submit\" class=\"button\">Save answers</button></p>\n</form>\n"
         return Layout.page(title: task.title, study: study, links: links,
-                           nav: .participant(id: participant.id, today: today, current: .feed), main: main, frame: frame)
+                           nav: .participant(id: participant.id, today: today, current: .feed), main: main,
+                           scripts: MeasureControl.isNeeded(by: task) ? [MeasureControl.script] : [], frame: frame)
     }
 
     static func iconItems(_ items: [IconItem], links: PageLinks) -> HTML {
@@ -109,6 +110,7 @@ public enum SurveyPage {
                 + "\(describedByAttribute(describedBy))\(isRequired)\(invalid)>"
             if let unit { html += "<span class=\"unit\">\(unit)</span>" }
             html += "</div>\n"
+            if let measure = item.measure { html += MeasureControl.html(measure, fieldID: id) }
         case .boolean:
             html += "<fieldset id=\"\(id)\"\(describedByAttribute(error == nil ? "" : errorID))><legend>\(item.text)\(required)</legend>\n"
             html += errorHTML + "<div class=\"choices\">"
