@@ -105,7 +105,7 @@ LATERAL = Meniscus(centre=(LATERAL_X - 0.01, 0.0), radii=(0.16, 0.17), opens=0.0
                    gap=40.0, width=lambda front: 0.52, height=0.058)
 
 
-def build_menisci(steps=96):
+def build_menisci(steps=64):
     medial, lateral = Mesh(), Mesh()
     sweep(medial, MEDIAL, steps)
     sweep(lateral, LATERAL, steps)

@@ -56,7 +56,7 @@ DESCRIPTION = ("The lower end of the femur lifted a little above the tibia, so t
 
 
 def parts(detail=1.0):
-    medial, lateral = build_menisci(steps=int(96 * detail))
+    medial, lateral = build_menisci(steps=int(64 * detail))
     return [("femur", build_femur(detail)), ("tibia", build_tibia(detail)), ("fibula", build_fibula(detail)),
             ("patella", build_patella(detail)), ("medial_meniscus", medial), ("lateral_meniscus", lateral)]
 
