@@ -31,7 +31,7 @@ enum MeasureControl {
                 <li>Tap <strong>Start</strong>. Slowly bend your knee as far as is comfortable. Do not force it.</li>
                 <li>Tap <strong>Done</strong>. Your largest bend goes into the box above. You can change it.</li>
                 </ol>
-                <p class="measure-reading" aria-hidden="true"><span class="measure-angle">–</span><span class="measure-label">degrees of bend</span></p>
+                <p class="measure-reading" aria-hidden="true"><span class="measure-angle">0°</span><span class="measure-label">degrees of bend</span></p>
                 <p class="measure-live visually-hidden" aria-live="polite"></p>
                 <p class="measure-status" role="status"></p>
                 <p class="measure-actions">\

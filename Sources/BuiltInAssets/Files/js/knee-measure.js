@@ -117,7 +117,7 @@
     function noSensor(message) {
       stop();
       status.textContent = message;
-      angleText.textContent = '–';
+      show(reading, false);
     }
 
     start.addEventListener('click', () => {
@@ -130,6 +130,7 @@
         heading = null;
         lastAnnounced = 0;
         angleText.textContent = '0°';
+        show(reading, true);
         status.textContent = 'Hold your phone still against your shin with your leg straight.';
         setMeasuring(true);
         window.addEventListener('deviceorientation', onOrientation);
@@ -156,7 +157,8 @@
       status.textContent = 'Measuring stopped. Nothing was changed.';
     });
 
-    show(reading, true);
+    // The reading shows once there is something to read.
+    show(reading, false);
     panel.hidden = false;
   }
 
