@@ -101,7 +101,7 @@
   // go to the model. A mouse drag turns it at any time, as it cannot be
   // meant as a scroll. Touches are stopped on their way down to the canvas,
   // before the controls (which cancel them) can see them.
-  function createToolbar(figure, stage, controls) {
+  function createToolbar(stage, controls) {
     const bar = document.createElement('div');
     bar.className = 'model-toolbar';
     const turn = document.createElement('button');
@@ -181,7 +181,7 @@
     const help = figure.querySelector('.model-help');
     if (help) help.hidden = false;
 
-    const { reset } = createToolbar(figure, stage, controls);
+    const { reset } = createToolbar(stage, controls);
     reset.addEventListener('click', () => {
       controls.reset();
       requestRender();
