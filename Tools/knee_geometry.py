@@ -108,14 +108,16 @@ class Mesh:
 
 # ----------------------------------------------------------------- shapes ---
 
-def ellipsoid(mesh, centre, radii, nu=36, nv=18):
+def ellipsoid(mesh, centre, radii, nu=36, nv=18, taper=0.0):
+    """taper narrows it towards the bottom (x shrinks by that share there),
+    as a kneecap narrows to its lower point."""
     cx, cy, cz = centre
     rx, ry, rz = radii
 
     def surface(i, j):
         u = 2.0 * math.pi * i / nu
         v = -0.5 * math.pi + math.pi * j / nv
-        x = rx * math.cos(v) * math.cos(u)
+        x = rx * (1.0 - taper * (1.0 - math.sin(v)) / 2.0) * math.cos(v) * math.cos(u)
         y = ry * math.sin(v)
         z = rz * math.cos(v) * math.sin(u)
         if j == 0 or j == nv:
@@ -223,5 +225,5 @@ def build_patella(detail=1.0):
     # In front of the lower femur, above the joint line, so that it covers
     # neither meniscus from the front.
     m = Mesh()
-    ellipsoid(m, (0.0, 0.43, 0.255), (0.15, 0.17, 0.06), nu=steps(36, detail), nv=steps(18, detail))
+    ellipsoid(m, (0.0, 0.43, 0.245), (0.16, 0.17, 0.05), nu=steps(36, detail), nv=steps(18, detail), taper=0.45)
     return m

@@ -63,7 +63,7 @@ def shade(base, normal, camera):
     sky = [0.9 * (GROUND[k] + (SKY[k] - GROUND[k]) * up) for k in range(3)]
     key = 0.75 * max(0.0, dot(normal, camera.key))
     # Colour in steps of 1/32, so neighbouring triangles share one.
-    return [round(base[k] * (sky[k] * 0.55 + key) * 32.0) / 32.0 for k in range(3)]
+    return [round(base[k] * (sky[k] * 0.7 + key) * 32.0) / 32.0 for k in range(3)]
 
 
 def triangles(parts, camera):
