@@ -75,6 +75,11 @@ def sweep(mesh, meniscus, steps):
             return meniscus.point(t, 0.0, False)
         return meniscus.point(t, WALL[k], True)
 
+    def inside(t):
+        """A point well inside the cross-section at t."""
+        top = meniscus.point(t, 0.4, True)
+        return (top[0], SEAT + 0.3 * (top[1] - SEAT), top[2])
+
     def surface(i, k):
         t = i / steps
         p = upper(t, k)
@@ -82,10 +87,8 @@ def sweep(mesh, meniscus, steps):
         along = sub(upper(min(t + dt, 1.0), k), upper(max(t - dt, 0.0), k))
         across = sub(upper(t, min(k + 1, len(WALL) - 1)), upper(t, max(k - 1, 0)))
         n = cross(along, across)
-        # Outwards: away from the middle of the wedge's cross-section.
-        middle = meniscus.point(t, 0.4, True)
-        middle = (middle[0], SEAT + 0.3 * (middle[1] - SEAT), middle[2])
-        if dot(n, sub(p, middle)) < 0:
+        # Outwards: away from the inside of the wedge.
+        if dot(n, sub(p, inside(t))) < 0:
             n = (-n[0], -n[1], -n[2])
         return p, n
 
@@ -94,9 +97,7 @@ def sweep(mesh, meniscus, steps):
     for t, sign in ((0.0, -1.0), (1.0, 1.0)):
         ahead = sub(meniscus.point(min(t + 0.01, 1.0), 0.5, False), meniscus.point(max(t - 0.01, 0.0), 0.5, False))
         normal = (ahead[0] * sign, 0.0, ahead[2] * sign)
-        ring = [upper(t, k) for k in range(len(WALL))]
-        bottom = meniscus.point(t, 0.5, False)
-        mesh.fan((bottom[0], bottom[1] + 0.3 * (ring[6][1] - bottom[1]), bottom[2]), ring, normal)
+        mesh.fan(inside(t), [upper(t, k) for k in range(len(WALL))], normal)
 
 
 MEDIAL = Meniscus(centre=(MEDIAL_X + 0.01, -0.01), radii=(0.175, 0.225), opens=180.0 if MEDIAL_X > 0 else 0.0,

@@ -7,7 +7,6 @@ import re
 import struct
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from selenium.webdriver.common.by import By
