@@ -3,7 +3,6 @@ under one root node, packed into a JSON chunk and a binary chunk. The output
 is deterministic (same bytes for the same parts)."""
 
 import json
-import os
 import struct
 
 
@@ -105,7 +104,8 @@ def build_gltf(parts, generator):
     return gltf, bytes(blob)
 
 
-def write_glb(path, gltf, blob):
+def glb_bytes(gltf, blob):
+    """The .glb file: header, JSON chunk, binary chunk."""
     json_bytes = pad(json.dumps(gltf, separators=(",", ":")).encode("utf-8"),
                      fill=b" ")
     bin_bytes = pad(blob)
@@ -116,8 +116,4 @@ def write_glb(path, gltf, blob):
     out += json_bytes
     out += struct.pack("<II", len(bin_bytes), 0x004E4942)   # "BIN\0"
     out += bin_bytes
-    directory = os.path.dirname(os.path.abspath(path))
-    os.makedirs(directory, exist_ok=True)
-    with open(path, "wb") as handle:
-        handle.write(out)
-    return total
+    return bytes(out)

@@ -1,26 +1,23 @@
 """The geometry of the knee model: small vector helpers, an indexed triangle
-mesh, the simple shapes it is built from (ellipsoid, lathe, swept meniscus)
-and the parts of a right knee seen from the front.
+mesh, the shapes it is built from (ellipsoid, rounded-rectangle lathe) and
+the bones of a right knee seen from the front. The menisci are in
+knee_menisci.py.
 
 Y is up, the viewer looks from +Z (the front), and the medial side is on +X;
-the top of the tibial plateau is at y = 0.
+the top of the tibial plateau is at y = 0. One unit is about 95 mm.
 """
 
 import math
 
-# Side convention: a right knee seen from the front, so the medial meniscus
-# sits on the viewer's right (x = MEDIAL_X > 0) and the lateral one on the
-# viewer's left (x = LATERAL_X < 0).
-MEDIAL_X = 0.22
+# Side convention: a right knee seen from the front, so the medial
+# compartment is on the viewer's right (x = MEDIAL_X > 0) and the lateral one
+# on the viewer's left (x = LATERAL_X < 0).
+MEDIAL_X = 0.2
 LATERAL_X = -MEDIAL_X
 
-# Meniscus shape: ring centre height, major radius, cross-section half-width
-# (radial), top height and bottom depth of the wedge-like cross-section.
-MEN_Y = 0.02
-MEN_R = 0.15
-MEN_HALF_WIDTH = 0.038
-MEN_TOP = 0.05
-MEN_BOTTOM = 0.016
+# The femur is lifted off the menisci a little, as in a textbook's opened
+# joint, so the wedges can be seen between the bones.
+CONDYLE_BOTTOM = 0.085
 
 
 # ---------------------------------------------------------------- vectors ---
@@ -111,14 +108,16 @@ class Mesh:
 
 # ----------------------------------------------------------------- shapes ---
 
-def ellipsoid(mesh, centre, radii, nu=36, nv=18):
+def ellipsoid(mesh, centre, radii, nu=36, nv=18, taper=0.0):
+    """taper narrows it towards the bottom (x shrinks by that share there),
+    as a kneecap narrows to its lower point."""
     cx, cy, cz = centre
     rx, ry, rz = radii
 
     def surface(i, j):
         u = 2.0 * math.pi * i / nu
         v = -0.5 * math.pi + math.pi * j / nv
-        x = rx * math.cos(v) * math.cos(u)
+        x = rx * (1.0 - taper * (1.0 - math.sin(v)) / 2.0) * math.cos(v) * math.cos(u)
         y = ry * math.sin(v)
         z = rz * math.cos(v) * math.sin(u)
         if j == 0 or j == nv:
@@ -129,159 +128,102 @@ def ellipsoid(mesh, centre, radii, nu=36, nv=18):
     mesh.grid(nu, nv, surface)
 
 
-def lathe(mesh, rings, segments=48, centre=(0.0, 0.0), cap_top=True,
-          cap_bottom=True):
-    """Elliptical lathe through rings [(y, rx, rz), ...] ordered top to bottom.
+def superellipse(u, rx, rz, power):
+    """A point of |x/rx|^p + |z/rz|^p = 1 at parameter angle u: a rounded
+    rectangle for p > 2, an ellipse for p = 2."""
+    c, s = math.cos(u), math.sin(u)
+    e = 2.0 / power
+    return (rx * math.copysign(abs(c) ** e, c), rz * math.copysign(abs(s) ** e, s))
 
-    Normals are smooth along the profile (central differences between rings);
-    the flat end caps get their own vertices.
-    """
+
+def lathe(mesh, rings, segments=48, centre=(0.0, 0.0), power=2.0, cap_top=True, cap_bottom=True):
+    """A tube through rings [(y, rx, rz), ...] ordered top to bottom, each a
+    superellipse of `power`. Normals are smooth along the profile; the end
+    caps are flat discs of their own, made of rings so that no triangle is
+    large (the poster sorts triangles by depth)."""
     cx, cz = centre
     count = len(rings)
 
-    def slope(k):
-        lo = max(k - 1, 0)
-        hi = min(k + 1, count - 1)
-        dy = rings[hi][0] - rings[lo][0]
-        drx = rings[hi][1] - rings[lo][1]
-        drz = rings[hi][2] - rings[lo][2]
-        return dy, drx, drz
+    def at(i, k):
+        y, rx, rz = rings[k]
+        x, z = superellipse(2.0 * math.pi * i / segments, rx, rz, power)
+        return (cx + x, y, cz + z)
 
     def surface(i, k):
-        u = 2.0 * math.pi * i / segments
-        y, rx, rz = rings[k]
-        dy, drx, drz = slope(k)
-        cu, su = math.cos(u), math.sin(u)
-        p = (cx + rx * cu, y, cz + rz * su)
-        pu = (-rx * su, 0.0, rz * cu)
-        pt = (drx * cu, dy, drz * su)
-        n = cross(pu, pt)
-        if dot(n, (cu * rz, 0.0, su * rx)) < 0:
+        p = at(i, k)
+        along = sub(at(i + 0.01, k), at(i - 0.01, k))
+        down = sub(at(i, min(k + 1, count - 1)), at(i, max(k - 1, 0)))
+        n = cross(down, along)
+        if dot(n, (p[0] - cx, 0.0, p[2] - cz)) < 0:
             n = scale(n, -1.0)
         return p, n
 
     mesh.grid(segments, count - 1, surface)
-
-    def ring_points(k):
-        y, rx, rz = rings[k]
-        return [(cx + rx * math.cos(2.0 * math.pi * i / segments), y,
-                 cz + rz * math.sin(2.0 * math.pi * i / segments))
-                for i in range(segments)]
-
-    if cap_top:
-        mesh.fan((cx, rings[0][0], cz), ring_points(0), (0.0, 1.0, 0.0))
-    if cap_bottom:
-        mesh.fan((cx, rings[-1][0], cz), ring_points(count - 1),
-                 (0.0, -1.0, 0.0))
+    for k, wanted, normal in ((0, cap_top, (0.0, 1.0, 0.0)), (count - 1, cap_bottom, (0.0, -1.0, 0.0))):
+        if wanted:
+            y, rx, rz = rings[k]
+            disc(mesh, (cx, y, cz), rx, rz, power, segments, normal)
 
 
-def meniscus(mesh, cx, open_towards, arc_degrees, arc_steps=60,
-             profile_steps=18):
-    """A C-shaped wedge: a wedge cross-section swept round a partial ring.
-
-    open_towards is the direction (degrees in the x-z plane, 0 = +X,
-    90 = +Z/front) that the opening of the C faces. The horns taper at the
-    ends; the bottom stays flat on the plateau.
-    """
-    gap = math.radians(360.0 - arc_degrees)
-    start = math.radians(open_towards) + gap / 2.0
-    arc = math.radians(arc_degrees)
-
-    def taper(s):
-        t = min(s, 1.0 - s) / 0.12
-        if t >= 1.0:
-            return 1.0
-        t = t * t * (3.0 - 2.0 * t)
-        return 0.35 + 0.65 * t
-
-    def point(s, phi):
-        f = taper(s)
-        ang = start + s * arc
-        radial = (math.cos(ang), 0.0, math.sin(ang))
-        rho = MEN_HALF_WIDTH * f * math.cos(phi)
-        sp = math.sin(phi)
-        if sp >= 0.0:
-            # Thick outer rim, thin inner edge.
-            h = MEN_TOP * f * sp * (0.55 + 0.45 * math.cos(phi))
-        else:
-            h = MEN_BOTTOM * sp
-        return (cx + (MEN_R + rho) * radial[0], MEN_Y + h,
-                (MEN_R + rho) * radial[2])
-
-    eps = 1e-4
+def disc(mesh, centre, rx, rz, power, segments, normal, steps=5):
+    cx, y, cz = centre
 
     def surface(i, j):
-        s = i / arc_steps
-        phi = 2.0 * math.pi * j / profile_steps
-        p = point(s, phi)
-        s0, s1 = max(s - eps, 0.0), min(s + eps, 1.0)
-        ps = sub(point(s1, phi), point(s0, phi))
-        pphi = sub(point(s, phi + eps), point(s, phi - eps))
-        n = cross(ps, pphi)
-        ang = start + s * arc
-        guess = (math.cos(phi) * math.cos(ang), math.sin(phi),
-                 math.cos(phi) * math.sin(ang))
-        if dot(n, guess) < 0:
-            n = scale(n, -1.0)
-        return p, n
+        x, z = superellipse(2.0 * math.pi * i / segments, rx * j / steps, rz * j / steps, power)
+        return (cx + x, y, cz + z), normal
 
-    mesh.grid(arc_steps, profile_steps, surface)
-
-    for s, sign in ((0.0, -1.0), (1.0, 1.0)):
-        ang = start + s * arc
-        tangent = (-math.sin(ang) * sign, 0.0, math.cos(ang) * sign)
-        ring = [point(s, 2.0 * math.pi * j / profile_steps)
-                for j in range(profile_steps)]
-        centre = (cx + MEN_R * math.cos(ang), MEN_Y, MEN_R * math.sin(ang))
-        mesh.fan(centre, ring, tangent)
+    mesh.grid(segments, steps, surface)
 
 
-def meniscus_front_edge(cx):
-    """Outer surface point at the front (+Z) of a meniscus, mid-height."""
-    return [cx, MEN_Y, MEN_R + MEN_HALF_WIDTH]
+# ------------------------------------------------------------------ bones ---
+# detail scales every part's number of segments: 1 for the model, less for
+# the poster, whose file grows with each triangle.
+
+def steps(count, detail):
+    return max(8, int(round(count * detail)))
 
 
-# ------------------------------------------------------------------ model ---
-
-def build_femur():
+def build_femur(detail=1.0):
     m = Mesh()
-    # Shaft flaring smoothly into the wide lower end above the condyles.
-    lathe(m, [(1.0, 0.175, 0.165), (0.6, 0.18, 0.17), (0.46, 0.2, 0.18),
-              (0.38, 0.26, 0.205), (0.32, 0.32, 0.228), (0.26, 0.34, 0.235),
-              (0.21, 0.33, 0.23), (0.17, 0.29, 0.21)],
-          segments=48)
-    # Medial and lateral condyles, longer front-to-back than wide.
-    ellipsoid(m, (MEDIAL_X, 0.16, -0.03), (0.155, 0.11, 0.22))
-    ellipsoid(m, (LATERAL_X, 0.16, -0.03), (0.155, 0.11, 0.22))
+    # Shaft flaring into the wide lower end above the condyles.
+    b = CONDYLE_BOTTOM
+    lathe(m, [(0.75, 0.165, 0.155), (0.6, 0.17, 0.16), (0.46 + b, 0.19, 0.17),
+              (0.36 + b, 0.25, 0.19), (0.29 + b, 0.31, 0.205), (0.23 + b, 0.335, 0.21),
+              (0.18 + b, 0.32, 0.2), (0.14 + b, 0.27, 0.17)], segments=steps(48, detail), centre=(0.0, -0.02), power=2.4)
+    # Medial and lateral condyles: longer front to back than wide, the
+    # medial one a little larger, resting over the menisci.
+    ellipsoid(m, (MEDIAL_X, b + 0.125, -0.03), (0.15, 0.125, 0.215), nu=steps(36, detail), nv=steps(18, detail))
+    ellipsoid(m, (LATERAL_X, b + 0.125, -0.02), (0.14, 0.125, 0.2), nu=steps(36, detail), nv=steps(18, detail))
     return m
 
 
-def build_tibia():
+def build_tibia(detail=1.0):
     m = Mesh()
-    # Plateau: a wide elliptical disk with a small bevel at the top edge.
-    lathe(m, [(0.0, 0.41, 0.30), (-0.012, 0.42, 0.31), (-0.12, 0.41, 0.30)],
-          segments=64)
-    # Taper from the plateau into the shaft, down to y = -1.
-    lathe(m, [(-0.12, 0.38, 0.27), (-0.2, 0.30, 0.225), (-0.3, 0.21, 0.18),
-              (-0.42, 0.155, 0.145), (-0.7, 0.135, 0.125),
-              (-1.0, 0.13, 0.12)],
-          segments=48)
-    # Tibial tuberosity, a small bump on the front.
-    ellipsoid(m, (0.0, -0.26, 0.17), (0.07, 0.09, 0.055), nu=24, nv=12)
+    # Plateau: a rounded rectangle, wider than deep, with a small bevel.
+    lathe(m, [(0.0, 0.43, 0.29), (-0.015, 0.44, 0.3), (-0.11, 0.43, 0.29)], segments=steps(64, detail), power=2.8)
+    # Taper from the plateau into the shaft.
+    lathe(m, [(-0.11, 0.4, 0.27), (-0.2, 0.31, 0.22), (-0.3, 0.21, 0.175),
+              (-0.42, 0.155, 0.145), (-0.6, 0.138, 0.128), (-0.75, 0.133, 0.123)], segments=steps(48, detail), power=2.2)
+    # The two spines of the intercondylar eminence, between the menisci.
+    ellipsoid(m, (0.04, 0.0, -0.01), (0.03, 0.03, 0.055), nu=steps(16, detail), nv=steps(8, detail))
+    ellipsoid(m, (-0.04, 0.0, 0.0), (0.03, 0.025, 0.055), nu=steps(16, detail), nv=steps(8, detail))
+    # Tibial tuberosity, where the kneecap's tendon pulls, on the front.
+    ellipsoid(m, (0.0, -0.25, 0.17), (0.07, 0.09, 0.055), nu=steps(24, detail), nv=steps(12, detail))
     return m
 
 
-def build_patella():
+def build_fibula(detail=1.0):
     m = Mesh()
-    ellipsoid(m, (0.0, 0.25, 0.3), (0.13, 0.16, 0.06))
+    # Head just under the outer edge of the plateau, then a thin shaft.
+    ellipsoid(m, (LATERAL_X - 0.17, -0.17, -0.1), (0.065, 0.06, 0.06), nu=steps(24, detail), nv=steps(12, detail))
+    lathe(m, [(-0.18, 0.045, 0.045), (-0.5, 0.035, 0.035), (-0.75, 0.035, 0.035)],
+          segments=steps(20, detail), centre=(LATERAL_X - 0.16, -0.11))
     return m
 
 
-def build_menisci():
-    medial = Mesh()
-    lateral = Mesh()
-    # Each C opens towards the other meniscus (the centre of the knee).
-    medial_open = 0.0 if MEDIAL_X < 0 else 180.0
-    meniscus(medial, MEDIAL_X, medial_open, 300.0)
-    meniscus(lateral, LATERAL_X, 180.0 - medial_open, 330.0)
-    return medial, lateral
+def build_patella(detail=1.0):
+    # In front of the lower femur, above the joint line, so that it covers
+    # neither meniscus from the front.
+    m = Mesh()
+    ellipsoid(m, (0.0, 0.43, 0.245), (0.16, 0.17, 0.05), nu=steps(36, detail), nv=steps(18, detail), taper=0.45)
+    return m

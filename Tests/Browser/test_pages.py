@@ -80,6 +80,7 @@ def server_pages():
         client.post("/onboarding/5", [])
         _, pages["feed-today-open"] = client.get(f"/feed/{TODAY}")
         _, pages["survey"] = client.get("/tasks/checkIn/0")
+        _, pages["survey-measured"] = client.get("/tasks/rangeOfMotion/0")
         status, pages["survey-invalid"] = client.post("/tasks/checkIn/0", [("pain", "11"), ("sleep", "24.1")])
         assert status == 422
         assert client.post("/tasks/checkIn/0", [("pain", "3"), ("sleep", "7.5")])[0] == 303

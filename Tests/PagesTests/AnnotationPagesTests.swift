@@ -29,8 +29,8 @@ import TestSupport
         let html = EducationPages.note(note, study: study, links: SiteLinks(page: "education/walking.html",
                                                                             feedDays: { _, _ in true })).markup
         #expect(html.contains("<li id=\"annotation-medial_meniscus\" data-annotation=\"medial_meniscus\" "
-                              + "data-position=\"0.24 0.03 0\">"))
-        #expect(html.contains("<li id=\"annotation-femur\" data-annotation=\"femur\" data-position=\"0 0.53 -0.01\">"))
+                              + "data-position=\"0.25 0.03 -0.01\">"))
+        #expect(html.contains("<li id=\"annotation-femur\" data-annotation=\"femur\" data-position=\"0 0.42 -0.03\">"))
     }
 
     @Test func theRecoverNoteKeepsTheFrontEdgePositionsItGives() throws {
@@ -39,6 +39,6 @@ import TestSupport
         let html = EducationPages.note(note, study: study, links: SiteLinks(page: "education/meniscus.html",
                                                                             feedDays: { _, _ in true })).markup
         #expect(html.contains("<li id=\"annotation-medial_meniscus\" data-annotation=\"medial_meniscus\" "
-                              + "data-position=\"0.22 0.02 0.19\">"))
+                              + "data-position=\"0.21 0.06 0.21\">"))
     }
 }

@@ -17,7 +17,7 @@ import TestSupport
     }
 
     @Test func theStylesheetScriptsAndIconsAreBuiltIn() throws {
-        for path in ["css/carefeed.css", "js/signature-pad.js", "js/permissions.js", "js/live.js", "js/model-viewer.js",
+        for path in ["css/carefeed.css", "js/signature-pad.js", "js/permissions.js", "js/live.js", "js/model-viewer.js", "js/knee-measure.js",
                      "icons/heart.fill.svg", "icons/checkmark.circle.fill.svg", "icons/lock.fill.svg", "icons/signature.svg"] {
             let bytes = try #require(BuiltInAssets.files[path], "\(path) is built in")
             #expect(!bytes.isEmpty)

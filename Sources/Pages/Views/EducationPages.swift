@@ -67,8 +67,8 @@ public enum EducationPages {
         }
         let alt = model.alt.hasSuffix(".") ? model.alt : model.alt + "."
         html += "<figcaption><span class=\"model-alt\">\(alt)</span> "
-            + "<span class=\"model-help\" hidden>Drag to turn the model, pinch or scroll to zoom. "
-            + "Use the numbered buttons to find each part.</span></figcaption>\n"
+            + "<span class=\"model-help\" hidden>Tap Turn the model, then drag to turn it and pinch or scroll to zoom; "
+            + "with a mouse, drag at any time. Use the numbered buttons to find each part.</span></figcaption>\n"
         return html + "</figure>\n"
     }
 }

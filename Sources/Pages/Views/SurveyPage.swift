@@ -43,7 +43,8 @@ public enum SurveyPage {
             + "Save answers</button></p>\n</form>\n"
         return Layout.page(title: task.title, study: study, links: links,
                            nav: .participant(id: participant.id, today: today, current: .feed), main: main,
-                           scripts: ["js/busy.js"], frame: frame)
+                           scripts: ["js/busy.js"] + (MeasureControl.isNeeded(by: task) ? [MeasureControl.script] : []),
+                           frame: frame)
     }
 
     /// The task's instructions (its instruction steps, then its Markdown
@@ -129,6 +130,7 @@ public enum SurveyPage {
                 + "\(describedByAttribute(describedBy))\(isRequired)\(invalid)>"
             if let unit { html += "<span class=\"unit\">\(unit)</span>" }
             html += "</div>\n"
+            if let measure = item.measure { html += MeasureControl.html(measure, fieldID: id) }
         case .boolean:
             html += "<fieldset id=\"\(id)\"\(describedByAttribute(error == nil ? "" : errorID))><legend>\(item.text)\(required)</legend>\n"
             html += errorHTML + "<div class=\"choices\">"

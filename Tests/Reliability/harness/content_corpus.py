@@ -112,12 +112,16 @@ def bad_content_cases():
         "meniscus: poster missing": ("education/meniscus.md", note.replace("poster: images/knee-front.svg", "poster: images/none.svg")),
         "meniscus: model format": ("education/meniscus.md", note.replace("format: glb", "format: fbx")),
         "meniscus: highlight unnamed": ("education/meniscus.md", note.replace("highlight: [medial_meniscus,", "highlight: [acl,")),
-        "meniscus: position of two numbers": ("education/meniscus.md", note.replace("position: [0.22, 0.02, 0.188]", "position: [0.22, 0.02]")),
-        "meniscus: camera elevation": ("education/meniscus.md", note.replace("elevation: 15", "elevation: 135")),
+        "meniscus: position of two numbers": ("education/meniscus.md", note.replace("position: [0.21, 0.055, 0.21]", "position: [0.21, 0.055]")),
+        "meniscus: camera elevation": ("education/meniscus.md", note.replace("elevation: 32", "elevation: 135")),
         "meniscus: image on another host": ("education/meniscus.md", note + "\n![x](https://example.org/x.png)\n"),
         "range of motion: end before start": ("tasks/rangeOfMotion.md", range_task.replace("end: enrollment + 28 days", "end: enrollment + 3 days")),
         "consent: missing version": ("consent/recover.md", re.sub(r"^version:.*\n", "", consent, count=1, flags=re.M)),
     }
+    unchanged = {**originals, "study.yaml": study}
     for name, (relative, text) in other.items():
+        # A case whose text no longer occurs in the file would test a valid file.
+        if text == unchanged.get(relative):
+            raise ValueError(f"{name}: the text it changes is no longer in content/{relative}")
         cases.append((name, relative, text))
     return cases

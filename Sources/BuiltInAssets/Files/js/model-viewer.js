@@ -96,6 +96,41 @@
     if (turnOn) chosen.li.scrollIntoView({ block: 'nearest' });
   }
 
+  // A page must scroll when a finger or a wheel passes over the model on its
+  // way down the note: only after "Turn the model" do touches and the wheel
+  // go to the model. A mouse drag turns it at any time, as it cannot be
+  // meant as a scroll. Touches are stopped on their way down to the canvas,
+  // before the controls (which cancel them) can see them.
+  function createToolbar(stage, controls) {
+    const bar = document.createElement('div');
+    bar.className = 'model-toolbar';
+    const turn = document.createElement('button');
+    turn.type = 'button';
+    turn.className = 'button button-secondary model-turn';
+    const reset = document.createElement('button');
+    reset.type = 'button';
+    reset.className = 'button button-secondary model-reset';
+    reset.textContent = 'Reset view';
+    bar.append(turn, reset);
+    stage.after(bar);
+
+    let turning = false;
+    function setTurning(on) {
+      turning = on;
+      controls.enableZoom = on;
+      stage.classList.toggle('is-turning', on);
+      turn.textContent = on ? 'Done turning' : 'Turn the model';
+    }
+    turn.addEventListener('click', () => setTurning(!turning));
+    for (const type of ['touchstart', 'touchmove', 'touchend']) {
+      stage.addEventListener(type, (event) => {
+        if (!turning && event.target.tagName === 'CANVAS') event.stopPropagation();
+      }, { capture: true, passive: true });
+    }
+    setTurning(false);
+    return { reset };
+  }
+
   function startViewer(figure, model, canvas, gl) {
     const stage = figure.querySelector('.model-stage');
     const poster = stage.querySelector('.model-poster');
@@ -137,6 +172,7 @@
     controls.minDistance = distance * 0.5;
     controls.maxDistance = distance * 3;
     controls.update();
+    controls.saveState(); // what Reset view returns to
 
     canvas.setAttribute('role', 'img');
     canvas.setAttribute('aria-label', (poster && (poster.getAttribute('alt') || poster.textContent) || '').trim());
@@ -144,6 +180,12 @@
     if (poster) poster.replaceWith(canvas); else stage.prepend(canvas);
     const help = figure.querySelector('.model-help');
     if (help) help.hidden = false;
+
+    const { reset } = createToolbar(stage, controls);
+    reset.addEventListener('click', () => {
+      controls.reset();
+      requestRender();
+    });
 
     const markers = createMarkers(figure, stage);
     markers.forEach((marker) => marker.button.addEventListener('click', () => activate(markers, marker)));
