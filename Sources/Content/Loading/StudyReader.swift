@@ -11,12 +11,13 @@ extension FieldReader {
         var insights: [(chart: InsightChart, nodes: [YAMLNode])]
         var protocolApproval: ProtocolApproval?
         var flags: [(flag: StudyFlag, node: YAMLNode)]
+        var contacts: [Contact]
     }
 
     func studyHeader(_ node: YAMLNode) -> StudyHeader? {
         guard let fields = fields(node, in: "study.yaml",
                                   allowed: ["title", "institution", "contact", "timezone", "featured", "insights",
-                                            "protocol", "flags"],
+                                            "protocol", "flags", "contacts"],
                                   required: ["title", "institution", "contact", "timezone"]) else { return nil }
         let title = text(fields["title"], "title")
         let institution = text(fields["institution"], "institution")
@@ -35,9 +36,11 @@ extension FieldReader {
         let insights = fields["insights"].flatMap { list($0, "insights") }?.compactMap(chart) ?? []
         let approval = fields["protocol"].flatMap(protocolApproval)
         let flags = fields["flags"].flatMap(flags) ?? []
+        let contacts = fields["contacts"].flatMap(contacts) ?? []
         guard let title, let institution, let contact, let zone else { return nil }
         return StudyHeader(title: title, institution: institution, contact: contact, timeZone: zone,
-                           featured: featured, insights: insights, protocolApproval: approval, flags: flags)
+                           featured: featured, insights: insights, protocolApproval: approval, flags: flags,
+                           contacts: contacts)
     }
 
     struct ConsentHeader {

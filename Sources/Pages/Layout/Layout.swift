@@ -39,7 +39,7 @@ public enum Layout {
             <p class="site-title">\(study.title)<span class="site-institution">\(study.institution)</span></p>
 
             """
-        let items = nav.items(links: links)
+        let items = nav.items(links: links, hasCareTeam: !study.contacts.isEmpty)
         if !items.isEmpty {
             html += "<nav aria-label=\"Main\"><ul class=\"nav\">"
             for item in items {

@@ -25,4 +25,7 @@ struct ServerLinks: PageLinks {
     func reconsent() -> String? { Route.reconsent.path }
     func withdraw() -> String? { Route.withdraw.path }
     func myData() -> String? { Route.myData.path }
+    func checkOff(_ taskID: String, occurrence: Int) -> String? { Route.checkOff(task: taskID, occurrence: occurrence).path }
+    func logEntry(_ taskID: String) -> String? { Route.logEntry(task: taskID).path }
+    func careTeam() -> String? { Route.careTeam.path }
 }
