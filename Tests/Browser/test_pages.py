@@ -21,7 +21,7 @@ SITE_PAGES = ["index.html", "participants/r001/index.html", f"participants/r001/
               "participants/r001/feed/2026-11-25.html", "participants/r001/feed/2026-12-05.html",
               "participants/r001/insights.html", "participants/r001/consent.html", "participants/r006/consent.html",
               "participants/r001/audit.html", "participants/r006/audit.html",
-              "education/index.html", "education/meniscus.html", "consent/recover.html"]
+              "education/index.html", "education/meniscus.html", "consent/recover.html", "care-team.html"]
 
 
 class Client:
@@ -84,12 +84,17 @@ def server_pages():
         assert status == 422
         client.post("/tasks/checkIn/0", [("pain", "3"), ("sleep", "7.5")])
         _, pages["feed-today-answered"] = client.get(f"/feed/{TODAY}")
+        for path, fields in [("/tasks/painMedicine/log", [("entry", "0")]), ("/tasks/painMedicine/log", [("entry", "1")]),
+                             ("/tasks/iceKnee/1/check", [("done", "yes")]), ("/tasks/exercises/0/check", [("done", "yes")])]:
+            assert client.post(path, fields)[0] in (200, 303)
+        _, pages["feed-today-tapped"] = client.get(f"/feed/{TODAY}")
+        assert "2 entries today" in pages["feed-today-tapped"]
         _, pages["feed-upcoming"] = client.get("/feed/2026-12-02")
         status, pages["not-open-yet"] = client.get("/tasks/checkIn/2")
         assert status == 409
         status, pages["not-found"] = client.get("/nothing/here")
         assert status == 404
-        for path in ["/insights", "/education", "/education/meniscus", "/consent", "/consent/recover", "/withdraw"]:
+        for path in ["/insights", "/education", "/education/meniscus", "/consent", "/consent/recover", "/withdraw", "/care-team"]:
             status, pages[path.strip("/").replace("/", "-")] = client.get(path)
             assert status == 200
         status, pages["withdraw-unconfirmed"] = client.post("/withdraw", [("reason", "Moving")])

@@ -140,7 +140,8 @@ public enum FeedPage {
     static func card(_ card: Card, feed: FeedDay, plan: CarePlan, zone: TimeZone, links: PageLinks,
                      csrfToken: String?, sharing: Sharing) -> HTML {
         if card.kind != .survey {
-            return TaskCardViews.render(card, feed: feed, plan: plan, zone: zone, links: links, csrfToken: csrfToken)
+            return TaskCardViews.render(card, feed: feed, plan: plan, zone: zone, links: links, csrfToken: csrfToken,
+                                        sharing: sharing)
         }
         let task = plan.task(card.taskID, version: card.event.version)
         let headingID = "card-\(card.taskID)-\(card.event.occurrence)"

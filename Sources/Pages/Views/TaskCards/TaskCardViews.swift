@@ -12,8 +12,9 @@ import Markup
 /// session's token. Where nothing can change (the clinicians' site, past and
 /// future days) the same card is drawn without forms.
 enum TaskCardViews {
+    /// - Parameter sharing: a task whose taps the participant does not share reads "Not shared" in their place.
     static func render(_ card: Card, feed: FeedDay, plan: CarePlan, zone: TimeZone, links: PageLinks,
-                       csrfToken: String?) -> HTML {
+                       csrfToken: String?, sharing: Sharing) -> HTML {
         let task = plan.task(card.taskID, version: card.event.version)
         let headingID = "card-\(card.taskID)-\(card.event.occurrence)"
         let form = Form(token: csrfToken ?? "", isEditable: feed.isEditable && card.event.day == feed.today)
@@ -21,7 +22,10 @@ enum TaskCardViews {
             + "aria-labelledby=\"\(headingID)\">\n"
         html += "<div class=\"card-head\"><h2 id=\"\(headingID)\">\(card.title)</h2>"
         html += "<p class=\"card-when\">\(when(card, zone: zone))</p></div>\n"
+        let kind = plan.tasks.first { $0.id == card.taskID }?.kind.valueKind ?? "done"
         switch card.kind {
+        case _ where !sharing.isShared(taskID: card.taskID, kind: kind):
+            html += "<p class=\"status\">Not shared: the participant chose not to share this with the study team.</p>\n"
         case .survey, .simple:
             html += simple(card, form: form, zone: zone, links: links)
         case .checklist(let boxes):
@@ -33,6 +37,9 @@ enum TaskCardViews {
         if card.state == .upcoming {
             let opens = links.isInteractive ? "Opens" : "Scheduled for"
             html += "<p class=\"status status-upcoming\">\(opens) \(Format.day(card.event.day))</p>\n"
+        }
+        if let instructions = task?.instructions, !instructions.isEmpty {
+            html += "<details class=\"card-instructions\"><summary>How to</summary>\n\(instructions)</details>\n"
         }
         if card.isLocked && links.isInteractive {
             html += "<p class=\"lock-note\">\(Layout.icon("lock.fill", links: links))Past days are locked: nothing can change.</p>\n"
