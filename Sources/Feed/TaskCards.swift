@@ -11,7 +11,9 @@ public enum CardKind: Hashable, Sendable {
     case simple
     /// One box per event of the day, in time order, each its own occurrence.
     case checklist([ChecklistBox])
-    /// The day's entries, in the order they were logged.
+    /// The day's entries, in the order they were logged. A past day without
+    /// entries has the state `.missed`, which counts toward nothing: a log
+    /// is in no adherence ring and no flag.
     case log([Outcome])
 }
 

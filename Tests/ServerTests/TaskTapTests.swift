@@ -99,6 +99,7 @@ extension ParticipantAppTests {
         #expect(try live("iceKnee").isEmpty && live("exercises").isEmpty)
         #expect(post("/tasks/checkIn/2/check", [("done", "yes")]).status == 404, "a survey is answered, not tapped")
         #expect(post("/tasks/exercises/log", []).status == 404, "only a log takes entries")
+        #expect(get("/tasks/exercises/2").status == 404, "a task without a survey has no form to open")
     }
 
     @Test func aTapWithoutTheFormTokenIsRefused() throws {

@@ -18,7 +18,9 @@ enum TaskCardViews {
         let task = plan.task(card.taskID, version: card.event.version)
         let headingID = "card-\(card.taskID)-\(card.event.occurrence)"
         let form = Form(token: csrfToken ?? "", isEditable: feed.isEditable && card.event.day == feed.today)
-        var html: HTML = "<article class=\"card task-card is-\(card.state.name)\(card.isLocked ? " is-locked" : "")\" "
+        // A log asks for nothing, so a day without entries is quiet rather than missed.
+        let state = card.state == .missed && card.kind == .log([]) ? "quiet" : card.state.name
+        var html: HTML = "<article class=\"card task-card is-\(state)\(card.isLocked ? " is-locked" : "")\" "
             + "aria-labelledby=\"\(headingID)\">\n"
         html += "<div class=\"card-head\"><h2 id=\"\(headingID)\">\(card.title)</h2>"
         html += "<p class=\"card-when\">\(when(card, zone: zone))</p></div>\n"
