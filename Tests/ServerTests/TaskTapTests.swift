@@ -109,9 +109,15 @@ extension ParticipantAppTests {
         #expect(try live("exercises").isEmpty && live("painMedicine").isEmpty)
     }
 
-    @Test func beforeJoiningNoTapIsStored() throws {
+    @Test func beforeJoiningAndAfterWithdrawingNoTapIsStored() throws {
         #expect(post("/tasks/painMedicine/log", [("entry", "0")]).status == 409)
-        #expect(try live("painMedicine").isEmpty)
+        try onboard()
+        #expect(post("/withdraw", [("confirm", "yes")]).status == 303)
+        let refused = post("/tasks/exercises/2/check", [("done", "yes")])
+        #expect(refused.status == 409)
+        #expect(refused.text.contains("You have left the study"))
+        #expect(post("/tasks/painMedicine/log", [("entry", "0")]).status == 409)
+        #expect(try live("painMedicine").isEmpty && live("exercises").isEmpty)
     }
 
     @Test func theCareTeamPageCallsAndWritesEachContact() throws {

@@ -6,8 +6,11 @@ import Markup
 public enum CareTeamPage {
     public static func render(study: Study, links: PageLinks, nav: Navigation, frame: Layout.Frame = .plain) -> HTML {
         var main: HTML = "<h1>Care team</h1>\n"
-        main += "<p class=\"lead\">Who to contact about your recovery and about the study. "
-            + "In an emergency, call your local emergency number.</p>\n"
+        main += links.isInteractive
+            ? "<p class=\"lead\">Who to contact about your recovery and about the study. "
+                + "In an emergency, call your local emergency number.</p>\n"
+            : "<p class=\"lead\">Who participants are told to contact about their recovery and the study, "
+                + "as their Care team page lists them.</p>\n"
         if study.contacts.isEmpty {
             main += "<p class=\"empty\">This study lists no contacts. Write to "
                 + "<a href=\"mailto:\(study.contact)\">\(study.contact)</a>.</p>\n"
