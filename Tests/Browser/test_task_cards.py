@@ -98,6 +98,9 @@ def test_each_card_kind_by_touch_and_by_keyboard_on_a_phone(phone, server, serve
     tap(phone, card(phone, ICE).find_elements(By.CSS_SELECTOR, ".box-button")[1])
     assert boxes(phone) == ["false", "true", "false"]
     assert "1 of 3 done" in card(phone, ICE).text
+    assert phone.current_url.endswith(f"/feed/{TODAY}#card-iceKnee-0"), "back at the card tapped"
+    assert phone.execute_script("const r = arguments[0].getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight",
+                                card(phone, ICE))
     show(phone, ICE)
     screenshot(phone, "task-cards-checklist-phone")
     press(phone, card(phone, ICE).find_elements(By.CSS_SELECTOR, ".box-button")[2], Keys.SPACE)

@@ -31,7 +31,8 @@ extension ParticipantAppTests {
 
     @Test func oneTapCompletesASimpleTaskWithItsTimeAndASecondUndoesIt() throws {
         try onboard()
-        #expect(post("/tasks/exercises/2/check", [("done", "yes")]).header("Location") == "/feed/2026-03-09")
+        #expect(post("/tasks/exercises/2/check", [("done", "yes")]).header("Location") == "/feed/2026-03-09#card-exercises-2",
+                "back to the card tapped")
         let done = try live("exercises")
         #expect(done.map(\.values) == [[OutcomeValue(kind: "done", value: .boolean(true))]])
         #expect(done.map(\.occurrence) == [2])
@@ -56,11 +57,13 @@ extension ParticipantAppTests {
         #expect(post("/tasks/exercises/2/check", [("done", "no")]).status == 303)
         #expect(try store.outcomes(participantID: "p1", includeDeleted: true).filter { $0.taskID == "exercises" }.count == 1)
         #expect(post("/tasks/exercises/2/check", []).status == 422, "a tap must say what it means")
+        #expect(post("/tasks/painMedicine/log", [("entry", "-1")]).status == 422)
     }
 
     @Test func eachBoxOfTheChecklistIsItsOwnOccurrence() throws {
         try onboard()
-        #expect(post("/tasks/iceKnee/7/check", [("done", "yes")]).status == 303)
+        #expect(post("/tasks/iceKnee/7/check", [("done", "yes")]).header("Location") == "/feed/2026-03-09#card-iceKnee-6",
+                "the checklist's card is named by its first box")
         let ice = try live("iceKnee")
         #expect(ice.map(\.occurrence) == [7])
         #expect(ice[0].eventStart == study.timeZone.instant(of: today, at: LocalTime("14:00")!), "the 2 PM box")
@@ -74,7 +77,7 @@ extension ParticipantAppTests {
 
     @Test func twoLogEntriesAreTwoOutcomesEachWithItsTimeAndARepeatedFormStoresOnce() throws {
         try onboard()
-        #expect(post("/tasks/painMedicine/log", [("entry", "0")]).header("Location") == "/feed/2026-03-09")
+        #expect(post("/tasks/painMedicine/log", [("entry", "0")]).header("Location") == "/feed/2026-03-09#card-painMedicine-2")
         #expect(post("/tasks/painMedicine/log", [("entry", "0")]).status == 303, "the same form twice")
         #expect(try live("painMedicine").count == 1)
         #expect(get("/feed/2026-03-09").text.contains("name=\"entry\" value=\"1\""), "the next form numbers the next entry")

@@ -28,10 +28,10 @@ struct TaskTaps {
         }
         if task.kind == .log {
             let entry = context.outcomes.first { $0.taskID == taskID && $0.occurrence == occurrence && !$0.isDeleted }
-            guard let entry else { return .seeOther(context.todayRoute.path) }
+            guard let entry else { return back(to: taskID, context) }
             if let refusal = TaskGate.refusal(day: entry.eventDay, title: task.title, context) { return refusal }
             if done == "no" { try delete(entry) }
-            return .seeOther(context.todayRoute.path)
+            return back(to: taskID, context)
         }
         guard let event = TaskAnswers.event(task, occurrence: occurrence, participant: context.participant,
                                             today: context.today) else {
@@ -45,7 +45,7 @@ struct TaskTaps {
             try add(NewOutcome(participantID: context.participant.id, taskID: taskID, event: event,
                                values: [Self.value(task.kind)]))
         }
-        return .seeOther(context.todayRoute.path)
+        return back(to: taskID, context)
     }
 
     /// A log's new entry, now: numbered by the form, so a repeated form stores once.
@@ -63,13 +63,24 @@ struct TaskTaps {
         }
         let next = LogEntries.next(after: context.feed.entries(taskID: taskID, on: today))
         let entry = context.form?["entry"].flatMap { Int($0) } ?? next
+        guard entry >= 0 else {
+            return context.respond.message(422, "Nothing to do", "The form named no entry to log. Nothing was saved.",
+                                           link: ("Go to today", context.todayRoute))
+        }
         guard let occurrence = LogEntries.occurrence(day: today, enrolledOn: participant.enrolledOn, entry: entry) else {
             return context.respond.message(409, "No more entries today", "\(task.title) has as many entries today as a day "
                                            + "can hold. Nothing was saved.", link: ("Go to today", context.todayRoute))
         }
         let event = LogEntries.event(offered: offered, at: Date(), occurrence: occurrence)
         try add(NewOutcome(participantID: participant.id, taskID: taskID, event: event, values: [Self.value(.log)]))
-        return .seeOther(context.todayRoute.path)
+        return back(to: taskID, context)
+    }
+
+    /// Today's page at the task's card, so the page comes back where the tap was
+    /// and the keyboard goes on from there.
+    private func back(to taskID: String, _ context: RequestContext) -> HTTPResponse {
+        let card = context.feed.day(context.today).cards.first { $0.taskID == taskID }
+        return .seeOther(context.todayRoute.path + (card.map { "#card-\(taskID)-\($0.event.occurrence)" } ?? ""))
     }
 
     /// The one value a tap stores: `done` or `logged`, true.
