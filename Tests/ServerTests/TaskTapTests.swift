@@ -131,5 +131,8 @@ extension ParticipantAppTests {
         #expect(page.text.contains("href=\"mailto:physio@example.org\""))
         #expect(page.text.contains("<a href=\"/care-team\" aria-current=\"page\">Care team</a>"))
         #expect(get("/insights").text.contains("<a href=\"/care-team\">Care team</a>"))
+        for path in ["/onboarding/1", "/nothing"] {
+            #expect(get(path).text.contains("<a href=\"/care-team\">Care team</a></p></footer>"), "\(path): in the footer of every page")
+        }
     }
 }

@@ -51,12 +51,14 @@ public enum Layout {
             }
             html += "</ul></nav>\n"
         }
+        // The care team is a tap away from every page, onboarding and messages too.
+        let careTeam: HTML = (study.contacts.isEmpty ? nil : links.careTeam()).map { " · <a href=\"\($0)\">Care team</a>" } ?? ""
         html += """
             </header>
             <main id="main">
             \(frame.banner)\(main)
             </main>
-            <footer class="site-footer"><p>\(study.institution) · <a href="mailto:\(study.contact)">\(study.contact)</a></p></footer>
+            <footer class="site-footer"><p>\(study.institution) · <a href="mailto:\(study.contact)">\(study.contact)</a>\(careTeam)</p></footer>
 
             """
         for script in scripts {
