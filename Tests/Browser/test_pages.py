@@ -172,7 +172,7 @@ def test_server_pages_have_no_serious_accessibility_violations(metrics, server_f
         driver.get(f"{server.url}/onboarding/3")
         driver.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
         found["consent with errors"] = serious(run_axe(driver))
-        for path in [f"/feed/{TODAY}", "/insights", "/education", "/education/meniscus", "/consent", "/nothing"]:
+        for path in [f"/feed/{TODAY}", "/insights", "/education", "/education/meniscus", "/consent", "/care-team", "/nothing"]:
             found[path] = audit(driver, server.url + path)
             screenshot(driver, f"server{path.replace('/', '-')}-{width}")
         assert {page: problems for page, problems in found.items() if problems} == {}

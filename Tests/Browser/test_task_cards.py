@@ -123,7 +123,10 @@ def test_each_card_kind_by_touch_and_by_keyboard_on_a_phone(phone, server, serve
     assert card(phone, EXERCISES).find_element(By.CSS_SELECTOR, ".tap-target").get_attribute("aria-pressed") == "true"
     press(phone, card(phone, EXERCISES).find_element(By.CSS_SELECTOR, ".tap-target"), Keys.SPACE)
     assert card(phone, EXERCISES).find_element(By.CSS_SELECTOR, ".tap-target").get_attribute("aria-pressed") == "false"
-    tap(phone, card(phone, EXERCISES).find_element(By.CSS_SELECTOR, ".tap-target"))
+    page = phone.find_element(By.TAG_NAME, "html")
+    card(phone, EXERCISES).find_element(By.CSS_SELECTOR, ".tap-target").click()
+    wait_for_next_page(phone, page)
+    assert card(phone, EXERCISES).find_element(By.CSS_SELECTOR, ".tap-target").get_attribute("aria-pressed") == "true"
 
     # No page is wider than the phone.
     assert phone.execute_script("return document.documentElement.scrollWidth") <= 390
