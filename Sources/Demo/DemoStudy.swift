@@ -7,7 +7,8 @@ import Foundation
 /// and permissions answered on enrollment or the day after, then answers with a plausible
 /// recovery after knee surgery (pain falling, sleep recovering, range of
 /// motion rising from about 60° toward 120° over six weeks), day-to-day
-/// noise and some missed days. The newest participant has not onboarded yet.
+/// noise and some missed days; doses of a log task taken as needed, fewer as
+/// the knee heals. The newest participant has not onboarded yet.
 /// With four or more participants, two show what a clinician's worklist is
 /// for: the second stopped answering three days before today, and the third
 /// reports a painful setback on the last two days.
@@ -70,12 +71,20 @@ public struct DemoStudy: Sendable {
                 }
                 guard event.day >= onboardingDay else { continue }
                 if course == .stoppedAnswering && event.day >= today.adding(days: -3) { continue }
+                if task.kind == .log {
+                    logDoses(participant, task: task, offered: event, setback: course == .setback, today: today,
+                             random: &random)
+                    continue
+                }
                 // Today's morning is half done; earlier days follow the participant's habit.
                 let answers = event.day == today ? random.chance(0.5) : random.chance(adherence)
                 guard answers else { continue }
                 let day = Double(participant.enrolledOn.days(to: event.day))
                 var values = definition.formItems.compactMap { item in
                     Self.value(for: item, day: day, random: &random)
+                }
+                if values.isEmpty, let kind = task.kind.valueKind {
+                    values = [OutcomeValue(kind: kind, value: .boolean(true))]
                 }
                 if course == .setback && event.day >= today.adding(days: -1) {
                     values = values.map { value in

@@ -8,6 +8,8 @@ public struct Card: Hashable, Sendable {
     public var state: CardState
     /// True on days before today: nothing on the card can change.
     public var isLocked: Bool
+    /// How the card works: a survey, a one-tap task, a checklist or a log.
+    public var kind: CardKind = .survey
 }
 
 /// Where a card stands: answered, open today, missed, or still to come.

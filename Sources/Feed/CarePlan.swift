@@ -33,7 +33,8 @@ public struct CarePlan: Sendable {
             }
             definitions[current.id] = byVersion
             tasks.append(FeedTask(id: current.id, title: current.title, impactsAdherence: current.impactsAdherence,
-                                  isOnboarding: current.isOnboarding, timeline: ScheduleTimeline(spans)))
+                                  isOnboarding: current.isOnboarding, timeline: ScheduleTimeline(spans),
+                                  kind: current.kind))
         }
         self.tasks = tasks
         self.definitions = definitions

@@ -1,3 +1,4 @@
+import Content
 import CareModel
 
 /// What the feed needs to know of a task: its names, whether it counts toward
@@ -10,13 +11,16 @@ public struct FeedTask: Hashable, Sendable {
     /// hidden, as ResearchKit onboarding precedes a CareKit feed.
     public var isOnboarding: Bool
     public var timeline: ScheduleTimeline
+    /// How its cards work; a log never counts toward adherence.
+    public var kind: TaskKind
 
     public init(id: String, title: String, impactsAdherence: Bool = true, isOnboarding: Bool = false,
-                timeline: ScheduleTimeline) {
+                timeline: ScheduleTimeline, kind: TaskKind = .survey) {
         self.id = id
         self.title = title
         self.impactsAdherence = impactsAdherence
         self.isOnboarding = isOnboarding
         self.timeline = timeline
+        self.kind = kind
     }
 }

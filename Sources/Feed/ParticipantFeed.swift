@@ -14,6 +14,8 @@ public struct ParticipantFeed: Sendable {
     /// The first day on which the onboarding task had an outcome; nil when
     /// onboarding is not done, `.min` when there is no onboarding task.
     private let onboardedOn: LocalDate?
+    /// Live entries of log tasks by task and day.
+    let logEntries: [String: [LocalDate: [Outcome]]]
     /// The local day the participant withdrew on: from then, only what they
     /// had already answered is shown, and nothing is open.
     public let withdrawnOn: LocalDate?
@@ -30,6 +32,7 @@ public struct ParticipantFeed: Sendable {
             answers[TaskOccurrence(taskID: outcome.taskID, occurrence: outcome.occurrence)] = outcome
         }
         self.answers = answers
+        logEntries = Self.logEntries(answers.values, tasks: tasks)
         let onboardingIDs = Set(tasks.filter(\.isOnboarding).map(\.id))
         if onboardingIDs.isEmpty {
             onboardedOn = LocalDate(ordinal: .min / 2)
@@ -92,6 +95,7 @@ public struct ParticipantFeed: Sendable {
             }
         }
         for day in byDay.keys {
+            byDay[day] = arranged(byDay[day] ?? [])
             byDay[day]?.sort(by: Self.dayOrder)
         }
         return byDay
@@ -135,8 +139,8 @@ public struct ParticipantFeed: Sendable {
     private func ring(_ cards: [Card]) -> AdherenceRing? {
         let counted = cards.filter { card in tasks.first { $0.id == card.taskID }?.impactsAdherence ?? false }
         guard !counted.isEmpty else { return nil }
-        let completed = counted.filter { if case .completed = $0.state { true } else { false } }.count
-        return AdherenceRing(completed: completed, total: counted.count)
+        let tallies = counted.map(\.tally)
+        return AdherenceRing(completed: tallies.map(\.completed).reduce(0, +), total: tallies.map(\.total).reduce(0, +))
     }
 }
 

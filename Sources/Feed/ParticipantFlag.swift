@@ -72,7 +72,8 @@ public struct ParticipantFlag: Hashable, Sendable, Codable {
         let quietDays = start.days(to: feed.today)
         guard quietDays >= days else { return nil }
         let due = feed.cards(from: start, to: feed.today).values.contains { cards in
-            cards.contains { task == nil || $0.taskID == task }
+            // A log is taken as needed: a day it was offered asked for nothing.
+            cards.contains { (task == nil || $0.taskID == task) && $0.tally.total > 0 }
         }
         return due ? .quiet(days: quietDays, last: last) : nil
     }

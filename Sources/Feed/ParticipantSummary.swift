@@ -52,7 +52,9 @@ public struct ParticipantSummary: Sendable {
         var latest: [(ChartSeries, OutcomeValue, LocalDate)] = []
         var notShared: [ChartSeries] = []
         var seen: Set<String> = []
-        for series in study.insights.flatMap(\.series) where seen.insert(series.task + "/" + series.value).inserted {
+        // A log's entries a day have no latest value: their chart shows them.
+        for series in study.insights.flatMap(\.series) where series.measure == .value
+            && seen.insert(series.task + "/" + series.value).inserted {
             guard sharing.isShared(series) else {
                 notShared.append(series)
                 continue

@@ -165,6 +165,12 @@ public final class ParticipantApp: Sendable {
             return try lifecycle.withdraw(context)
         case .myData:
             return try MyDataDownload(store: store).response(context)
+        case .checkOff(let id, let occurrence):
+            return try TaskTaps(store: store).checkOff(task: id, occurrence: occurrence, context)
+        case .logEntry(let id):
+            return try TaskTaps(store: store).log(task: id, context)
+        case .careTeam:
+            return respond.page(CareTeamPage.render(study: study, links: context.links, nav: nav(.careTeam), frame: respond.frame))
         case .asset, .live:
             return respond.notFound()
         }

@@ -3,7 +3,8 @@ import Pages
 import Support
 
 extension SiteBuilder {
-    /// The education index and notes, and the consent documents as they read today.
+    /// The education index and notes, the consent documents as they read
+    /// today, and the care team.
     func writeNotes(_ plan: BuildPlan, into writer: inout FileWriter) throws {
         let study = plan.study
         let links = plan.links
@@ -41,6 +42,8 @@ extension SiteBuilder {
             let path = "consent/\(document.id).html"
             try writer.page(path, ConsentPages.document(document, study: study, links: links(path)))
         }
+        try writer.page("care-team.html", CareTeamPage.render(study: study, links: links("care-team.html"),
+                                                              nav: .study(current: .careTeam)))
     }
 }
 

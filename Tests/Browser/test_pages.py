@@ -21,7 +21,7 @@ SITE_PAGES = ["index.html", "participants/r001/index.html", f"participants/r001/
               "participants/r001/feed/2026-11-25.html", "participants/r001/feed/2026-12-05.html",
               "participants/r001/insights.html", "participants/r001/consent.html", "participants/r006/consent.html",
               "participants/r001/audit.html", "participants/r006/audit.html",
-              "education/index.html", "education/meniscus.html", "consent/recover.html"]
+              "education/index.html", "education/meniscus.html", "consent/recover.html", "care-team.html"]
 
 
 class Client:
@@ -89,12 +89,17 @@ def server_pages():
         status, pages["delete-confirm"] = client.get("/tasks/checkIn/0/delete")
         assert status == 200
         _, pages["survey-range-of-motion"] = client.get("/tasks/rangeOfMotion/0")
+        for path, fields in [("/tasks/painMedicine/log", [("entry", "0")]), ("/tasks/painMedicine/log", [("entry", "1")]),
+                             ("/tasks/iceKnee/1/check", [("done", "yes")]), ("/tasks/exercises/0/check", [("done", "yes")])]:
+            assert client.post(path, fields)[0] in (200, 303)
+        _, pages["feed-today-tapped"] = client.get(f"/feed/{TODAY}")
+        assert "2 entries today" in pages["feed-today-tapped"]
         _, pages["feed-upcoming"] = client.get("/feed/2026-12-02")
         status, pages["not-open-yet"] = client.get("/tasks/checkIn/2")
         assert status == 409
         status, pages["not-found"] = client.get("/nothing/here")
         assert status == 404
-        for path in ["/insights", "/education", "/education/meniscus", "/consent", "/consent/recover", "/withdraw"]:
+        for path in ["/insights", "/education", "/education/meniscus", "/consent", "/consent/recover", "/withdraw", "/care-team"]:
             status, pages[path.strip("/").replace("/", "-")] = client.get(path)
             assert status == 200
         status, pages["withdraw-unconfirmed"] = client.post("/withdraw", [("reason", "Moving")])
@@ -174,7 +179,7 @@ def test_server_pages_have_no_serious_accessibility_violations(metrics, server_f
         found["consent with errors"] = serious(run_axe(driver))
         found["feed before joining"] = audit(driver, f"{server.url}/feed/{TODAY}")
         join(server)
-        for path in [f"/feed/{TODAY}", "/insights", "/education", "/education/meniscus", "/consent", "/nothing",
+        for path in [f"/feed/{TODAY}", "/insights", "/education", "/education/meniscus", "/consent", "/care-team", "/nothing",
                      "/tasks/checkIn/0", "/tasks/rangeOfMotion/0", "/tasks/checkIn/0/done", "/tasks/checkIn/0/delete",
                      "/education/when-to-call"]:
             found[path] = audit(driver, server.url + path)

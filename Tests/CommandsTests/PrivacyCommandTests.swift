@@ -97,11 +97,19 @@ import TestSupport
                                                       granted: false, recordedAt: Fixtures.instant("2026-03-20T12:00:00Z")))
         opened.close()
         let csv = Run("export", "--content", Repository.content, "--store", store, "--format", "csv", "--participant", "r001")
-        let values = csv.out.split(separator: "\r\n").filter { $0.hasPrefix("outcome,") }
+        // The permission covers pain, sleep, range of motion and pain medicine; the exercises and
+        // the icing are taps the consent covers, shared as they are.
+        let declined: Set<Substring> = ["checkIn", "rangeOfMotion", "painMedicine"]
+        let rows = csv.out.split(separator: "\r\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        let values = rows.filter { $0.first == "outcome" && declined.contains($0[2]) }
         #expect(!values.isEmpty)
-        #expect(values.allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false)[6] == "not shared" })
+        #expect(values.allSatisfy { $0[6] == "not shared" })
+        #expect(rows.filter { $0.first == "outcome" && !declined.contains($0[2]) }.allSatisfy { $0[5] == "done" })
         let json = Run("export", "--content", Repository.content, "--store", store, "--participant", "r001")
-        #expect(!json.out.contains("\"value\""))
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+        let outcomes = try #require(document["outcomes"] as? [[String: Any]])
+            .filter { declined.contains(Substring($0["task"] as? String ?? "")) }
+        #expect(!outcomes.isEmpty && outcomes.allSatisfy { ($0["values"] as? [Any])?.isEmpty == true })
         #expect(json.out.contains("\"notShared\""))
         let fhir = Run("export", "--content", Repository.content, "--store", store, "--format", "fhir", "--participant", "r001")
         #expect(fhir.out.contains("\"QuestionnaireResponse\""))

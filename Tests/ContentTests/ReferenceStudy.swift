@@ -121,6 +121,14 @@ struct ReferenceStudy {
                     answer: { numeric: { min: 0, max: 160, unit: degrees } }
             ---
             """,
+        "content/tasks/painMedicine.md": """
+            ---
+            id: painMedicine
+            title: Pain medicine, as needed
+            log: true
+            ---
+            Tap each time you take a dose.
+            """,
         "content/tasks/onboarding.md": """
             ---
             id: onboarding

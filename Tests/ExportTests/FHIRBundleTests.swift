@@ -87,7 +87,8 @@ import TestSupport
         // Two live outcomes; the deleted one is left out. Pain, sleep and range are observed.
         #expect(types.filter { $0 == "QuestionnaireResponse" }.count == 2)
         #expect(types.filter { $0 == "Observation" }.count == 3)
-        #expect(types.filter { $0 == "Questionnaire" }.count == 3)
+        // One per task of Recover: three surveys, and the exercises, icing and pain medicine.
+        #expect(types.filter { $0 == "Questionnaire" }.count == 6)
         #expect(types.filter { $0 == "Consent" }.count == 1 && types.filter { $0 == "Patient" }.count == 1)
     }
 

@@ -70,11 +70,11 @@ import TestSupport
         #expect(Sharing.everything.shared(answered) == answered)
     }
 
-    @Test func theShippedStudyAsksOnceForPainSleepAndRangeOfMotion() throws {
+    @Test func theShippedStudyAsksOnceForPainSleepRangeOfMotionAndPainMedicine() throws {
         let study = try #require(ContentLoader.load(directory: Repository.content, publicDirectory: nil).study)
         let asked = Sharing.healthPermissions(of: study.tasks)
         #expect(asked.map(\.id) == ["shareHealthData"])
-        #expect(asked.first?.types == ["pain", "sleep", "rangeOfMotion"])
+        #expect(asked.first?.types == ["pain", "sleep", "rangeOfMotion", "painMedicine"])
         let declined = Sharing(plan: CarePlan(study: study, versions: []), participantID: "p1",
                                grants: [grant(false, at: "2026-03-01T14:00:00Z")])
         let range = outcome(task: "rangeOfMotion", [OutcomeValue(kind: "range", value: .integer(95), unit: "degrees")])
@@ -122,6 +122,6 @@ import TestSupport
         let declined = Sharing(plan: plan, participantID: "p1", grants: [grant(false, at: "2026-03-01T14:00:00Z")])
         let range = outcome(task: "rangeOfMotion", [OutcomeValue(kind: "range", value: .integer(95), unit: "degrees")])
         #expect(declined.shared(range).values.isEmpty)
-        #expect(Sharing.healthPermissions(of: narrowed.tasks).first?.types == ["pain", "sleep"])
+        #expect(Sharing.healthPermissions(of: narrowed.tasks).first?.types == ["pain", "sleep", "painMedicine"])
     }
 }

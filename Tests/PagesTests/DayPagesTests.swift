@@ -82,11 +82,13 @@ struct PreviewLinks: PageLinks {
         #expect(!page.contains("method=\"post\""), "nothing on the feed deletes at once")
     }
 
+    /// Each day in Recover's first weeks counts six events: the check-in, range
+    /// of motion, the exercises and three times icing; never the pain medicine log.
     @Test func theWeekStripTellsMissedDaysFromDaysToCome() {
         let page = feedPage(today: "2026-03-04", answers: [answer("checkIn", on: "2026-03-03", [], id: 3)])
-        #expect(page.contains("aria-label=\"Monday, March 2: 0 of 2 done, 2 missed\""))
-        #expect(page.contains("aria-label=\"Tuesday, March 3: 1 of 2 done, 1 missed\""))
-        #expect(page.contains("aria-label=\"Thursday, March 5: 2 tasks to come\""))
+        #expect(page.contains("aria-label=\"Monday, March 2: 0 of 6 done, 6 missed\""))
+        #expect(page.contains("aria-label=\"Tuesday, March 3: 1 of 6 done, 5 missed\""))
+        #expect(page.contains("aria-label=\"Thursday, March 5: 6 tasks to come\""))
         #expect(page.contains("<circle class=\"ring-track ring-missed\""))
         #expect(page.contains("<circle class=\"ring-track ring-upcoming\" cx=\"18\" cy=\"18\" r=\"15\" fill=\"none\" "
                               + "stroke-width=\"2\" stroke-dasharray=\"3.93 3.93\"/>"))

@@ -94,10 +94,13 @@ import TestSupport
         #expect(text.hasPrefix("BEGIN:VCALENDAR\r\nPRODID:-//CareFeed//Recover//EN\r\nVERSION:2.0\r\n"))
         #expect(text.hasSuffix("END:VCALENDAR\r\n"))
         #expect(!text.replacingOccurrences(of: "\r\n", with: "").contains("\n"), "every line ends in CRLF")
-        // Check-ins from March 9 to April 17, when six weeks from joining end; range of
-        // motion daily to March 13, then March 14, 21 and 28.
-        #expect(text.components(separatedBy: "BEGIN:VEVENT").count - 1 == 40 + 8)
-        #expect(text.components(separatedBy: "BEGIN:VALARM").count - 1 == 48)
+        // Check-ins and exercises from March 9 to April 17, when six weeks from joining
+        // end; range of motion daily to March 13, then March 14, 21 and 28; icing three
+        // times a day to March 20, when two weeks end. The pain medicine log is offered,
+        // not scheduled, and has no reminders.
+        #expect(text.components(separatedBy: "BEGIN:VEVENT").count - 1 == 40 + 40 + 8 + 12 * 3)
+        #expect(text.components(separatedBy: "BEGIN:VALARM").count - 1 == 124)
+        #expect(!text.contains("painMedicine"))
         #expect(!text.contains("onboarding"))
         #expect(text.contains("UID:p1-checkIn-2@carefeed\r\n"))
         #expect(text.contains("DTSTART;TZID=America/New_York:20260309T080000\r\nDTEND;TZID=America/New_York:20260309T090000\r\n"))

@@ -49,7 +49,7 @@ import TestSupport
         try store.addOutcome(NewOutcome(participantID: "p1", taskID: onboarding.taskID, event: onboarding.event, values: []),
                              at: Fixtures.instant("2026-03-16T14:03:00Z"))
         let day = Fixtures.date("2026-03-17")
-        for card in plan.feed(for: participant, outcomes: try store.outcomes(), today: today).day(day).cards {
+        for card in plan.feed(for: participant, outcomes: try store.outcomes(), today: today).day(day).cards where card.kind == .survey {
             let values = card.taskID == "checkIn" ? [OutcomeValue(kind: "pain", value: .integer(9)), sleep] : [range]
             try store.addOutcome(NewOutcome(participantID: "p1", taskID: card.taskID, event: card.event, values: values),
                                  at: Fixtures.instant("2026-03-17T23:30:00Z"))

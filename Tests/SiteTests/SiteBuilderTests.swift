@@ -109,7 +109,7 @@ import TestSupport
             for reference in Self.references(in: html) {
                 #expect(!reference.hasPrefix("/") && !reference.hasPrefix("http:") && !reference.hasPrefix("https:")
                         && !reference.hasPrefix("//"), "\(path) links to \(reference)")
-                guard !reference.hasPrefix("#"), !reference.hasPrefix("mailto:") else { continue }
+                guard !reference.hasPrefix("#"), !reference.hasPrefix("mailto:"), !reference.hasPrefix("tel:") else { continue }
                 let target = (reference.split(separator: "#").first.map(String.init) ?? reference)
                 let resolved = URL(fileURLWithPath: root + "/" + folder + "/" + target).standardizedFileURL.path
                 #expect(FileManager.default.fileExists(atPath: resolved), "\(path) links to missing \(reference)")
@@ -127,7 +127,9 @@ import TestSupport
 
         let participant = try #require(try store.participants().first)
         let feed = try plan().feed(for: participant, outcomes: try store.outcomes(participantID: participant.id), today: today)
-        let open = try #require(feed.day(today).cards.first { if case .open = $0.state { true } else { false } })
+        let open = try #require(feed.day(today).cards.first { card in
+            if case .open = card.state { card.kind == .survey } else { false }
+        })
         try store.addOutcome(NewOutcome(participantID: participant.id, taskID: open.taskID, event: open.event,
                                         values: [OutcomeValue(kind: "range", value: .integer(99), unit: "degrees")]),
                              at: Date())
@@ -154,7 +156,9 @@ import TestSupport
         let participants = try store.participants()
         let feed = try plan().feed(for: participants[0], outcomes: try store.outcomes(participantID: participants[0].id),
                                    today: today)
-        let open = try #require(feed.day(today).cards.first { if case .open = $0.state { true } else { false } })
+        let open = try #require(feed.day(today).cards.first { card in
+            if case .open = card.state { card.kind == .survey } else { false }
+        })
         try store.addOutcome(NewOutcome(participantID: participants[0].id, taskID: open.taskID, event: open.event,
                                         values: [OutcomeValue(kind: "range", value: .integer(99), unit: "degrees")]),
                              at: Date())

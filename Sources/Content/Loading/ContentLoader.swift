@@ -150,7 +150,7 @@ public enum ContentLoader {
                           insights: header.insights.map(\.chart), protocolApproval: header.protocolApproval,
                           flags: header.flags.map(\.flag), tasks: tasks.map(\.task).sorted { $0.id < $1.id },
                           consentDocuments: documents, notes: orderedNotes,
-                          sourceDigest: SHA256.hex(digests.sorted().joined(separator: "\n")))
+                          sourceDigest: SHA256.hex(digests.sorted().joined(separator: "\n")), contacts: header.contacts)
         return Result(study: study, diagnostics: diagnostics, fileCount: files, consentDocuments: documents)
     }
 

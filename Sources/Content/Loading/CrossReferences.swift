@@ -148,6 +148,13 @@ struct CrossReferences {
                                  at: Self.value("task", in: seriesNode) ?? seriesNode)
                     continue
                 }
+                if series.measure == .entries {
+                    if !task.isLog {
+                        reader.error("count: entries counts a log task's entries a day, and '\(task.id)' is not a log "
+                                     + "(log: true)", at: Self.value("count", in: seriesNode) ?? seriesNode)
+                    }
+                    continue
+                }
                 guard let item = task.formItems.first(where: { $0.id == series.value }) else {
                     reader.error("the task '\(task.id)' has no form item '\(series.value)'"
                                  + Self.known(task.formItems.map(\.id)), at: Self.value("value", in: seriesNode) ?? seriesNode)

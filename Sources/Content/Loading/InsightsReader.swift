@@ -23,10 +23,10 @@ extension FieldReader {
     }
 
     private func series(_ node: YAMLNode) -> ChartSeries? {
-        guard let fields = fields(node, in: "a chart series", allowed: ["task", "value", "legend", "color", "target"],
-                                  required: ["task", "value", "legend"]) else { return nil }
+        guard let fields = fields(node, in: "a chart series", allowed: ["task", "value", "count", "legend", "color", "target"],
+                                  required: ["task", "legend"]) else { return nil }
         let task = identifier(fields["task"], "task")
-        let value = identifier(fields["value"], "value")
+        let measured = measure(fields)
         let legend = text(fields["legend"], "legend")
         // A wrong colour or target is reported and left out, so the
         // series is still checked against its task.
@@ -45,8 +45,30 @@ extension FieldReader {
             }
         }
         let target = fields["target"].flatMap(self.target)
-        guard let task, let value, let legend else { return nil }
-        return ChartSeries(task: task, value: value, legend: legend, color: color, target: target)
+        guard let task, let measured, let legend else { return nil }
+        return ChartSeries(task: task, value: measured.value, legend: legend, color: color, target: target,
+                           measure: measured.measure)
+    }
+
+    /// `value: <form item>`, or `count: entries` for a log task's entries a day.
+    private func measure(_ fields: Fields) -> (value: String, measure: ChartSeries.Measure)? {
+        switch (fields["value"], fields["count"]) {
+        case (let valueNode?, nil):
+            return identifier(valueNode, "value").map { ($0, .value) }
+        case (nil, let countNode?):
+            guard let count = text(countNode, "count") else { return nil }
+            guard count == "entries" else {
+                error("count must be 'entries', the number of entries a day of a log task, not '\(count)'", at: countNode)
+                return nil
+            }
+            return (TaskKind.log.valueKind ?? "", .entries)
+        case (_?, let countNode?):
+            error("give either value (a form item's answers) or count: entries (a log's entries a day), not both", at: countNode)
+            return nil
+        case (nil, nil):
+            error("a chart series is missing 'value' (a form item) or 'count: entries' (a log's entries a day)", at: fields.node)
+            return nil
+        }
     }
 
     /// `target: { min, max, label }`: at least one bound, the lower below the upper.

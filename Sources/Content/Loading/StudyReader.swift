@@ -12,12 +12,13 @@ extension FieldReader {
         var insights: [(chart: InsightChart, nodes: [YAMLNode])]
         var protocolApproval: ProtocolApproval?
         var flags: [(flag: StudyFlag, node: YAMLNode)]
+        var contacts: [Contact]
     }
 
     func studyHeader(_ node: YAMLNode) -> StudyHeader? {
         guard let fields = fields(node, in: "study.yaml",
                                   allowed: ["title", "institution", "contact", "timezone", "featured", "safety",
-                                            "insights", "protocol", "flags"],
+                                            "insights", "protocol", "flags", "contacts"],
                                   required: ["title", "institution", "contact", "timezone"]) else { return nil }
         let title = text(fields["title"], "title")
         let institution = text(fields["institution"], "institution")
@@ -39,9 +40,11 @@ extension FieldReader {
         let insights = fields["insights"].flatMap { list($0, "insights") }?.compactMap(chart) ?? []
         let approval = fields["protocol"].flatMap(protocolApproval)
         let flags = fields["flags"].flatMap(flags) ?? []
+        let contacts = fields["contacts"].flatMap(contacts) ?? []
         guard let title, let institution, let contact, let zone else { return nil }
         return StudyHeader(title: title, institution: institution, contact: contact, timeZone: zone,
-                           featured: featured, safety: safety, insights: insights, protocolApproval: approval, flags: flags)
+                           featured: featured, safety: safety, insights: insights, protocolApproval: approval, flags: flags,
+                           contacts: contacts)
     }
 
     struct ConsentHeader {

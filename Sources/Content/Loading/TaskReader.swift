@@ -1,25 +1,75 @@
 import CareModel
 import Markup
 
-/// Reads a task's front matter: id, title, adherence, schedule and survey.
+/// Reads a task's front matter: id, title, adherence, schedule and survey,
+/// and whether it is a log.
 extension FieldReader {
     func task(_ node: YAMLNode, fileID: String, instructions: HTML) -> StudyTask? {
-        guard let fields = fields(node, in: "the task", allowed: ["id", "title", "impactsAdherence", "schedule", "survey"],
-                                  required: ["id", "title", "schedule"]) else { return nil }
+        guard let fields = fields(node, in: "the task", allowed: ["id", "title", "impactsAdherence", "schedule", "survey", "log", "button"],
+                                  required: ["id", "title"]) else { return nil }
         let id = identifier(fields["id"], "the task id")
         if let id, id != fileID, let idNode = fields["id"] {
             error("the task id '\(id)' must match its file name '\(fileID).md'", at: idNode)
         }
         let title = text(fields["title"], "the task title")
-        let impactsAdherence = fields["impactsAdherence"].map { boolean($0, "impactsAdherence") ?? true } ?? true
-        let schedule = fields["schedule"].flatMap(schedule)
+        let isLog = fields["log"].flatMap { boolean($0, "log") } ?? false
+        if fields["schedule"] == nil && !isLog {
+            error("the task is missing 'schedule'", at: node)
+        }
+        let impactsAdherence = fields["impactsAdherence"].map { boolean($0, "impactsAdherence") ?? true } ?? !isLog
+        let schedule = fields["schedule"].flatMap(schedule) ?? (isLog && fields["schedule"] == nil ? Self.everyDay : nil)
         let survey = fields["survey"].flatMap { surveyNode in
             list(surveyNode, "survey").map { $0.compactMap(step) }
         } ?? []
+        cardKind(fields, isLog: isLog, hasSurvey: !survey.isEmpty)
+        let button = fields["button"].flatMap { text($0, "button") }
+        if let buttonNode = fields["button"], !isLog {
+            error("button names a log task's button, and this task has no log: true", at: buttonNode)
+        }
         // With errors reported, a partial task still goes on to have its
         // references checked, so one run names every mistake.
         guard let schedule = schedule ?? (hasErrors ? Schedule([]) : nil) else { return nil }
         return StudyTask(id: id ?? fileID, title: title ?? fileID, impactsAdherence: impactsAdherence,
-                         schedule: schedule, survey: survey, instructions: instructions, file: file)
+                         schedule: schedule, survey: survey, instructions: instructions, file: file, log: isLog ? true : nil,
+                         button: isLog ? button : nil)
+    }
+
+    /// A log without a schedule is offered every day from enrollment on.
+    private static let everyDay = Schedule([ScheduleElement(start: .enrollment(plusDays: 0), interval: .days(1), time: .allDay)])
+
+    /// What a log and a checklist may not have: a log is one tap with no
+    /// survey, never counted, offered all day; a checklist's boxes are times.
+    private func cardKind(_ fields: Fields, isLog: Bool, hasSurvey: Bool) {
+        let elements = fields["schedule"].flatMap { node -> [YAMLNode]? in
+            if case .sequence(let items) = node.value { items } else { nil }
+        } ?? []
+        if isLog {
+            if hasSurvey, let surveyNode = fields["survey"] {
+                error("a log task has no survey: each entry is one tap on its card; remove survey, or log: true "
+                      + "to ask questions", at: surveyNode)
+            }
+            if let adherence = fields["impactsAdherence"], boolean(adherence, "impactsAdherence") == true {
+                error("a log task never counts toward adherence, as its entries are taken as needed; "
+                      + "remove impactsAdherence", at: adherence)
+            }
+            for element in elements {
+                if let at = CrossReferences.value("at", in: element) {
+                    error("a log task is offered all day on the days its schedule names; use allDay: true, not at",
+                          at: at)
+                }
+            }
+            return
+        }
+        guard !hasSurvey else { return }
+        let isChecklist = elements.contains { element in
+            if case .sequence(let times)? = CrossReferences.value("at", in: element)?.value { times.count > 1 } else { false }
+        }
+        guard isChecklist else { return }
+        for element in elements {
+            if let allDay = CrossReferences.value("allDay", in: element) {
+                error("a checklist has one box for each time of day, so every element needs at times, not allDay: true",
+                      at: allDay)
+            }
+        }
     }
 }

@@ -11,15 +11,26 @@ public struct InsightChart: Hashable, Sendable {
     public var series: [ChartSeries]
 }
 
-/// One series: the values of one form item (`value`) of one task.
+/// One series: the values of one form item (`value`) of one task, or the
+/// number of entries a day of a log task (`count: entries`).
 public struct ChartSeries: Hashable, Sendable {
+    /// What a series plots for a day.
+    public enum Measure: Hashable, Sendable {
+        /// The answers to the form item `value`.
+        case value
+        /// How many entries the log task has that day, zero included.
+        case entries
+    }
+
     public var task: String
+    /// The form item; for entries, the kind of value each entry stores.
     public var value: String
     public var legend: String
     /// A CSS colour as `#rrggbb`; nil for the palette's next one.
     public var color: String?
     /// The range the study hopes the values reach, drawn as a band.
     public var target: ChartTarget?
+    public var measure: Measure = .value
 }
 
 /// A band on a series' axis, such as a range of motion of 120 degrees or

@@ -26,6 +26,8 @@ public struct Study: Sendable {
     /// SHA-256 over every content file's path and bytes: equal digests mean
     /// the same content.
     public var sourceDigest: String
+    /// The care team, as the Care team page lists them.
+    public var contacts: [Contact] = []
 
     public func task(_ id: String) -> StudyTask? {
         tasks.first { $0.id == id }

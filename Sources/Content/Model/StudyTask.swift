@@ -13,9 +13,14 @@ public struct StudyTask: Hashable, Sendable, Codable {
     public var instructions: HTML
     /// The source file, for messages; not part of the definition.
     public var file: String = ""
+    /// True for a log task (`log: true`); nil otherwise, so the definitions
+    /// of every other task keep the text the store versioned.
+    public var log: Bool?
+    /// A log's button, such as "Log a dose"; nil for "Log an entry".
+    public var button: String?
 
     enum CodingKeys: String, CodingKey {
-        case id, title, impactsAdherence, schedule, survey, instructions
+        case id, title, impactsAdherence, schedule, survey, instructions, log, button
     }
 
     /// The task with a consent step is the onboarding task: the feed shows

@@ -32,10 +32,12 @@ public struct ScheduleCalendar: Sendable {
     /// An all-day event's reminder: at this time on its day.
     static let allDayReminder = "PT9H"
 
-    /// The events listed, in start order: every task but onboarding.
+    /// The events listed, in start order: every task but onboarding and the
+    /// logs, whose schedule only says when they are offered (a reminder to
+    /// take pain medicine "as needed" would be advice nobody gave).
     public var events: [(task: FeedTask, event: ScheduledEvent)] {
         guard !isWithdrawn else { return [] }
-        return plan.tasks.filter { !$0.isOnboarding }.flatMap { task in
+        return plan.tasks.filter { !$0.isOnboarding && $0.kind != .log }.flatMap { task in
             task.timeline.events(enrolledOn: participant.enrolledOn, in: participant.timeZone,
                                  from: from, to: from.adding(days: days)).map { (task: task, event: $0) }
         }.sorted { ($0.event.start, $0.task.id) < ($1.event.start, $1.task.id) }

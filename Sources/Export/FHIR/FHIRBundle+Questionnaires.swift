@@ -31,8 +31,16 @@ extension FHIRBundle {
             "status": isLatest ? "active" : "retired", "subjectType": ["Patient"],
             "date": recorded.map { .string(Timestamp.utc($0.recordedAt)) },
             "effectivePeriod": recorded?.effectiveFrom.map { ["start": .string($0.description)] },
-            "item": .list(task.formItems.map { question($0, task: task.id) }),
+            "item": .list(task.formItems.map { question($0, task: task.id) } + tap(task)),
         ])
+    }
+
+    /// A task answered with a tap (simple, checklist or log) as one yes-or-no
+    /// question: the value each tap stores, `done` or `logged`, true.
+    func tap(_ task: StudyTask) -> [JSON] {
+        guard task.formItems.isEmpty, let kind = task.kind.valueKind else { return [] }
+        return [["linkId": .string(kind), "text": .string(task.kind == .log ? "Logged" : "Done"), "type": "boolean",
+                 "required": .boolean(true)]]
     }
 
     /// A form item as a question: its type from the answer format, with

@@ -10,6 +10,8 @@ struct ChartAxis: Equatable {
         case scale(min: Double, max: Double)
         case number(unit: String?)
         case yesNo
+        /// How many a day, in whole steps from zero.
+        case count
     }
 
     var kind: Kind
@@ -20,6 +22,7 @@ struct ChartAxis: Equatable {
     /// The kind of the form item a series reads, from the study's task;
     /// a number in the unit its answers carry when the item is unknown.
     static func kind(of series: ChartSeries, study: Study, units: [String?]) -> Kind {
+        if series.measure == .entries { return .count }
         let item = study.task(series.task)?.formItems.first { $0.id == series.value }
         switch item?.answer {
         case .scale(let low, let high, _, _, _): return .scale(min: low, max: high)
@@ -42,6 +45,9 @@ struct ChartAxis: Equatable {
             (low, high, step) = (0, 1, 1)
         case .number:
             (low, high, step) = Self.axis(min: Swift.min(0, values.min() ?? 0), max: values.max() ?? 1)
+        case .count:
+            let rounded = Self.axis(min: 0, max: Swift.max(values.max() ?? 0, 4))
+            (low, high, step) = (0, rounded.high, Swift.max(rounded.step, 1))
         }
     }
 
@@ -51,6 +57,7 @@ struct ChartAxis: Equatable {
         case .scale(let low, let high): "\(Format.number(low)) to \(Format.number(high))"
         case .number(let unit): unit
         case .yesNo: "yes or no"
+        case .count: "a day"
         }
     }
 

@@ -9,7 +9,8 @@ struct ChartData {
     struct Point {
         var day: LocalDate
         var value: Double
-        var outcome: Outcome
+        /// Nil for a count of a log's entries, which stands for a day's entries.
+        var outcome: Outcome?
         var unit: String?
     }
 
@@ -51,12 +52,13 @@ struct ChartData {
         var panels: [Panel] = []
         var allValues: [ChartAxis.Kind: [Double]] = [:]
         for (index, series) in chart.series.enumerated() {
-            let all = Self.points(series, outcomes: outcomes)
+            let all = series.measure == .entries ? Self.entries(series, outcomes: outcomes, offered: events, today: today)
+                : Self.points(series, outcomes: outcomes)
             let kind = ChartAxis.kind(of: series, study: study, units: all.map(\.unit))
             allValues[kind, default: []] += all.map(\.value) + [series.target?.min, series.target?.max].compactMap { $0 }
             let points = all.filter { $0.day >= from && $0.day <= through }
             let answered = Set(points.map(\.day))
-            let noAnswer = Set(days.filter { $0 < today && !answered.contains($0) && events[$0]?.contains(series.task) == true })
+            let noAnswer = series.measure == .entries ? [] : Set(days.filter { $0 < today && !answered.contains($0) && events[$0]?.contains(series.task) == true })
             let drawn = Series(series: series, color: series.color ?? Self.palette[index % Self.palette.count], points: points,
                                noAnswer: noAnswer)
             if let panel = panels.firstIndex(where: { $0.axis.kind == kind }) {
@@ -78,6 +80,6 @@ struct ChartData {
             guard !outcome.isDeleted, outcome.taskID == series.task, let value = outcome.value(series.value),
                   let number = value.value.number else { return nil }
             return Point(day: outcome.eventDay, value: number, outcome: outcome, unit: value.unit)
-        }.sorted { ($0.day, $0.outcome.eventStart) < ($1.day, $1.outcome.eventStart) }
+        }.sorted { ($0.day, $0.outcome?.eventStart ?? .distantPast) < ($1.day, $1.outcome?.eventStart ?? .distantPast) }
     }
 }

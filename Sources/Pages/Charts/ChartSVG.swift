@@ -148,7 +148,7 @@ enum ChartSVG {
     /// `Thu, Mar 5: Pain (0-10) 3, answered 8:12 AM`
     static func title(_ point: ChartData.Point, name: String, zone: TimeZone) -> String {
         "\(Format.weekdayShort(point.day)), \(Format.shortDay(point.day)): \(name) \(Format.number(point.value))"
-            + (point.unit.map { " \($0)" } ?? "") + ", answered \(Format.time(point.outcome.createdAt, in: zone))"
+            + (point.unit.map { " \($0)" } ?? "") + (point.outcome.map { ", answered \(Format.time($0.createdAt, in: zone))" } ?? "")
     }
 
     static func n(_ value: Double) -> String {

@@ -39,7 +39,7 @@ public enum Layout {
             <p class="site-title">\(study.title)<span class="site-institution">\(study.institution)</span></p>
 
             """
-        let items = nav.items(links: links)
+        let items = nav.items(links: links, hasCareTeam: !study.contacts.isEmpty)
         if !items.isEmpty {
             html += "<nav aria-label=\"Main\"><ul class=\"nav\">"
             for item in items {
@@ -51,12 +51,14 @@ public enum Layout {
             }
             html += "</ul></nav>\n"
         }
+        // The care team is a tap away from every page, onboarding and messages too.
+        let careTeam: HTML = (study.contacts.isEmpty ? nil : links.careTeam()).map { " · <a href=\"\($0)\">Care team</a>" } ?? ""
         html += """
             </header>
             <main id="main">
             \(frame.banner)\(main)
             </main>
-            <footer class="site-footer"><p>\(study.institution) · <a href="mailto:\(study.contact)">\(study.contact)</a></p></footer>
+            <footer class="site-footer"><p>\(study.institution) · <a href="mailto:\(study.contact)">\(study.contact)</a>\(careTeam)</p></footer>
 
             """
         for script in scripts {

@@ -11,6 +11,7 @@ public enum Navigation: Sendable {
         case education
         case consent
         case audit
+        case careTeam
     }
 
     /// No navigation: onboarding steps and short messages.
@@ -28,7 +29,23 @@ public enum Navigation: Sendable {
         var isCurrent: Bool
     }
 
-    func items(links: PageLinks) -> [Item] {
+    /// - Parameter hasCareTeam: whether the study lists a care team, whose page every navigation links.
+    func items(links: PageLinks, hasCareTeam: Bool = false) -> [Item] {
+        var items = sections(links: links)
+        if hasCareTeam, !items.isEmpty, let href = links.careTeam() {
+            items.append(Item(title: "Care team", href: href, isCurrent: isCurrent(.careTeam)))
+        }
+        return items
+    }
+
+    private func isCurrent(_ section: Section) -> Bool {
+        switch self {
+        case .none: false
+        case .study(let current), .participant(_, _, let current): current == section
+        }
+    }
+
+    private func sections(links: PageLinks) -> [Item] {
         switch self {
         case .none:
             return []

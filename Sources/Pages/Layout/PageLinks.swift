@@ -31,11 +31,21 @@ public protocol PageLinks: Sendable {
     func myData() -> String?
     /// The participant's schedule as a calendar file for their phone; nil off the server.
     func calendar() -> String?
+    /// Where a tap on a simple task, a checklist box or a log entry posts
+    /// to mark it done or undo it; nil where nothing can change.
+    func checkOff(_ taskID: String, occurrence: Int) -> String?
+    /// Where a log task's new entry posts; nil where nothing can change.
+    func logEntry(_ taskID: String) -> String?
+    /// The study's care team: who to call, and how.
+    func careTeam() -> String?
 }
 
 extension PageLinks {
     public func auditTrail(_ participantID: String) -> String? { nil }
     public func calendar() -> String? { nil }
+    public func checkOff(_ taskID: String, occurrence: Int) -> String? { nil }
+    public func logEntry(_ taskID: String) -> String? { nil }
+    public func careTeam() -> String? { nil }
 }
 
 /// Links between the files of the static site, all relative to the page
@@ -71,4 +81,5 @@ public struct SiteLinks: PageLinks {
     public func reconsent() -> String? { nil }
     public func withdraw() -> String? { nil }
     public func myData() -> String? { nil }
+    public func careTeam() -> String? { root + "care-team.html" }
 }

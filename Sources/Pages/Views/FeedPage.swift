@@ -153,6 +153,10 @@ public enum FeedPage {
 
     static func card(_ card: Card, feed: FeedDay, plan: CarePlan, zone: TimeZone, links: PageLinks,
                      csrfToken: String?, sharing: Sharing) -> HTML {
+        if card.kind != .survey {
+            return TaskCardViews.render(card, feed: feed, plan: plan, zone: zone, links: links, csrfToken: csrfToken,
+                                        sharing: sharing)
+        }
         let task = plan.task(card.taskID, version: card.event.version)
         let headingID = "card-\(card.taskID)-\(card.event.occurrence)"
         var html: HTML = "<article class=\"card is-\(card.state.name)\(card.isLocked ? " is-locked" : "")\" aria-labelledby=\"\(headingID)\">\n"

@@ -52,7 +52,11 @@ extension StudyPages {
                 main += "<li><a href=\"\(href)\">\(document.title)</a>, version \(document.version)</li>\n"
             }
         }
-        main += "<li><a href=\"\(links.educationIndex())\">Education notes</a></li>\n</ul>\n"
+        main += "<li><a href=\"\(links.educationIndex())\">Education notes</a></li>\n"
+        if !study.contacts.isEmpty, let careTeam = links.careTeam() {
+            main += "<li><a href=\"\(careTeam)\">Care team</a>: who participants are told to contact</li>\n"
+        }
+        main += "</ul>\n"
         return Layout.page(title: "Participants", study: study, links: links, nav: .study(current: .participants), main: main,
                            scripts: ["js/sort-table.js"], bodyClass: "wide")
     }

@@ -24,7 +24,8 @@ struct TaskAnswers {
 
     func handle(task taskID: String, occurrence: Int, _ action: Action, _ context: RequestContext) throws -> HTTPResponse {
         let respond = context.respond
-        guard let feedTask = context.plan.tasks.first(where: { $0.id == taskID }), !feedTask.isOnboarding,
+        // A task without a survey is done with a tap on its card (`TaskTaps`), not with a form.
+        guard let feedTask = context.plan.tasks.first(where: { $0.id == taskID }), !feedTask.isOnboarding, feedTask.kind == .survey,
               let event = Self.event(feedTask, occurrence: occurrence, participant: context.participant, today: context.today),
               let task = context.plan.task(feedTask.id, version: event.version) else {
             return respond.notFound()

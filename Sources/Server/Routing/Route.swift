@@ -31,6 +31,12 @@ enum Route: Equatable, Sendable {
     case asset(path: String)
     /// The live-reload event stream.
     case live
+    /// A tap on a simple task, a checklist box or a log entry: done, or undone.
+    case checkOff(task: String, occurrence: Int)
+    /// A log task's new entry, now.
+    case logEntry(task: String)
+    /// The study's care team.
+    case careTeam
 
     /// Nil for a path that names nothing, or a method the path does not take.
     /// Page names may end in `.html`, as the static site's do.
@@ -57,6 +63,13 @@ enum Route: Equatable, Sendable {
         case ("onboarding", 2) where rest[1] == "review":
             guard let step = Int(rest[0]) else { return nil }
             self = .onboardingReview(step: step)
+        case ("tasks", 2) where rest[1] == "log" && isPost:
+            self = .logEntry(task: rest[0])
+        case ("tasks", 3) where rest[2] == "check" && isPost:
+            guard let occurrence = Int(rest[1]), occurrence >= 0 else { return nil }
+            self = .checkOff(task: rest[0], occurrence: occurrence)
+        case ("care-team", 0) where !isPost:
+            self = .careTeam
         case ("tasks", 2):
             guard let occurrence = Int(rest[1]), occurrence >= 0 else { return nil }
             self = .task(id: rest[0], occurrence: occurrence)
@@ -112,6 +125,9 @@ enum Route: Equatable, Sendable {
         case .calendar: "/calendar.ics"
         case .asset(let path): "/assets/\(path)"
         case .live: "/_live"
+        case .checkOff(let task, let occurrence): "/tasks/\(task)/\(occurrence)/check"
+        case .logEntry(let task): "/tasks/\(task)/log"
+        case .careTeam: "/care-team"
         }
     }
 

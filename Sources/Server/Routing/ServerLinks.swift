@@ -26,4 +26,7 @@ struct ServerLinks: PageLinks {
     func withdraw() -> String? { Route.withdraw.path }
     func myData() -> String? { Route.myData.path }
     func calendar() -> String? { Route.calendar.path }
+    func checkOff(_ taskID: String, occurrence: Int) -> String? { Route.checkOff(task: taskID, occurrence: occurrence).path }
+    func logEntry(_ taskID: String) -> String? { Route.logEntry(task: taskID).path }
+    func careTeam() -> String? { Route.careTeam.path }
 }

@@ -1,0 +1,29 @@
+import CareModel
+import Content
+import Feed
+import Foundation
+
+extension DemoStudy {
+    /// Doses taken as needed on a day a log is offered: two or three a day
+    /// at first, fewer as the knee heals, more in a setback; today, only
+    /// the morning's.
+    mutating func logDoses(_ participant: Participant, task: FeedTask, offered: ScheduledEvent, setback: Bool,
+                           today: LocalDate, random: inout RandomSource) {
+        let day = Double(participant.enrolledOn.days(to: offered.day))
+        let expected = 2.8 * exp(-day / 12) + random.noise(0.7) + (setback && offered.day >= today.adding(days: -1) ? 2 : 0)
+        var count = max(0, Int(expected.rounded()))
+        if offered.day == today { count = min(count, 1) }
+        // Hours from waking to bedtime, in order, at least two hours apart.
+        var hour = 7.0 + random.unit() * 2
+        for entry in 0..<count where hour < 23 {
+            let instant = participant.timeZone.instant(of: offered.day, at: .midnight).addingTimeInterval(hour * 3600)
+            guard let occurrence = LogEntries.occurrence(day: offered.day, enrolledOn: participant.enrolledOn, entry: entry)
+            else { break }
+            outcomes.append((NewOutcome(participantID: participant.id, taskID: task.id,
+                                        event: LogEntries.event(offered: offered, at: instant, occurrence: occurrence),
+                                        values: [OutcomeValue(kind: TaskKind.log.valueKind ?? "logged", value: .boolean(true))]),
+                             instant))
+            hour += 2 + random.unit() * 5
+        }
+    }
+}

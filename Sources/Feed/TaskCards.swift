@@ -1,0 +1,156 @@
+import CareModel
+import Foundation
+import Content
+
+/// What a card holds beyond its state, by the kind of its task: the boxes of
+/// a checklist, the entries of a log.
+public enum CardKind: Hashable, Sendable {
+    /// Begin opens the survey; the card shows the answers.
+    case survey
+    /// One tap on the card completes its one event; another, today, undoes it.
+    case simple
+    /// One box per event of the day, in time order, each its own occurrence.
+    case checklist([ChecklistBox])
+    /// The day's entries, in the order they were logged. A past day without
+    /// entries has the state `.missed`, which counts toward nothing: a log
+    /// is in no adherence ring and no flag.
+    case log([Outcome])
+}
+
+/// One time of a checklist: its event, and the outcome that ticked it.
+public struct ChecklistBox: Hashable, Sendable {
+    public var event: ScheduledEvent
+    public var outcome: Outcome?
+
+    public init(event: ScheduledEvent, outcome: Outcome?) {
+        self.event = event
+        self.outcome = outcome
+    }
+}
+
+extension Card {
+    /// Events done and events due, for an adherence ring: each box of a
+    /// checklist is one event; a log counts nothing.
+    var tally: (completed: Int, total: Int) {
+        switch kind {
+        case .checklist(let boxes): (boxes.filter { $0.outcome != nil }.count, boxes.count)
+        case .log: (0, 0)
+        case .survey, .simple: (isCompleted ? 1 : 0, 1)
+        }
+    }
+
+    public var isCompleted: Bool {
+        if case .completed = state { true } else { false }
+    }
+}
+
+/// The occurrences of a log's entries. The store keeps at most one live
+/// outcome per occurrence, and a log has any number of entries a day, so
+/// entry *k* (from 0) of the *n*-th day of the study (enrollment is day 0)
+/// is occurrence *n* × 1,000 + *k*: distinct for every entry, stable, and
+/// readable as the day and the entry. A form carries the entry number it
+/// would store, so the same tap sent twice stores once.
+public enum LogEntries {
+    public static let perDay = 1000
+
+    /// Nil before enrollment, or past the last entry a day can have.
+    public static func occurrence(day: LocalDate, enrolledOn: LocalDate, entry: Int) -> Int? {
+        let index = enrolledOn.days(to: day)
+        guard index >= 0, (0..<perDay).contains(entry) else { return nil }
+        return index * perDay + entry
+    }
+
+    /// The entry number the next entry of the day takes: one past the
+    /// highest of `entries`, so a removed entry's number is not reused
+    /// while a later one stands.
+    public static func next(after entries: [Outcome]) -> Int {
+        (entries.map { $0.occurrence % perDay }.max() ?? -1) + 1
+    }
+
+    /// The event of an entry logged at `instant`, on the day the log was
+    /// `offered`: that moment, numbered as the entry.
+    public static func event(offered: ScheduledEvent, at instant: Date, occurrence: Int) -> ScheduledEvent {
+        var event = offered
+        event.occurrence = occurrence
+        (event.start, event.end, event.isAllDay) = (instant, instant, false)
+        return event
+    }
+}
+
+extension ParticipantFeed {
+    /// Live log entries by task and local day, in the order they were logged.
+    static func logEntries(_ outcomes: some Sequence<Outcome>, tasks: [FeedTask]) -> [String: [LocalDate: [Outcome]]] {
+        let logs = Set(tasks.filter { $0.kind == .log }.map(\.id))
+        var entries: [String: [LocalDate: [Outcome]]] = [:]
+        for outcome in outcomes where logs.contains(outcome.taskID) {
+            entries[outcome.taskID, default: [:]][outcome.eventDay, default: []].append(outcome)
+        }
+        return entries.mapValues { $0.mapValues { $0.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) } } }
+    }
+
+    /// The live entries of a log task on `day`, in the order they were logged.
+    public func entries(taskID: String, on day: LocalDate) -> [Outcome] {
+        logEntries[taskID]?[day] ?? []
+    }
+
+    /// A day's cards with each task shown as its kind has it: a checklist's
+    /// events as the boxes of one card, a log's as one card with its entries.
+    func arranged(_ cards: [Card]) -> [Card] {
+        var arranged: [Card] = []
+        var merged: [String: Int] = [:]
+        for card in cards {
+            let kind = tasks.first { $0.id == card.taskID }?.kind ?? .survey
+            switch kind {
+            case .survey:
+                arranged.append(card)
+            case .simple:
+                var simple = card
+                simple.kind = .simple
+                arranged.append(simple)
+            case .checklist, .log:
+                if let index = merged[card.taskID] {
+                    arranged[index] = merge(arranged[index], card)
+                } else {
+                    merged[card.taskID] = arranged.count
+                    arranged.append(start(card, kind: kind))
+                }
+            }
+        }
+        return arranged
+    }
+
+    private func start(_ card: Card, kind: TaskKind) -> Card {
+        var first = card
+        if kind == .log {
+            let entries = entries(taskID: card.taskID, on: card.event.day)
+            first.kind = .log(entries)
+            if card.event.day < today {
+                first.state = entries.last.map(CardState.completed) ?? .missed
+            } else {
+                first.state = card.event.day == today ? .open : .upcoming
+            }
+        } else {
+            first.kind = .checklist([ChecklistBox(event: card.event, outcome: outcome(card))])
+        }
+        return first
+    }
+
+    private func merge(_ card: Card, _ next: Card) -> Card {
+        guard case .checklist(let boxes) = card.kind else { return card }
+        var merged = card
+        let all = boxes + [ChecklistBox(event: next.event, outcome: outcome(next))]
+        merged.kind = .checklist(all)
+        if all.allSatisfy({ $0.outcome != nil }), let last = all.compactMap(\.outcome).max(by: { $0.createdAt < $1.createdAt }) {
+            merged.state = .completed(last)
+        } else if card.event.day == today {
+            merged.state = .open
+        } else {
+            merged.state = card.event.day < today ? .missed : .upcoming
+        }
+        return merged
+    }
+
+    private func outcome(_ card: Card) -> Outcome? {
+        if case .completed(let outcome) = card.state { outcome } else { nil }
+    }
+}

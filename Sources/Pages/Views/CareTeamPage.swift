@@ -1,0 +1,45 @@
+import Content
+import Markup
+
+/// The study's care team, as CareKit's contacts view lists them: each
+/// contact with a button that calls (`tel:`) and one that writes (`mailto:`).
+public enum CareTeamPage {
+    public static func render(study: Study, links: PageLinks, nav: Navigation, frame: Layout.Frame = .plain) -> HTML {
+        var main: HTML = "<h1>Care team</h1>\n"
+        main += links.isInteractive
+            ? "<p class=\"lead\">Who to contact about your recovery and about the study. "
+                + "In an emergency, call your local emergency number.</p>\n"
+            : "<p class=\"lead\">Who participants are told to contact about their recovery and the study, "
+                + "as their Care team page lists them.</p>\n"
+        if study.contacts.isEmpty {
+            main += "<p class=\"empty\">This study lists no contacts. Write to "
+                + "<a href=\"mailto:\(study.contact)\">\(study.contact)</a>.</p>\n"
+        }
+        main += "<ul class=\"contacts\">\n"
+        for (index, contact) in study.contacts.enumerated() {
+            let headingID = "contact-\(index)"
+            main += "<li class=\"contact card\">\n<h2 id=\"\(headingID)\">\(contact.name)</h2>\n"
+            if let role = contact.role {
+                main += "<p class=\"contact-role\">\(role)</p>\n"
+            }
+            if let note = contact.note {
+                main += "<p class=\"contact-note\">\(note)</p>\n"
+            }
+            if let phone = contact.phone, let tel = contact.telURI {
+                main += "<p class=\"contact-line\"><a class=\"button contact-call\" href=\"\(tel)\"><span>Call "
+                    + "<span class=\"visually-hidden\">\(contact.name) at </span>\(phone)</span></a></p>\n"
+            }
+            if let email = contact.email {
+                main += "<p class=\"contact-line\"><a class=\"button button-secondary contact-email\" href=\"mailto:\(email)\">"
+                    + "<span>Email<span class=\"visually-hidden\"> \(contact.name) at</span> \(email)</span></a></p>\n"
+            }
+            if let address = contact.address {
+                let lines: [HTML] = address.split(separator: "\n").map { "\($0)" }
+                main += "<address class=\"contact-address\">\(lines.joined(separator: "<br>"))</address>\n"
+            }
+            main += "</li>\n"
+        }
+        main += "</ul>\n"
+        return Layout.page(title: "Care team", study: study, links: links, nav: nav, main: main, frame: frame)
+    }
+}

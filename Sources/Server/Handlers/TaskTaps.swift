@@ -1,0 +1,141 @@
+import CareModel
+import CareStore
+import Content
+import Feed
+import Foundation
+import HTTP
+import Pages
+
+/// The taps of CareKit's task views: a simple task or a checklist box
+/// marked done or undone, a log entry made or removed. Today only.
+///
+/// Each form says what the tap means (`done=yes` or `done=no`, the entry's
+/// number), never "toggle", so the same tap arriving twice stores once and
+/// a second undo finds nothing left to undo.
+struct TaskTaps {
+    let store: CareStore
+
+    /// `done=yes` stores the occurrence's outcome with its time; `done=no`
+    /// tombstones it (a simple task, a box, or one entry of a log).
+    func checkOff(task taskID: String, occurrence: Int, _ context: RequestContext) throws -> HTTPResponse {
+        guard let task = context.plan.tasks.first(where: { $0.id == taskID }), task.kind != .survey, !task.isOnboarding else {
+            return context.respond.notFound()
+        }
+        let done = context.form?["done"]
+        guard done == "yes" || done == "no" else {
+            return context.respond.message(422, "Nothing to do", "The form did not say whether to mark this done or undo it. "
+                                           + "Nothing was changed.", link: ("Go to today", context.todayRoute))
+        }
+        if task.kind == .log {
+            let entry = context.outcomes.first { $0.taskID == taskID && $0.occurrence == occurrence && !$0.isDeleted }
+            guard let entry else { return back(to: taskID, context) }
+            if let refusal = TaskGate.refusal(day: entry.eventDay, title: task.title, context) { return refusal }
+            if done == "no" { try delete(entry) }
+            return back(to: taskID, context)
+        }
+        guard let event = TaskAnswers.event(task, occurrence: occurrence, participant: context.participant,
+                                            today: context.today) else {
+            return context.respond.notFound()
+        }
+        if let refusal = TaskGate.refusal(day: event.day, title: task.title, context) { return refusal }
+        let existing = context.feed.outcome(taskID: taskID, occurrence: occurrence)
+        if done == "no" {
+            if let existing { try delete(existing) }
+        } else if existing == nil {
+            try add(NewOutcome(participantID: context.participant.id, taskID: taskID, event: event,
+                               values: [Self.value(task.kind)]))
+        }
+        return back(to: taskID, context)
+    }
+
+    /// A log's new entry, now: numbered by the form, so a repeated form stores once.
+    func log(task taskID: String, _ context: RequestContext) throws -> HTTPResponse {
+        guard let task = context.plan.tasks.first(where: { $0.id == taskID }), task.kind == .log else {
+            return context.respond.notFound()
+        }
+        let participant = context.participant
+        let today = context.today
+        if let refusal = TaskGate.refusal(day: today, title: task.title, context) { return refusal }
+        guard let offered = task.timeline.events(enrolledOn: participant.enrolledOn, in: participant.timeZone,
+                                                 from: today, to: today.adding(days: 1)).first else {
+            return context.respond.message(409, "Not offered today", "\(task.title) is not part of today's plan. "
+                                           + "Nothing was saved.", link: ("Go to today", context.todayRoute))
+        }
+        let next = LogEntries.next(after: context.feed.entries(taskID: taskID, on: today))
+        let entry = context.form?["entry"].flatMap { Int($0) } ?? next
+        guard entry >= 0 else {
+            return context.respond.message(422, "Nothing to do", "The form named no entry to log. Nothing was saved.",
+                                           link: ("Go to today", context.todayRoute))
+        }
+        guard let occurrence = LogEntries.occurrence(day: today, enrolledOn: participant.enrolledOn, entry: entry) else {
+            return context.respond.message(409, "No more entries today", "\(task.title) has as many entries today as a day "
+                                           + "can hold. Nothing was saved.", link: ("Go to today", context.todayRoute))
+        }
+        let event = LogEntries.event(offered: offered, at: Date(), occurrence: occurrence)
+        try add(NewOutcome(participantID: participant.id, taskID: taskID, event: event, values: [Self.value(.log)]))
+        return back(to: taskID, context)
+    }
+
+    /// Today's page at the task's card, so the page comes back where the tap was
+    /// and the keyboard goes on from there.
+    private func back(to taskID: String, _ context: RequestContext) -> HTTPResponse {
+        let card = context.feed.day(context.today).cards.first { $0.taskID == taskID }
+        return .seeOther(context.todayRoute.path + (card.map { "#card-\(taskID)-\($0.event.occurrence)" } ?? ""))
+    }
+
+    /// The one value a tap stores: `done` or `logged`, true.
+    static func value(_ kind: TaskKind) -> OutcomeValue {
+        OutcomeValue(kind: kind.valueKind ?? "done", value: .boolean(true))
+    }
+
+    private func add(_ outcome: NewOutcome) throws {
+        do {
+            try store.addOutcome(outcome, at: Date())
+        } catch CareStoreError.alreadyAnswered {
+            // The same tap sent twice: the first stored it.
+        }
+    }
+
+    private func delete(_ outcome: Outcome) throws {
+        do {
+            try store.deleteOutcome(id: outcome.id, at: Date())
+        } catch CareStoreError.notFound {
+            // Undone already, by the first of two taps.
+        }
+    }
+}
+
+/// Whether a tap may change `day` now: refused with 409 and a page that
+/// says why before re-consent, after withdrawal, before joining, and on
+/// any day but today.
+enum TaskGate {
+    static func refusal(day: LocalDate, title: String, _ context: RequestContext) -> HTTPResponse? {
+        let respond = context.respond
+        let back = ("Go to today", context.todayRoute)
+        switch context.status {
+        case .reconsentPending:
+            return respond.message(409, "Please read the new consent form first",
+                                   "The consent form has changed. Your tasks open again once you have read and signed it. "
+                                   + "Nothing was saved.", link: ("Read the consent form", .reconsent))
+        case .withdrawn:
+            return respond.message(409, "You have left the study",
+                                   "Thank you for taking part. Nothing more is asked of you, and nothing new is saved.",
+                                   link: back)
+        case .notJoined, .active:
+            break
+        }
+        guard context.feed.isOnboarded(on: context.today) else {
+            return respond.message(409, "Join the study first", "Tasks open once you have joined the study.",
+                                   link: ("Join", .onboarding(step: 1)))
+        }
+        if day < context.today {
+            return respond.message(409, "This day is locked", "\(Format.day(day)) has passed. Past days cannot be changed, "
+                                   + "so nothing was changed.", link: back)
+        }
+        if day > context.today {
+            return respond.message(409, "Not open yet", "\(title) for \(Format.day(day)) opens on that day. Nothing was saved.",
+                                   link: back)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,94 @@
+import CareModel
+import Content
+import Feed
+import Foundation
+import Pages
+import Testing
+import TestSupport
+
+/// Recover's tap cards on the clinicians' site, drawn as the participant
+/// sees them but read-only, and its doses a day on Insights.
+@Suite struct TaskCardPagesTests {
+    let plan: CarePlan
+    let participant = Fixtures.participant(enrolledOn: "2026-03-01")
+    let today = Fixtures.date("2026-03-04")
+
+    init() throws {
+        plan = CarePlan(study: try #require(ContentLoader.load(directory: Repository.content, publicDirectory: nil).study),
+                        versions: [])
+    }
+
+    func event(_ task: String, _ day: LocalDate, _ index: Int = 0) throws -> ScheduledEvent {
+        let feedTask = try #require(plan.tasks.first { $0.id == task })
+        return feedTask.timeline.events(enrolledOn: participant.enrolledOn, in: participant.timeZone, from: day,
+                                        to: day.adding(days: 1))[index]
+    }
+
+    func tap(_ task: String, _ day: String, _ index: Int = 0, kind: String = "done", id: Int64) throws -> Outcome {
+        let event = try event(task, Fixtures.date(day), index)
+        return Outcome(id: id, participantID: participant.id, taskID: task, taskVersion: 1, occurrence: event.occurrence,
+                       eventDay: event.day, eventStart: event.start, eventEnd: event.end,
+                       values: [OutcomeValue(kind: kind, value: .boolean(true))], createdAt: event.start.addingTimeInterval(600))
+    }
+
+    func dose(_ day: String, _ number: Int, at time: String, id: Int64) throws -> Outcome {
+        let date = Fixtures.date(day)
+        let instant = participant.timeZone.instant(of: date, at: LocalTime(time)!)
+        let occurrence = try #require(LogEntries.occurrence(day: date, enrolledOn: participant.enrolledOn, entry: number))
+        let logged = LogEntries.event(offered: try event("painMedicine", date), at: instant, occurrence: occurrence)
+        return Outcome(id: id, participantID: participant.id, taskID: "painMedicine", taskVersion: 1, occurrence: occurrence,
+                       eventDay: date, eventStart: logged.start, eventEnd: logged.end,
+                       values: [OutcomeValue(kind: "logged", value: .boolean(true))], createdAt: instant)
+    }
+
+    var outcomes: [Outcome] {
+        get throws {
+            [try tap("onboarding", "2026-03-01", id: 1), try tap("exercises", "2026-03-03", id: 2),
+             try tap("iceKnee", "2026-03-03", 1, id: 3), try dose("2026-03-03", 0, at: "09:15", id: 4),
+             try dose("2026-03-03", 1, at: "16:40", id: 5)]
+        }
+    }
+
+    func sitePage(_ day: String, sharing: Sharing = .everything) throws -> String {
+        let feed = plan.feed(for: participant, outcomes: try outcomes, today: today)
+        let path = "participants/p1/feed/\(day).html"
+        return FeedPage.render(feed.day(Fixtures.date(day)), plan: plan, links: SiteLinks(page: path, feedDays: { _, _ in true }),
+                               sharing: sharing).markup
+    }
+
+    @Test func theSiteShowsEachCardReadOnlyAsTheParticipantSawIt() throws {
+        let page = try sitePage("2026-03-03")
+        #expect(!page.contains("<form"))
+        #expect(!page.contains("<button"))
+        #expect(page.contains("<span class=\"tap-mark is-done\" aria-hidden=\"true\"></span><span class=\"tap-label\">Done</span>"))
+        #expect(page.contains(">Done at 12:10 AM</p>"), "the exercises, done ten minutes into their all-day event")
+        #expect(page.contains("<p class=\"status\">1 of 3 done</p>"))
+        #expect(page.components(separatedBy: "<span class=\"box is-done\"").count == 2)
+        #expect(page.contains("<span class=\"visually-hidden\">: not done</span>"))
+        #expect(page.contains("<p class=\"status\">2 entries this day</p>"))
+        #expect(page.contains("Logged at <time datetime=\"2026-03-03T14:15:00.000Z\">9:15 AM</time>"))
+        #expect(page.contains("Logged at <time datetime=\"2026-03-03T21:40:00.000Z\">4:40 PM</time>"))
+        #expect(page.contains("href=\"../../../care-team.html\">Care team</a>"))
+        let quiet = try sitePage("2026-03-02")
+        #expect(quiet.contains("<article class=\"card task-card is-quiet is-locked\" aria-labelledby=\"card-painMedicine-1\">"))
+        #expect(quiet.contains("Nothing logged this day"))
+    }
+
+    @Test func aLogNotSharedShowsNoEntries() throws {
+        let page = try sitePage("2026-03-03", sharing: Sharing(withheld: ["painMedicine"]))
+        #expect(!page.contains("Logged at"))
+        #expect(page.contains("Not shared: the participant chose not to share this with the study team."))
+        #expect(page.contains("1 of 3 done"), "the icing is shared")
+    }
+
+    @Test func insightsCountTheDosesOfEachDayAZeroIncluded() throws {
+        let page = InsightsPage.render(participant: participant, outcomes: try outcomes, day: today, today: today, plan: plan,
+                                       links: SiteLinks(page: "participants/p1/insights.html", feedDays: { _, _ in true })).markup
+        let section = try #require(page.components(separatedBy: "<h2 id=\"chart-2\">Pain and pain medicine</h2>").last)
+        #expect(section.contains(">Doses of pain medicine (a day)</text>"))
+        #expect(section.contains("<title>Tue, Mar 3: Doses of pain medicine 2</title>"))
+        #expect(section.contains("<td data-label=\"Doses of pain medicine\">2</td>"))
+        #expect(section.contains("<td data-label=\"Doses of pain medicine\">0</td>"), "a day offered without a dose is a zero")
+        #expect(!section.contains("<td data-label=\"Doses of pain medicine\" class=\"no-answer\">"))
+    }
+}
