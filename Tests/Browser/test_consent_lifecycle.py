@@ -65,7 +65,7 @@ def test_a_new_consent_version_comes_first_and_leaving_is_final(phone, server_fo
 
         # The study team publishes version 2.0; the preview reloads the content.
         consent = f"{content}/consent/recover.md"
-        text = open(consent).read().replace('version: "1.0"', 'version: "2.0"', 1)
+        text = open(consent).read().replace('version: "1.1"', 'version: "2.0"', 1)
         open(consent, "w").write(text + "\nWe now also ask how swollen your knee is.\n")
         deadline = time.time() + 10
         while time.time() < deadline:

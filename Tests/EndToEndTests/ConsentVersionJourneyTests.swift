@@ -28,13 +28,13 @@ import TestSupport
         try text.replacingOccurrences(of: Self.original, with: Self.edited)
             .write(toFile: file, atomically: false, encoding: .utf8)
         let refused = try page(server, "/consent/recover") { $0.contains("The content has errors") }
-        #expect(refused.contains("consent/recover.md:3: error: the text changed but version is still &quot;1.0&quot;"))
+        #expect(refused.contains("consent/recover.md:3: error: the text changed but version is still &quot;1.1&quot;"))
         #expect(refused.contains("raise version to publish this text"))
         #expect(refused.contains(Self.original))
         #expect(!refused.contains(Self.edited))
 
         try text.replacingOccurrences(of: Self.original, with: Self.edited)
-            .replacingOccurrences(of: "version: \"1.0\"", with: "version: \"1.1\"")
+            .replacingOccurrences(of: "version: \"1.1\"", with: "version: \"1.2\"")
             .write(toFile: file, atomically: false, encoding: .utf8)
         let accepted = try page(server, "/consent/recover") { $0.contains(Self.edited) }
         #expect(accepted.contains(Self.edited))
@@ -43,7 +43,7 @@ import TestSupport
 
         let store = try CareStore(path: server.store)
         defer { store.close() }
-        #expect(try store.consentVersions().map(\.version) == ["1.0", "1.1"])
+        #expect(try store.consentVersions().map(\.version) == ["1.1", "1.2"])
     }
 
     @Test func checkReadsTheDefaultStoreOnlyWhereItExistsAndNeverCreatesOne() throws {
@@ -56,13 +56,13 @@ import TestSupport
 
         try FileManager.default.createDirectory(atPath: folder.path + "/.carefeed", withIntermediateDirectories: false)
         let store = try CareStore(path: folder.path + "/.carefeed/care.sqlite")
-        try store.publishConsentVersions([ConsentVersion(documentID: "recover", version: "1.0",
+        try store.publishConsentVersions([ConsentVersion(documentID: "recover", version: "1.1",
                                                          sha256: String(repeating: "0", count: 64),
                                                          firstSeenAt: Fixtures.instant("2026-03-01T09:00:00Z"))])
         store.close()
         let published = try carefeed("check", in: folder.path)
         #expect(published.status == 1)
-        #expect(published.error.hasPrefix("content/consent/recover.md:3: error: the text changed but version is still \"1.0\""))
+        #expect(published.error.hasPrefix("content/consent/recover.md:3: error: the text changed but version is still \"1.1\""))
     }
 
     /// Runs `carefeed arguments…` in `folder` and returns its status and standard error.

@@ -171,4 +171,16 @@ struct PreviewLinks: PageLinks {
         #expect(Format.when(event(19), in: zone, today: today) == "Evening · from 7:00 PM")
         #expect(Format.when(event(22), in: zone, today: today) == "Night · from 10:00 PM")
     }
+
+    @Test func theSafetyNoteCallsTheCareTeamWhereTheWarningSignsAre() throws {
+        let safety = try #require(study.safety.flatMap(study.note))
+        let page = EducationPages.note(safety, study: study, links: links).markup
+        let who = try #require(page.range(of: "<h2 id=\"who-to-call\">Who to call</h2>"))
+        let signs = try #require(page.range(of: "Call your surgeon's office straight away"))
+        #expect(who.lowerBound < signs.lowerBound, "the numbers come before the signs")
+        #expect(page.contains("<a class=\"button contact-call\" href=\"tel:2125550142\"><span>Call "
+                              + "<span class=\"visually-hidden\">Surgeon&#39;s office at </span>(212) 555-0142</span></a>"))
+        let meniscus = try #require(study.note("meniscus"))
+        #expect(!EducationPages.note(meniscus, study: study, links: links).markup.contains("Who to call"))
+    }
 }

@@ -37,13 +37,13 @@ extension ParticipantAppTests {
         #expect(try store.outcomes(participantID: "p1").map(\.taskID) == ["onboarding"])
 
         let form = get("/reconsent").text
-        #expect(form.contains("Version 2.0, which replaces the version 1.0 you signed"))
+        #expect(form.contains("Version 2.0, which replaces the version 1.1 you signed"))
         #expect(form.contains("We now also ask about swelling."))
         #expect(post("/reconsent", [("printedName", "Ada Lovelace"), ("signature", "M")]).status == 422)
         #expect(post("/reconsent", [("printedName", "Ada Lovelace"), ("signature", Self.drawing)]).header("Location")
                 == "/reconsent/review")
         #expect(post("/reconsent/review", [("sha256", document.sha256)]).header("Location") == "/feed/2026-03-09")
-        #expect(try store.consentRecords(participantID: "p1").map(\.version) == ["1.0", "2.0"], "both records are kept")
+        #expect(try store.consentRecords(participantID: "p1").map(\.version) == ["1.1", "2.0"], "both records are kept")
         #expect(get("/feed/2026-03-09").text.contains("href=\"/tasks/checkIn/2\""))
         #expect(post("/tasks/checkIn/2", [("pain", "3"), ("sleep", "7")]).status == 303)
     }

@@ -149,7 +149,7 @@ import TestSupport
         try build()
         let audit = try read("participants/p1/audit.html")
         #expect(audit.contains("<th scope=\"row\">Consent version published</th>"
-                               + "<td data-label=\"Subject\">Consent to take part in the Recover study, version 1.0</td>"))
+                               + "<td data-label=\"Subject\">Consent to take part in the Recover study, version 1.1</td>"))
         #expect(audit.contains("<time datetime=\"2026-03-16T10:00:00-04:00\">Mar 16, 2026, 10:00 AM"))
         #expect(audit.contains("<th scope=\"row\">Consent signed</th>"))
         #expect(audit.contains("<th scope=\"row\">Permission answered</th><td data-label=\"Subject\">Share your health answers</td>"
@@ -196,7 +196,7 @@ import TestSupport
         raised.consentDocuments[0].version = "2.0"
         try build(study: raised)
         #expect(try read("index.html").contains("<span class=\"badge badge-waiting\">Re-consent pending</span>"))
-        #expect(try read("participants/p1/index.html").contains("Re-consent pending: signed version 1.0 of"))
+        #expect(try read("participants/p1/index.html").contains("Re-consent pending: signed version 1.1 of"))
 
         let document = raised.consentDocuments[0]
         try store.addConsentRecord(ConsentRecord(

@@ -25,10 +25,7 @@ public enum CareTeamPage {
             if let note = contact.note {
                 main += "<p class=\"contact-note\">\(note)</p>\n"
             }
-            if let phone = contact.phone, let tel = contact.telURI {
-                main += "<p class=\"contact-line\"><a class=\"button contact-call\" href=\"\(tel)\"><span>Call "
-                    + "<span class=\"visually-hidden\">\(contact.name) at </span>\(phone)</span></a></p>\n"
-            }
+            main += callButton(contact)
             if let email = contact.email {
                 main += "<p class=\"contact-line\"><a class=\"button button-secondary contact-email\" href=\"mailto:\(email)\">"
                     + "<span>Email<span class=\"visually-hidden\"> \(contact.name) at</span> \(email)</span></a></p>\n"
@@ -41,5 +38,29 @@ public enum CareTeamPage {
         }
         main += "</ul>\n"
         return Layout.page(title: "Care team", study: study, links: links, nav: nav, main: main, frame: frame)
+    }
+
+    /// A contact's call button, in a line of its own; nothing without a phone number.
+    static func callButton(_ contact: Contact) -> HTML {
+        guard let phone = contact.phone, let tel = contact.telURI else { return "" }
+        return "<p class=\"contact-line\"><a class=\"button contact-call\" href=\"\(tel)\"><span>Call "
+            + "<span class=\"visually-hidden\">\(contact.name) at </span>\(phone)</span></a></p>\n"
+    }
+
+    /// Who to call, at the top of the study's safety note: the care team's
+    /// numbers where the warning signs are, so no one has to look for them.
+    static func whoToCall(_ study: Study, links: PageLinks) -> HTML {
+        let callable = study.contacts.filter { $0.telURI != nil }
+        guard !callable.isEmpty else { return "" }
+        var html: HTML = "<section class=\"who-to-call card\" aria-labelledby=\"who-to-call\">\n"
+            + "<h2 id=\"who-to-call\">Who to call</h2>\n"
+        for contact in callable {
+            html += "<p class=\"contact-role\">\(contact.name)\(contact.role.map { " · \($0)" } ?? "")</p>\n"
+            html += callButton(contact)
+        }
+        if let careTeam = links.careTeam() {
+            html += "<p><a href=\"\(careTeam)\">Your whole care team</a></p>\n"
+        }
+        return html + "</section>\n"
     }
 }

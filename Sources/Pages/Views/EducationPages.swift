@@ -28,6 +28,9 @@ public enum EducationPages {
         if let model = note.model {
             main += viewer(model, links: links)
         }
+        if note.slug == study.safety {
+            main += CareTeamPage.whoToCall(study, links: links)
+        }
         main += "<div class=\"prose\">\n\(note.html)</div>\n</article>\n"
         main += "<p><a href=\"\(links.educationIndex())\">All notes</a></p>\n"
         return Layout.page(title: note.title, study: study, links: links,
