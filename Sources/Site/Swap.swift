@@ -38,8 +38,17 @@ extension SiteBuilder {
 
     /// A writer into a new, empty staging folder beside `output`, linking
     /// unchanged files from the site at `output`.
+    /// The folders above `output` are made first, as `mkdir -p` would.
     static func stagingWriter(beside output: String) throws -> FileWriter {
-        FileWriter(root: try freshFolder(output + ".building-\(getpid())"), mode: .staged(previous: output))
+        let parent = (output as NSString).deletingLastPathComponent
+        if !parent.isEmpty {
+            do {
+                try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+            } catch {
+                throw SiteError.cannotWrite(parent, (error as NSError).localizedDescription)
+            }
+        }
+        return FileWriter(root: try freshFolder(output + ".building-\(getpid())"), mode: .staged(previous: output))
     }
 
     /// A folder made now by this build, named `base` or, when something

@@ -41,4 +41,12 @@ import TestSupport
         let left = try FileManager.default.contentsOfDirectory(atPath: study.directory.path).filter { $0.hasPrefix("Site.") }
         #expect(left.sorted() == ["Site.building-\(getpid())", "Site.previous-\(getpid())"], "the build's own folders are gone")
     }
+
+    @Test func aSiteFolderUnderFoldersNotYetMadeIsMadeWithThem() throws {
+        let nested = study.directory.path + "/published/2026/Site"
+        let run = Run(["build", "--content", study.content, "--public", study.publicFolder, "--store",
+                       study.directory.path + "/care.sqlite", "--out", nested, "--today", "2026-03-05"])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(FileManager.default.fileExists(atPath: nested + "/index.html"))
+    }
 }
