@@ -3,7 +3,9 @@
 reach for, on this machine, in one run; writes BENCHMARKS.md.
 
 1. Markdown pipeline: 10,000 education notes through `carefeed build` and
-   through Hugo with an equivalent minimal layout.
+   through Hugo with an equivalent minimal layout, on the disk the project
+   is on (as people build), on a tmpfs, and on the disk just after deleting
+   the last output (as a rebuild after `rm -rf Site` does).
 2. The floor: the same bytes through the `cmark` command, plus copying the
    output tree.
 3. The study site: 200 participants x 120 days, then one new outcome and a
@@ -14,33 +16,46 @@ reach for, on this machine, in one run; writes BENCHMARKS.md.
 Contenders alternate (A B A B ...), each run at least RUNS times; a figure
 is the median with the minimum and maximum beside it.
 """
+import os
 import subprocess
 import time
 
-from bench_markdown import make_corpus, markdown_pipeline
+from bench_markdown import after_deletion, make_corpus, markdown_pipeline
 from bench_measure import ROOT, WORK, fresh, memory_folder
 from bench_report import machine, report, scaling_svg
 from bench_server import server_and_nginx
 from bench_site import demo, scaling, study_site
 
+# Where an interrupted run's files wait to be deleted, and when the last run
+# deleted its own.
+TRASH = ROOT / ".build/bench-trash"
+CLEANED = ROOT / ".build/bench-cleaned-at"
+
 
 def main():
     started = time.time()
-    # Nothing left from an earlier run that stopped halfway.
+    # What an earlier run left (one that stopped halfway) is moved aside,
+    # not deleted, and deleted at the end with this run's own files: see aged().
     subprocess.run(["umount", "-l", str(WORK / "memory")], capture_output=True)
-    fresh(WORK)
+    if WORK.exists():
+        TRASH.mkdir(parents=True, exist_ok=True)
+        WORK.rename(TRASH / f"bench-{time.time_ns()}")
     WORK.mkdir(parents=True, exist_ok=True)
+    aged()
     info = machine()
-    print(f"Machine: {info['cores']} cores, {info['cpu']}", flush=True)
-    print("Corpus of education notes…", flush=True)
-    memory, in_memory = memory_folder()
+    print(f"Machine: {info['cores']} cores, {info['cpu']}; files on {info['filesystem']}", flush=True)
+    print("Corpus of education notes, on the disk and on a tmpfs…", flush=True)
+    disk = make_corpus(WORK / "disk")
+    memory = memory_folder()
     try:
-        corpus = make_corpus(memory)
-        corpus["in_memory"] = in_memory
-        print("Markdown pipeline: CareFeed, Hugo, the floor…", flush=True)
-        pipeline = markdown_pipeline(corpus)
-    finally:
+        in_memory = make_corpus(memory) if memory else None
+        print("Markdown pipeline on the disk: CareFeed, Hugo, the floor…", flush=True)
+        pipeline = {"disk": markdown_pipeline(disk)}
         if in_memory:
+            print("Markdown pipeline on a tmpfs…", flush=True)
+            pipeline["memory"] = markdown_pipeline(in_memory)
+    finally:
+        if memory:
             subprocess.run(["umount", "-l", str(memory)], capture_output=True)
     print("Study site: 200 participants x 120 days…", flush=True)
     store = demo(200)
@@ -49,12 +64,36 @@ def main():
     serving = server_and_nginx(store)
     print("Scaling: 20, 200, 2,000 participants…", flush=True)
     scale = scaling((20, 200, 2000), demo(200))
+    # Last, as it leaves the disk with many inodes freed just now, which
+    # would slow whatever came after it.
+    print("Markdown pipeline on the disk, just after deleting the last output…", flush=True)
+    pipeline["deleted"] = after_deletion(disk, pipeline["disk"]["outputs"])
     (ROOT / "docs").mkdir(exist_ok=True)
     (ROOT / "docs/bench-scaling.svg").write_text(scaling_svg(scale))
-    text = report(info, corpus, pipeline, site, scale, serving, time.time() - started)
+    text = report(info, disk, pipeline, site, scale, serving, time.time() - started)
     (ROOT / "BENCHMARKS.md").write_text(text)
     fresh(WORK)
+    fresh(TRASH)
+    os.sync()
+    CLEANED.write_text(f"{time.time()}\n")
     print(text)
+
+
+def aged():
+    """Waits until the files the last run deleted at its end are six minutes
+    old. ext4 without a journal avoids reusing an inode freed in the last
+    minute, or six while its inode table block is not yet on disk (and a
+    new file in that block makes it so again), and searches past each such
+    inode for every file it makes: a run soon after the last one's clean-up
+    would measure that search."""
+    try:
+        cleaned = float(CLEANED.read_text())
+    except (OSError, ValueError):
+        return
+    wait = 6 * 60 + 5 - (time.time() - cleaned)
+    if wait > 0:
+        print(f"Waiting {wait:.0f} s for the files the last run deleted to age…", flush=True)
+        time.sleep(wait)
 
 
 if __name__ == "__main__":

@@ -100,18 +100,26 @@ def make_corpus(root):
     shutil.copytree(ROOT / "Public", hugo / "static", dirs_exist_ok=True)
     sources = sorted((content / "education").glob("*.md"))
     return {"root": root, "content": content, "hugo": hugo, "notes": len(sources), "sources": sources,
+            "store": corpus / "empty.sqlite",
             "bytes": sum(path.stat().st_size for path in sources)}
 
 
+def hugo_build(corpus, out):
+    return measure(["hugo", "--quiet", "--source", str(corpus["hugo"]), "--destination", str(out),
+                    "--cacheDir", str(new_folder("hugo-cache", corpus["root"]))])
+
+
 def markdown_pipeline(corpus):
+    """Both tools and the floor, each run into an empty folder of its own."""
     carefeed, hugo, cmark, copy = [], [], [], []
-    store = corpus["content"].parent / "empty.sqlite"
+    outputs = {"carefeed": [], "hugo": []}
     for run in range(RUNS):
         out = new_folder("notes-carefeed", corpus["root"])
-        carefeed.append(carefeed_build(corpus["content"], store, out))
+        carefeed.append(carefeed_build(corpus["content"], corpus["store"], out))
         hugo_out = new_folder("notes-hugo", corpus["root"])
-        hugo.append(measure(["hugo", "--quiet", "--source", str(corpus["hugo"]), "--destination", str(hugo_out),
-                             "--cacheDir", str(new_folder("hugo-cache", corpus["root"]))]))
+        hugo.append(hugo_build(corpus, hugo_out))
+        outputs["carefeed"].append(out)
+        outputs["hugo"].append(hugo_out)
         with open(corpus["root"] / "cmark.html", "w") as sink:
             os.sync()
             started = time.perf_counter()
@@ -121,5 +129,22 @@ def markdown_pipeline(corpus):
         copy.append(measure(["cp", "-r", str(out), str(new_folder("notes-copy", corpus["root"]))])["seconds"])
     hugo_pages = sum(1 for _ in hugo_out.rglob("*.html"))
     return {"carefeed": carefeed, "hugo": hugo, "cmark": cmark, "copy": copy,
-            "floor": [a + b for a, b in zip(cmark, copy)], "hugo_pages": hugo_pages,
+            "floor": [a + b for a, b in zip(cmark, copy)], "hugo_pages": hugo_pages, "outputs": outputs,
             "carefeed_bytes": folder_bytes(out), "hugo_bytes": folder_bytes(hugo_out)}
+
+
+def after_deletion(corpus, outputs):
+    """A rebuild after `rm -rf Site`: each run first deletes one of the tool's
+    own earlier outputs (about 10,000 files), puts that on disk, and builds
+    into an empty folder at once."""
+    carefeed, hugo = [], []
+    for run in range(min(RUNS, len(outputs["carefeed"]), len(outputs["hugo"]))):
+        for tool, results, build in (("carefeed", carefeed, carefeed_build_notes), ("hugo", hugo, hugo_build)):
+            fresh(outputs[tool][run])
+            os.sync()
+            results.append(build(corpus, new_folder(f"notes-{tool}-again", corpus["root"])))
+    return {"carefeed": carefeed, "hugo": hugo}
+
+
+def carefeed_build_notes(corpus, out):
+    return carefeed_build(corpus["content"], corpus["store"], out)

@@ -32,7 +32,8 @@ def measure(command, cwd=None):
     process.returncode = os.waitstatus_to_exitcode(status)
     if process.returncode != 0:
         raise RuntimeError(f"{' '.join(map(str, command))} failed ({process.returncode}):\n{output}{errors}")
-    return {"seconds": seconds, "kilobytes": usage.ru_maxrss, "output": output}
+    return {"seconds": seconds, "kilobytes": usage.ru_maxrss, "output": output,
+            "user": usage.ru_utime, "system": usage.ru_stime}
 
 
 def spread(values, unit="", digits=2):
@@ -59,13 +60,12 @@ _outputs = iter(range(1_000_000))
 
 
 def memory_folder():
-    """A tmpfs for the Markdown pipeline, so the comparison is of the tools
-    and not of this machine's disk, whose speed varies several times over
-    between runs; the disk itself when no tmpfs can be mounted here."""
+    """A tmpfs for the Markdown pipeline's second row: the tools without the
+    disk. None when no tmpfs can be mounted here."""
     folder = WORK / "memory"
     folder.mkdir(parents=True, exist_ok=True)
     mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4g", "tmpfs", str(folder)], capture_output=True)
-    return folder, mounted.returncode == 0
+    return folder if mounted.returncode == 0 else None
 
 
 def new_folder(name, root=None):
