@@ -12,8 +12,10 @@ public struct ParticipantFlag: Hashable, Sendable, Codable {
         /// was due; `days` is the calendar days from that day to today, the
         /// same count as the index's last answer ("4 days ago").
         case quiet(days: Int, last: LocalDate?)
-        /// The value is not shared with the study team: the flag is not checked.
+        /// The participant declined to share the value: the flag is not checked.
         case notShared
+        /// The participant has not answered whether to share the value: not checked either.
+        case notChosen
     }
 
     public var label: String
@@ -24,7 +26,12 @@ public struct ParticipantFlag: Hashable, Sendable, Codable {
         self.state = state
     }
 
-    public var isRaised: Bool { state != .notShared }
+    public var isRaised: Bool { state != .notShared && state != .notChosen }
+
+    /// Not checked, because of what the participant chose or has not chosen yet.
+    static func unchecked(_ label: String, _ reason: Sharing.Withholding) -> ParticipantFlag {
+        ParticipantFlag(label: label, state: reason == .declined ? .notShared : .notChosen)
+    }
 
     /// The study's flags as they stand for `feed`'s participant on its today,
     /// in the order the study lists them.
@@ -50,7 +57,7 @@ public struct ParticipantFlag: Hashable, Sendable, Codable {
             if case .silent = flag.rule {} else if !joined { return nil }
             switch flag.rule {
             case .above(let task, let value, let threshold), .below(let task, let value, let threshold):
-                guard sharing.isShared(taskID: task, kind: value) else { return ParticipantFlag(label: flag.label, state: .notShared) }
+                if let reason = sharing.withholding(taskID: task, kind: value) { return unchecked(flag.label, reason) }
                 let answered = live.filter { $0.taskID == task && $0.value(value)?.value.number != nil }
                     .max { ($0.eventDay, $0.eventStart) < ($1.eventDay, $1.eventStart) }
                 guard let answered, let latest = answered.value(value), let number = latest.value.number else { return nil }
@@ -58,7 +65,7 @@ public struct ParticipantFlag: Hashable, Sendable, Codable {
                 guard isAbove ? number > threshold : number < threshold else { return nil }
                 return ParticipantFlag(label: flag.label, state: .value(number, unit: latest.unit, day: answered.eventDay))
             case .notMeasured(let task, let value, let days):
-                guard sharing.isShared(taskID: task, kind: value) else { return ParticipantFlag(label: flag.label, state: .notShared) }
+                if let reason = sharing.withholding(taskID: task, kind: value) { return unchecked(flag.label, reason) }
                 let last = live.filter { $0.taskID == task && $0.value(value) != nil }.map(\.eventDay).max()
                 return quiet(since: last, days: days, feed: feed, task: task).map { ParticipantFlag(label: flag.label, state: $0) }
             case .silent(let days):

@@ -87,6 +87,13 @@ import TestSupport
         #expect(!raised[0].isRaised)
     }
 
+    @Test func aFlagOnAValueWhoseSharingIsNotChosenYetIsNotCheckedAndIsNotCalledADecline() {
+        let raised = flags([checkIn("2026-03-02", pain: 9, id: 1)], today: "2026-03-03",
+                           sharing: Sharing(withheld: ["pain"], notChosen: ["pain"]))
+        #expect(raised == [ParticipantFlag(label: "High pain", state: .notChosen)])
+        #expect(!raised[0].isRaised)
+    }
+
     @Test func aWithdrawnParticipantRaisesNoFlag() {
         let withdrawal = Withdrawal(participantID: "p1", withdrawnAt: Fixtures.instant("2026-03-03T15:00:00Z"))
         #expect(flags([checkIn("2026-03-02", pain: 9, id: 1)], today: "2026-03-10", withdrawal: withdrawal) == [])

@@ -67,11 +67,13 @@ import TestSupport
     }
 
     @Test func aParticipantWhoHasNotChosenYetIsNotShownAsDeclining() {
-        var waiting = summary("r012", status: .notJoined)
+        var waiting = summary("r012", flags: [ParticipantFlag(label: "High pain", state: .notChosen)], status: .notJoined)
         waiting.notChosen = study.insights.flatMap(\.series).filter { $0.value == "pain" }
         let html = page([waiting])
         #expect(html.contains("data-label=\"Latest Pain (0-10)\" data-sort=\"\"><span class=\"no-answer\">Not chosen yet</span></td>"))
         #expect(!html.contains("<span class=\"no-answer\">Not shared</span>"))
+        #expect(html.contains("<li class=\"not-checked\">Not checked, as sharing not chosen yet: High pain</li>"))
+        #expect(!html.contains("is-flagged"))
     }
 
     @Test func everyCellCarriesItsSortKeyAndItsColumnsTitleAndThePageItsScript() {

@@ -114,6 +114,7 @@ import TestSupport
         #expect(!open.contains("<title>Wed, Mar 4: Doses of pain medicine 0</title>"))
         let logged = try dosesSection(try outcomes + [try dose("2026-03-04", 0, at: "07:30", id: 6)])
         #expect(try row("Wed Mar 4", in: logged).contains("<td data-label=\"Doses of pain medicine\">1 so far</td>"))
+        #expect(logged.contains("<title>Wed, Mar 4: Doses of pain medicine 1 so far</title>"))
     }
 
     @Test func theFeaturedNoteIsForTheParticipantNotTheClinicians() throws {

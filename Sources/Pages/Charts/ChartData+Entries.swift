@@ -21,7 +21,7 @@ extension ChartData {
             counts[day] = 0
         }
         return counts.keys.sorted().map { day in
-            Point(day: day, value: Double(counts[day] ?? 0), outcome: nil, unit: nil)
+            Point(day: day, value: Double(counts[day] ?? 0), outcome: nil, unit: nil, isSoFar: day == today)
         }
     }
 

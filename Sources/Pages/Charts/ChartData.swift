@@ -12,6 +12,8 @@ struct ChartData {
         /// Nil for a count of a log's entries, which stands for a day's entries.
         var outcome: Outcome?
         var unit: String?
+        /// A count of today's entries, which may still grow.
+        var isSoFar = false
     }
 
     struct Series {

@@ -123,10 +123,8 @@ public enum InsightsPage {
         for day in data.days {
             html += "<tr><th scope=\"row\">\(Format.weekdayShort(day)) \(Format.shortDay(day))</th>"
             for series in data.series {
-                // Today is still open: a log's count is the entries so far.
-                let soFar = series.series.measure == .entries && day == data.today ? " so far" : ""
                 let values = series.points.filter { $0.day == day }
-                    .map { Format.number($0.value) + ($0.unit.map { " \($0)" } ?? "") + soFar }
+                    .map { Format.number($0.value) + ($0.unit.map { " \($0)" } ?? "") + ($0.isSoFar ? " so far" : "") }
                 let label: HTML = "data-label=\"\(series.series.legend)\""
                 if !values.isEmpty {
                     html += "<td \(label)>\(values.joined(separator: ", "))</td>"

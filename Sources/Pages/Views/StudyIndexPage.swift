@@ -136,9 +136,11 @@ extension StudyPages {
         for flag in flags where flag.isRaised {
             html += "<li class=\"flag\"><strong>\(flag.label)</strong> <span class=\"reason\">\(reason(flag.state))</span></li>"
         }
-        let unchecked = flags.filter { !$0.isRaised }.map(\.label)
-        if !unchecked.isEmpty {
-            html += "<li class=\"not-checked\">Not checked, as not shared: \(unchecked.joined(separator: "; "))</li>"
+        for (state, words) in [(ParticipantFlag.State.notShared, "not shared"), (.notChosen, "sharing not chosen yet")] {
+            let unchecked = flags.filter { $0.state == state }.map(\.label)
+            if !unchecked.isEmpty {
+                html += "<li class=\"not-checked\">Not checked, as \(words): \(unchecked.joined(separator: "; "))</li>"
+            }
         }
         return html + "</ul>"
     }
@@ -154,6 +156,8 @@ extension StudyPages {
                 ?? "none yet, \(days) \(days == 1 ? "day" : "days") since enrollment"
         case .notShared:
             "not shared"
+        case .notChosen:
+            "sharing not chosen yet"
         }
     }
 
