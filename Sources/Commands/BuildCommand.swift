@@ -14,7 +14,8 @@ enum BuildCommand {
     day feeds (enrollment to today + 7 days), insights with SVG charts,
     signed consent record and audit trail, the education notes and the
     consent documents. Participants are shown by study ID, and only with the
-    answers they chose to share: others read "Not shared".
+    answers they chose to share: others read "Not shared", or "Not chosen
+    yet" before the participant has answered whether to share them.
     Every link is relative, so the folder works from file:// or any host.
     A first build, or one after the content or carefeed changed, is built
     beside --out and swapped in: a failed build leaves the last good site.

@@ -12,7 +12,8 @@ enum ExportCommand {
     Writes participants, outcomes (deleted ones with their tombstone time),
     consent records and permission grants to standard output: participants
     by study ID, and only the answers they chose to share, as the study's
-    health permissions in the content ask. Others read "not shared".
+    health permissions in the content ask. Others read "not shared", or
+    "not chosen yet" where the participant has not answered the permission.
 
       --content DIR       the study's content (default content)
       --store FILE        the care store (default .carefeed/care.sqlite)

@@ -4,7 +4,9 @@ import Feed
 import Foundation
 
 /// Simulated participants who follow a study's own schedules: consent signed
-/// and permissions answered on enrollment or the day after, then answers with a plausible
+/// and permissions answered on enrollment or the day after, in the morning
+/// and before any answer (nothing is stored before a participant has
+/// joined), then answers with a plausible
 /// recovery after knee surgery (pain falling, sleep recovering, range of
 /// motion rising from about 60° toward 120° over six weeks), day-to-day
 /// noise and some missed days; doses of a log task taken as needed, fewer as
@@ -56,7 +58,9 @@ public struct DemoStudy: Sendable {
         // Most onboard on the day they enroll; some a day later.
         let onboardingDay = participant.enrolledOn.adding(days: random.chance(0.8) ? 0 : 1)
         guard onboardingDay <= today else { return }
-        let signedAt = zone.instant(of: onboardingDay, at: LocalTime(hour: 9 + random.integer(0...8), minute: random.integer(0...59))!)
+        let signedAt = zone.instant(of: onboardingDay, at: LocalTime(hour: 7 + random.integer(0...2), minute: random.integer(0...59))!)
+        // Consent, then the permissions, then the onboarding task's outcome: joined from then on.
+        let joinedAt = signedAt.addingTimeInterval(240)
         for task in plan.tasks {
             let events = task.timeline.events(enrolledOn: participant.enrolledOn, in: zone, from: participant.enrolledOn,
                                               to: today.adding(days: 1))
@@ -66,14 +70,14 @@ public struct DemoStudy: Sendable {
                     guard event.day == onboardingDay else { continue }
                     onboard(participant, definition, plan: plan, at: signedAt, random: &random)
                     outcomes.append((NewOutcome(participantID: participant.id, taskID: task.id, event: event, values: []),
-                                     signedAt.addingTimeInterval(240)))
+                                     joinedAt))
                     continue
                 }
                 guard event.day >= onboardingDay else { continue }
                 if course == .stoppedAnswering && event.day >= today.adding(days: -3) { continue }
                 if task.kind == .log {
                     logDoses(participant, task: task, offered: event, setback: course == .setback, today: today,
-                             random: &random)
+                             joinedAt: joinedAt, random: &random)
                     continue
                 }
                 // Today's morning is half done; earlier days follow the participant's habit.
@@ -93,8 +97,10 @@ public struct DemoStudy: Sendable {
                 }
                 let delay = event.isAllDay ? 3600 * Double(17 + random.integer(0...4)) + Double(random.integer(0...3599))
                                            : Double(300 + random.integer(0...2700))
+                // An event of the joining day that opened before the participant joined is answered after.
+                let answeredAt = max(event.start.addingTimeInterval(delay), joinedAt.addingTimeInterval(60 + delay / 60))
                 outcomes.append((NewOutcome(participantID: participant.id, taskID: task.id, event: event, values: values),
-                                 event.start.addingTimeInterval(delay)))
+                                 answeredAt))
             }
         }
     }

@@ -7,10 +7,12 @@ import Foundation
 /// with one value per row.
 ///
 /// A value of a type the participant did not share (`Sharing`) is never
-/// written: JSON lists its kind under the outcome's `notShared`, CSV writes
-/// `not shared` in its place. Without `names`, the participant's name and
-/// the consent's printed name and signature are not written either: JSON
-/// has `null` for them, CSV leaves their rows out.
+/// written: JSON lists its kind under the outcome's `notShared` (declined)
+/// or `notChosen` (not answered yet), CSV writes `not shared` or `not chosen
+/// yet` in its place: a choice never made is not reported as a decline.
+/// Without `names`, the participant's name and the consent's printed name
+/// and signature are not written either: JSON has `null` for them, CSV
+/// leaves their rows out.
 public struct StudyExport: Sendable {
     public var participants: [Participant]
     /// Live and deleted outcomes; deleted ones carry their tombstone time.
@@ -76,7 +78,8 @@ public struct StudyExport: Sendable {
                              values: sharing.shared(outcome).values.map {
                                  .init(kind: $0.kind, type: $0.value.typeName, value: JSONValue($0.value), unit: $0.unit)
                              },
-                             notShared: sharing.notShared(outcome),
+                             notShared: sharing.notShared(outcome, because: .declined),
+                             notChosen: sharing.notShared(outcome, because: .notChosen),
                              created: Timestamp.utc(outcome.createdAt), deleted: outcome.deletedAt.map(Timestamp.utc))
             },
             consentRecords: consentRecords.map { record in
@@ -125,7 +128,9 @@ public struct StudyExport: Sendable {
                 if isShared, case .integer = value.value { numbers.insert(rows.count) }
                 if isShared, case .decimal = value.value { numbers.insert(rows.count) }
                 rows.append(["outcome", outcome.participantID, outcome.taskID, String(outcome.occurrence),
-                             outcome.eventDay.description, value.kind, isShared ? value.value.text : "not shared",
+                             outcome.eventDay.description, value.kind,
+                             isShared ? value.value.text : sharing.withholding(taskID: outcome.taskID, kind: value.kind) == .declined
+                                 ? "not shared" : "not chosen yet",
                              isShared ? value.unit ?? "" : "", Timestamp.utc(outcome.createdAt),
                              outcome.deletedAt.map(Timestamp.utc) ?? ""])
             }
@@ -194,8 +199,10 @@ private struct Document: Encodable {
         var taskVersion, occurrence: Int
         var eventDay, eventStart, eventEnd: String
         var values: [ValueRow]
-        /// Kinds of values the participant did not share, which `values` leaves out.
+        /// Kinds of values the participant declined to share, which `values` leaves out.
         var notShared: [String]
+        /// Kinds of values whose sharing the participant has not chosen yet, which `values` leaves out too.
+        var notChosen: [String]
         var created: String
         var deleted: String?
 
@@ -210,13 +217,14 @@ private struct Document: Encodable {
             try container.encode(eventEnd, forKey: .eventEnd)
             try container.encode(values, forKey: .values)
             try container.encode(notShared, forKey: .notShared)
+            try container.encode(notChosen, forKey: .notChosen)
             try container.encode(created, forKey: .created)
             // An explicit null says "not deleted" rather than leaving the reader to guess.
             try container.encode(deleted, forKey: .deleted)
         }
 
         enum CodingKeys: String, CodingKey {
-            case participant, task, taskVersion, occurrence, eventDay, eventStart, eventEnd, values, notShared, created, deleted
+            case participant, task, taskVersion, occurrence, eventDay, eventStart, eventEnd, values, notShared, notChosen, created, deleted
         }
     }
 

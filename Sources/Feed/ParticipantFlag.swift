@@ -8,11 +8,14 @@ public struct ParticipantFlag: Hashable, Sendable, Codable {
     public enum State: Hashable, Sendable, Codable {
         /// The latest answer, given on `day`, is above or below the flag's threshold.
         case value(Double, unit: String?, day: LocalDate)
-        /// `days` whole days before today passed without an answer though
-        /// one was due; `last` is the last day with one, nil when there was none.
+        /// No answer since `last` (nil: none since enrollment) though one
+        /// was due; `days` is the calendar days from that day to today, the
+        /// same count as the index's last answer ("4 days ago").
         case quiet(days: Int, last: LocalDate?)
-        /// The value is not shared with the study team: the flag is not checked.
+        /// The participant declined to share the value: the flag is not checked.
         case notShared
+        /// The participant has not answered whether to share the value: not checked either.
+        case notChosen
     }
 
     public var label: String
@@ -23,7 +26,12 @@ public struct ParticipantFlag: Hashable, Sendable, Codable {
         self.state = state
     }
 
-    public var isRaised: Bool { state != .notShared }
+    public var isRaised: Bool { state != .notShared && state != .notChosen }
+
+    /// Not checked, because of what the participant chose or has not chosen yet.
+    static func unchecked(_ label: String, _ reason: Sharing.Withholding) -> ParticipantFlag {
+        ParticipantFlag(label: label, state: reason == .declined ? .notShared : .notChosen)
+    }
 
     /// The study's flags as they stand for `feed`'s participant on its today,
     /// in the order the study lists them.
@@ -31,8 +39,11 @@ public struct ParticipantFlag: Hashable, Sendable, Codable {
     /// Only `outcomes` count, which hold only the values the participant
     /// shares; a flag on a value they do not share is `notShared`, never
     /// raised. A day-count rule counts whole days before today (today is
-    /// still open) and is raised only when an answer fell due in them, so a
-    /// task whose schedule has ended raises nothing. Until a participant has
+    /// still open) and is raised only when an answer fell due in them and
+    /// the task (for silence, any task) is still scheduled today or later:
+    /// once a schedule has ended nothing the participant does can clear the
+    /// flag, so it is not raised; the missed days stay visible as gaps on
+    /// Insights and in adherence. Until a participant has
     /// joined, only the rule on days without answers applies, as nothing of
     /// theirs can be shared yet; a withdrawn participant raises nothing, as
     /// nothing is asked of them.
@@ -46,7 +57,7 @@ public struct ParticipantFlag: Hashable, Sendable, Codable {
             if case .silent = flag.rule {} else if !joined { return nil }
             switch flag.rule {
             case .above(let task, let value, let threshold), .below(let task, let value, let threshold):
-                guard sharing.isShared(taskID: task, kind: value) else { return ParticipantFlag(label: flag.label, state: .notShared) }
+                if let reason = sharing.withholding(taskID: task, kind: value) { return unchecked(flag.label, reason) }
                 let answered = live.filter { $0.taskID == task && $0.value(value)?.value.number != nil }
                     .max { ($0.eventDay, $0.eventStart) < ($1.eventDay, $1.eventStart) }
                 guard let answered, let latest = answered.value(value), let number = latest.value.number else { return nil }
@@ -54,7 +65,7 @@ public struct ParticipantFlag: Hashable, Sendable, Codable {
                 guard isAbove ? number > threshold : number < threshold else { return nil }
                 return ParticipantFlag(label: flag.label, state: .value(number, unit: latest.unit, day: answered.eventDay))
             case .notMeasured(let task, let value, let days):
-                guard sharing.isShared(taskID: task, kind: value) else { return ParticipantFlag(label: flag.label, state: .notShared) }
+                if let reason = sharing.withholding(taskID: task, kind: value) { return unchecked(flag.label, reason) }
                 let last = live.filter { $0.taskID == task && $0.value(value) != nil }.map(\.eventDay).max()
                 return quiet(since: last, days: days, feed: feed, task: task).map { ParticipantFlag(label: flag.label, state: $0) }
             case .silent(let days):
@@ -65,16 +76,20 @@ public struct ParticipantFlag: Hashable, Sendable, Codable {
     }
 
     /// `.quiet` when at least `days` whole days before today passed since
-    /// `last` (or since enrollment) and an event of `task` (of any task when
-    /// nil) fell due in them.
+    /// `last` (or since enrollment), an event of `task` (of any task when
+    /// nil) fell due in them, and one is still to come from today on.
     private static func quiet(since last: LocalDate?, days: Int, feed: ParticipantFeed, task: String?) -> State? {
         let start = last?.adding(days: 1) ?? feed.participant.enrolledOn
-        let quietDays = start.days(to: feed.today)
-        guard quietDays >= days else { return nil }
+        guard start.days(to: feed.today) >= days else { return nil }
+        let scheduled = feed.tasks.contains { candidate in
+            !candidate.isOnboarding && (task == nil || candidate.id == task)
+                && candidate.timeline.hasEvents(enrolledOn: feed.participant.enrolledOn, onOrAfter: feed.today)
+        }
+        guard scheduled else { return nil }
         let due = feed.cards(from: start, to: feed.today).values.contains { cards in
             // A log is taken as needed: a day it was offered asked for nothing.
             cards.contains { (task == nil || $0.taskID == task) && $0.tally.total > 0 }
         }
-        return due ? .quiet(days: quietDays, last: last) : nil
+        return due ? .quiet(days: (last ?? feed.participant.enrolledOn).days(to: feed.today), last: last) : nil
     }
 }

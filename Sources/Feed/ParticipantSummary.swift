@@ -12,8 +12,11 @@ public struct ParticipantSummary: Sendable {
     public var overall: AdherenceRing?
     /// The latest answer of each value the study charts and the participant shares, by series.
     public var latest: [(series: ChartSeries, value: OutcomeValue, day: LocalDate)]
-    /// The charted series the participant does not share: shown as "Not shared", never a value.
+    /// The charted series the participant declined to share: shown as "Not shared", never a value.
     public var notShared: [ChartSeries]
+    /// The charted series whose sharing the participant has not chosen yet
+    /// (before joining): not shown either, and never called a decline.
+    public var notChosen: [ChartSeries]
     public var consentVersion: String?
     public var status: ConsentStatus
     /// The last day with an answer to any task; nil when there is none.
@@ -24,8 +27,8 @@ public struct ParticipantSummary: Sendable {
 
     public init(participant: Participant, today: LocalDate, isOnboarded: Bool, lastSevenDays: AdherenceRing?,
                 overall: AdherenceRing?, latest: [(series: ChartSeries, value: OutcomeValue, day: LocalDate)],
-                notShared: [ChartSeries], consentVersion: String?, status: ConsentStatus, lastAnswer: LocalDate?,
-                flags: [ParticipantFlag]) {
+                notShared: [ChartSeries], notChosen: [ChartSeries] = [], consentVersion: String?, status: ConsentStatus,
+                lastAnswer: LocalDate?, flags: [ParticipantFlag]) {
         self.participant = participant
         self.today = today
         self.isOnboarded = isOnboarded
@@ -33,6 +36,7 @@ public struct ParticipantSummary: Sendable {
         self.overall = overall
         self.latest = latest
         self.notShared = notShared
+        self.notChosen = notChosen
         self.consentVersion = consentVersion
         self.status = status
         self.lastAnswer = lastAnswer
@@ -50,14 +54,20 @@ public struct ParticipantSummary: Sendable {
         lastSevenDays = feed.adherence(from: max(participant.enrolledOn, feed.today.adding(days: -7)), to: feed.today)
         overall = feed.adherence(from: participant.enrolledOn, to: feed.today)
         var latest: [(ChartSeries, OutcomeValue, LocalDate)] = []
-        var notShared: [ChartSeries] = []
+        var notShared: [ChartSeries] = [], notChosen: [ChartSeries] = []
         var seen: Set<String> = []
         // A log's entries a day have no latest value: their chart shows them.
         for series in study.insights.flatMap(\.series) where series.measure == .value
             && seen.insert(series.task + "/" + series.value).inserted {
-            guard sharing.isShared(series) else {
+            switch sharing.withholding(series) {
+            case .declined?:
                 notShared.append(series)
                 continue
+            case .notChosen?:
+                notChosen.append(series)
+                continue
+            case nil:
+                break
             }
             let answered = outcomes.filter { !$0.isDeleted && $0.taskID == series.task && $0.value(series.value) != nil }
                 .max { ($0.eventDay, $0.eventStart) < ($1.eventDay, $1.eventStart) }
@@ -67,6 +77,7 @@ public struct ParticipantSummary: Sendable {
         }
         self.latest = latest
         self.notShared = notShared
+        self.notChosen = notChosen
         consentVersion = records.last.map { "Version \($0.version)" }
         status = ConsentStatus(participant: participant, records: records, documents: study.consentDocuments,
                                withdrawal: withdrawal)

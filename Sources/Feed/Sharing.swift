@@ -9,16 +9,31 @@ import Content
 /// (that value, in any task) or a task's id (all that task's values). The
 /// types of a permission whose latest answer is not "granted", or that was
 /// never answered, are not shared: nothing is pre-chosen. Values no health
-/// permission names are shared, as the consent covers them.
+/// permission names are shared, as the consent covers them. Pages and
+/// exports tell a recorded decline from a choice not made yet (a
+/// participant who has not joined has declined nothing).
 public struct Sharing: Hashable, Sendable {
-    /// Task ids and value kinds the participant has not shared.
+    /// Why a value is not shared.
+    public enum Withholding: Hashable, Sendable {
+        /// The participant's latest answer declined it.
+        case declined
+        /// The participant has not answered the permission yet.
+        case notChosen
+    }
+
+    /// Task ids and value kinds the participant has not shared, declined or not chosen yet.
     public let withheld: Set<String>
+    /// Task ids and value kinds of permissions the participant has not answered,
+    /// less those a permission they declined also names.
+    public let notChosen: Set<String>
 
     /// Shares every value: what the participant sees of their own data.
     public static let everything = Sharing(withheld: [])
 
-    public init(withheld: Set<String>) {
+    /// - Parameter notChosen: those of `withheld` whose permission was never answered; the rest were declined.
+    public init(withheld: Set<String>, notChosen: Set<String> = []) {
         self.withheld = withheld
+        self.notChosen = notChosen.intersection(withheld)
     }
 
     /// - Parameters:
@@ -33,11 +48,16 @@ public struct Sharing: Hashable, Sendable {
             }
             latest[grant.permissionID] = grant
         }
-        var withheld: Set<String> = []
-        for permission in permissions where latest[permission.id]?.granted != true {
-            withheld.formUnion(permission.types)
+        var declined: Set<String> = [], unanswered: Set<String> = []
+        for permission in permissions {
+            switch latest[permission.id]?.granted {
+            case true?: continue
+            case false?: declined.formUnion(permission.types)
+            case nil: unanswered.formUnion(permission.types)
+            }
         }
-        self.withheld = withheld
+        withheld = declined.union(unanswered)
+        notChosen = unanswered.subtracting(declined)
     }
 
     /// The sharing of `participantID` under the health permissions of `plan`'s surveys.
@@ -75,6 +95,22 @@ public struct Sharing: Hashable, Sendable {
         isShared(taskID: series.task, kind: series.value)
     }
 
+    /// Why a value of `kind` answered in task `taskID` is not shared; nil when it is.
+    /// A recorded decline of either the task or the kind is a decline.
+    public func withholding(taskID: String, kind: String) -> Withholding? {
+        guard !isShared(taskID: taskID, kind: kind) else { return nil }
+        let declined = (withheld.contains(taskID) && !notChosen.contains(taskID))
+            || (withheld.contains(kind) && !notChosen.contains(kind))
+        return declined ? .declined : .notChosen
+    }
+
+    public func withholding(_ series: ChartSeries) -> Withholding? {
+        withholding(taskID: series.task, kind: series.value)
+    }
+
+    /// Whether something is withheld because the participant declined it, not only because they have not chosen yet.
+    public var hasDeclined: Bool { !withheld.subtracting(notChosen).isEmpty }
+
     /// The outcome with only its shared values.
     public func shared(_ outcome: Outcome) -> Outcome {
         guard !withheld.isEmpty else { return outcome }
@@ -83,10 +119,12 @@ public struct Sharing: Hashable, Sendable {
         return shared
     }
 
-    /// The kinds of `outcome`'s values that are not shared, in order, each once.
-    public func notShared(_ outcome: Outcome) -> [String] {
+    /// The kinds of `outcome`'s values that are withheld for `reason`
+    /// (either reason when nil), in order, each once.
+    public func notShared(_ outcome: Outcome, because reason: Withholding? = nil) -> [String] {
         var kinds: [String] = []
-        for value in outcome.values where !isShared(taskID: outcome.taskID, kind: value.kind) && !kinds.contains(value.kind) {
+        for value in outcome.values where !kinds.contains(value.kind) {
+            guard let why = withholding(taskID: outcome.taskID, kind: value.kind), reason == nil || why == reason else { continue }
             kinds.append(value.kind)
         }
         return kinds

@@ -12,7 +12,7 @@ import Pages
 struct BuildManifest: Codable, Equatable {
     /// Bumped when the manifest or the site's layout changes meaning: a site
     /// with another format is rebuilt whole.
-    static let format = 4
+    static let format = 5
 
     struct Entry: Codable, Equatable {
         var fingerprint: String
@@ -100,6 +100,8 @@ struct ParticipantFigures: Codable, Equatable {
     var latest: [Latest]
     /// The charted series not shared, as `task/value`.
     var notShared: [String]
+    /// The charted series whose sharing is not chosen yet, as `task/value`.
+    var notChosen: [String]
     var consentVersion: String?
     var status: ConsentStatus
     var lastAnswer: LocalDate?
@@ -114,6 +116,7 @@ struct ParticipantFigures: Codable, Equatable {
                    unit: latest.value.unit, day: latest.day)
         }
         notShared = summary.notShared.map { $0.task + "/" + $0.value }
+        notChosen = summary.notChosen.map { $0.task + "/" + $0.value }
         consentVersion = summary.consentVersion
         status = summary.status
         lastAnswer = summary.lastAnswer
@@ -132,6 +135,7 @@ struct ParticipantFigures: Codable, Equatable {
                 return (chart, OutcomeValue(kind: latest.kind, value: latest.value.outcomeValue, unit: latest.unit), latest.day)
             },
             notShared: notShared.compactMap { key in series.first { $0.task + "/" + $0.value == key } },
+            notChosen: notChosen.compactMap { key in series.first { $0.task + "/" + $0.value == key } },
             consentVersion: consentVersion, status: status, lastAnswer: lastAnswer, flags: flags)
     }
 }

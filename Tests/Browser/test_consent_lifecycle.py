@@ -39,6 +39,19 @@ def test_nothing_is_chosen_for_the_participant_and_joining_holds_once_they_choos
     assert console_errors(phone) == []
 
 
+def test_the_consent_record_names_the_participant_as_they_signed(phone, server):
+    join_until_the_permissions(phone, server)
+    click(phone, "Continue")
+    phone.get(server.url + "/consent")
+    assert phone.find_element(By.CSS_SELECTOR, "main .day-meta").text == "Signed as Ada Lovelace"
+    assert "Preview participant" not in phone.page_source, "the store's name for the preview is not the participant's"
+    download = phone.find_element(By.XPATH, "//a[normalize-space()='Download my data']")
+    hint = phone.find_element(By.CSS_SELECTOR, ".record-actions + .field-hint")
+    gap = hint.rect["y"] - (download.rect["y"] + download.rect["height"])
+    assert gap >= 8, f"the button touches the text below it ({gap} px)"
+    screenshot(phone, "consent-record-phone")
+
+
 def test_a_single_dot_is_not_a_signature(phone, server):
     phone.get(server.url + "/")
     click(phone, "Continue")

@@ -54,3 +54,30 @@ import TestSupport
         }
     }
 }
+
+/// Nothing of a participant is stored before they joined.
+@Suite struct DemoOnboardingOrderTests {
+    let plan: CarePlan
+    let today = Fixtures.date("2026-11-30")
+
+    init() throws {
+        let study = try #require(ContentLoader.load(directory: Repository.content, publicDirectory: nil).study)
+        plan = CarePlan(study: study, versions: [])
+    }
+
+    @Test(arguments: [1, 2, 3, 42] as [UInt64])
+    func noAnswerIsCreatedBeforeTheParticipantsConsentAndPermissions(seed: UInt64) throws {
+        let demo = DemoStudy(plan: plan, participants: 12, days: 40, seed: seed, today: today)
+        for participant in demo.participants {
+            let outcomes = demo.outcomes.filter { $0.outcome.participantID == participant.id }
+            guard let first = outcomes.map(\.createdAt).min() else { continue }
+            let consent = try #require(demo.consentRecords.first { $0.participantID == participant.id }, "\(participant.id)")
+            let grants = demo.permissionGrants.filter { $0.participantID == participant.id }
+            #expect(!grants.isEmpty)
+            #expect(consent.signedAt <= first, "\(participant.id) answered before signing")
+            for grant in grants {
+                #expect(grant.recordedAt <= first, "\(participant.id) answered before choosing \(grant.permissionID)")
+            }
+        }
+    }
+}

@@ -91,10 +91,15 @@ import TestSupport
         #expect((outcomes[1]["values"] as? [[String: Any]])?.isEmpty == true)
     }
 
-    @Test func aParticipantWhoNeverAnsweredThePermissionHasSharedNothingItNames() {
-        let csv = export(sharesHealth: nil, names: false).csv()
-        #expect(csv.contains(",pain,not shared,"))
+    @Test func aParticipantWhoNeverAnsweredThePermissionHasSharedNothingItNamesNorDeclinedIt() throws {
+        let unanswered = export(sharesHealth: nil, names: false)
+        let csv = unanswered.csv()
+        #expect(csv.contains(",pain,not chosen yet,"))
+        #expect(!csv.contains("not shared"), "a choice never made is not a decline")
         #expect(!csv.contains("137"))
+        let outcomes = try #require(try json(unanswered)["outcomes"] as? [[String: Any]])
+        #expect(outcomes[0]["notShared"] as? [String] == [])
+        #expect(outcomes[0]["notChosen"] as? [String] == ["pain", "sleep"])
     }
 
     @Test func aGrantedShareWritesEveryValue() throws {

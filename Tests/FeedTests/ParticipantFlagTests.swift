@@ -54,17 +54,24 @@ import TestSupport
         let answered = [checkIn("2026-03-01", pain: 3, id: 1), checkIn("2026-03-02", pain: 3, id: 2)]
         #expect(flags(answered, today: "2026-03-04") == [], "only March 3 passed without an answer; today is still open")
         #expect(flags(answered, today: "2026-03-05") == [
-            ParticipantFlag(label: "No answers for two days", state: .quiet(days: 2, last: Fixtures.date("2026-03-02"))),
-        ])
+            ParticipantFlag(label: "No answers for two days", state: .quiet(days: 3, last: Fixtures.date("2026-03-02"))),
+        ], "two whole days without answers; the last was three calendar days before today, as the last answer column counts")
     }
 
     @Test func rangeOfMotionMissedAtItsWeeklyMeasurementRaisesTheFlag() {
-        // Measured daily in the first week, then not on March 15 or 22, when it was due.
+        // Measured daily in the first week, then not on March 15, when it was due; March 22 is its last event.
+        let daily = (1...8).map { range(String(format: "2026-03-%02d", $0), 60 + $0, id: Int64($0)) }
+        let checkIns = (1...21).map { checkIn(String(format: "2026-03-%02d", $0), pain: 2, id: Int64(100 + $0)) }
+        #expect(flags(daily + checkIns, today: "2026-03-22") == [
+            ParticipantFlag(label: "Range of motion not measured", state: .quiet(days: 14, last: Fixtures.date("2026-03-08"))),
+        ])
+    }
+
+    @Test func aTaskFlagIsNotRaisedOnceTheTasksScheduleHasEnded() {
+        // The same missed measurements, seen after the last scheduled one: nothing can clear the flag any more.
         let daily = (1...8).map { range(String(format: "2026-03-%02d", $0), 60 + $0, id: Int64($0)) }
         let checkIns = (1...24).map { checkIn(String(format: "2026-03-%02d", $0), pain: 2, id: Int64(100 + $0)) }
-        #expect(flags(daily + checkIns, today: "2026-03-25") == [
-            ParticipantFlag(label: "Range of motion not measured", state: .quiet(days: 16, last: Fixtures.date("2026-03-08"))),
-        ])
+        #expect(flags(daily + checkIns, today: "2026-03-25") == [])
     }
 
     @Test func noFlagIsRaisedForDaysWhenNothingWasDue() {
@@ -77,6 +84,13 @@ import TestSupport
     @Test func aFlagOnAValueNotSharedIsNotCheckedAndSaysSo() {
         let raised = flags([checkIn("2026-03-02", pain: 9, id: 1)], today: "2026-03-03", sharing: Sharing(withheld: ["pain"]))
         #expect(raised == [ParticipantFlag(label: "High pain", state: .notShared)])
+        #expect(!raised[0].isRaised)
+    }
+
+    @Test func aFlagOnAValueWhoseSharingIsNotChosenYetIsNotCheckedAndIsNotCalledADecline() {
+        let raised = flags([checkIn("2026-03-02", pain: 9, id: 1)], today: "2026-03-03",
+                           sharing: Sharing(withheld: ["pain"], notChosen: ["pain"]))
+        #expect(raised == [ParticipantFlag(label: "High pain", state: .notChosen)])
         #expect(!raised[0].isRaised)
     }
 

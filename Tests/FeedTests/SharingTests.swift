@@ -36,6 +36,26 @@ import TestSupport
         #expect(sharing.withheld == ["pain", "sleep", "rangeOfMotion"])
     }
 
+    @Test func aPermissionNeverAnsweredIsNotChosenYetAndADeclineIsADecline() {
+        let undecided = Sharing(permissions: permissions, participantID: "p1", grants: [])
+        #expect(undecided.withholding(taskID: "checkIn", kind: "pain") == .notChosen)
+        #expect(!undecided.hasDeclined)
+        let declined = Sharing(permissions: permissions, participantID: "p1", grants: [grant(false, at: "2026-03-01T14:00:00Z")])
+        #expect(declined.withholding(taskID: "checkIn", kind: "pain") == .declined)
+        #expect(declined.hasDeclined)
+        #expect(declined.withholding(taskID: "checkIn", kind: "mood") == nil)
+        let outcome = outcome(task: "checkIn", [OutcomeValue(kind: "pain", value: .integer(3))])
+        #expect(undecided.notShared(outcome, because: .declined) == [])
+        #expect(undecided.notShared(outcome, because: .notChosen) == ["pain"])
+    }
+
+    @Test func aDeclineCoveringATypeOutweighsAnotherPermissionNotYetAnswered() {
+        let sharing = Sharing(permissions: [("shareHealthData", ["pain"]), ("shareSleep", ["pain", "sleep"])], participantID: "p1",
+                              grants: [grant(false, at: "2026-03-01T14:00:00Z")])
+        #expect(sharing.withholding(taskID: "checkIn", kind: "pain") == .declined)
+        #expect(sharing.withholding(taskID: "checkIn", kind: "sleep") == .notChosen)
+    }
+
     @Test func onlyTheLatestAnswerIsInForce() {
         let changedToNo = Sharing(permissions: permissions, participantID: "p1",
                                   grants: [grant(true, at: "2026-03-01T14:00:00Z"), grant(false, at: "2026-03-03T09:00:00Z")])

@@ -69,6 +69,20 @@ import TestSupport
         #expect(!html.markup.contains("Download my data"))
     }
 
+    @Test func theParticipantsOwnConsentRecordNamesThemAsTheySignedNotByTheStoresName() {
+        let previewer = Participant(id: "preview", name: "Preview participant", timeZone: participant.timeZone,
+                                    enrolledOn: Fixtures.date("2026-03-01"))
+        let record = ConsentRecord(participantID: "preview", documentID: "recover", version: "1.0", sha256: SHA256.hex("<p>Text</p>"),
+                                   html: "<p>Text</p>", printedName: "Alex Rivera", signature: .drawn(pathData: "M1 1 L5 5"),
+                                   signedAt: Fixtures.instant("2026-03-01T15:00:00Z"), timeZone: participant.timeZone)
+        let html = ConsentPages.record(participant: previewer, records: [record], today: Fixtures.date("2026-03-02"),
+                                       study: study, links: PreviewLinks()).markup
+        #expect(html.contains("<p class=\"day-meta\">Signed as <strong>Alex Rivera</strong></p>"))
+        #expect(html.contains("<dt>Printed name</dt><dd>Alex Rivera</dd>"))
+        #expect(!html.contains("Preview participant"))
+        #expect(html.contains("<p class=\"record-actions no-print\">"), "the actions keep their distance from the text below")
+    }
+
     @Test func aSignatureThatIsNotPathDataIsNotDrawn() {
         #expect(SignaturePath.isValid("M10 10 L20 20 Q1,2 3,4 z"))
         #expect(!SignaturePath.isValid("M1 1\"/><script>alert(1)</script>"))

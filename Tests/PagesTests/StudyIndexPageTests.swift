@@ -55,7 +55,7 @@ import TestSupport
         #expect(page.contains("<tr class=\"is-flagged\">"))
         #expect(page.contains("<li class=\"flag\"><strong>High pain</strong> <span class=\"reason\">8 on Mar 19</span></li>"))
         #expect(page.contains("<li class=\"flag\"><strong>Range of motion not measured</strong> "
-                              + "<span class=\"reason\">9 days since Mar 10</span></li>"))
+                              + "<span class=\"reason\">none since Mar 10, 9 days ago</span></li>"))
         #expect(page.contains("<li><strong>High pain</strong>: the latest Pain (0-10) is above 6</li>"))
     }
 
@@ -64,6 +64,16 @@ import TestSupport
         #expect(!page.contains("is-flagged"))
         #expect(page.contains("<li class=\"not-checked\">Not checked, as not shared: High pain</li>"))
         #expect(page.contains("data-label=\"Latest Pain (0-10)\" data-sort=\"\"><span class=\"no-answer\">Not shared</span></td>"))
+    }
+
+    @Test func aParticipantWhoHasNotChosenYetIsNotShownAsDeclining() {
+        var waiting = summary("r012", flags: [ParticipantFlag(label: "High pain", state: .notChosen)], status: .notJoined)
+        waiting.notChosen = study.insights.flatMap(\.series).filter { $0.value == "pain" }
+        let html = page([waiting])
+        #expect(html.contains("data-label=\"Latest Pain (0-10)\" data-sort=\"\"><span class=\"no-answer\">Not chosen yet</span></td>"))
+        #expect(!html.contains("<span class=\"no-answer\">Not shared</span>"))
+        #expect(html.contains("<li class=\"not-checked\">Not checked, as sharing not chosen yet: High pain</li>"))
+        #expect(!html.contains("is-flagged"))
     }
 
     @Test func everyCellCarriesItsSortKeyAndItsColumnsTitleAndThePageItsScript() {

@@ -81,14 +81,58 @@ import TestSupport
         #expect(page.contains("1 of 3 done"), "the icing is shared")
     }
 
-    @Test func insightsCountTheDosesOfEachDayAZeroIncluded() throws {
-        let page = InsightsPage.render(participant: participant, outcomes: try outcomes, day: today, today: today, plan: plan,
+    func dosesSection(_ outcomes: [Outcome]) throws -> String {
+        let page = InsightsPage.render(participant: participant, outcomes: outcomes, day: today, today: today, plan: plan,
                                        links: SiteLinks(page: "participants/p1/insights.html", feedDays: { _, _ in true })).markup
-        let section = try #require(page.components(separatedBy: "<h2 id=\"chart-2\">Pain and pain medicine</h2>").last)
+        return try #require(page.components(separatedBy: "<h2 id=\"chart-2\">Pain and pain medicine</h2>").last)
+    }
+
+    func row(_ day: String, in section: String) throws -> String {
+        let start = try #require(section.range(of: "<th scope=\"row\">\(day)</th>"))
+        return String(section[start.upperBound...].prefix { $0 != "\n" })
+    }
+
+    @Test func insightsCountTheDosesOfADayTheParticipantWasActiveAZeroIncluded() throws {
+        let section = try dosesSection(try outcomes)
         #expect(section.contains(">Doses of pain medicine (a day)</text>"))
         #expect(section.contains("<title>Tue, Mar 3: Doses of pain medicine 2</title>"))
-        #expect(section.contains("<td data-label=\"Doses of pain medicine\">2</td>"))
-        #expect(section.contains("<td data-label=\"Doses of pain medicine\">0</td>"), "a day offered without a dose is a zero")
-        #expect(!section.contains("<td data-label=\"Doses of pain medicine\" class=\"no-answer\">"))
+        #expect(try row("Tue Mar 3", in: section).contains("<td data-label=\"Doses of pain medicine\">2</td>"))
+        #expect(try row("Sun Mar 1", in: section).contains("<td data-label=\"Doses of pain medicine\">0</td>"),
+                "the participant joined that day and logged no dose: a real zero")
+    }
+
+    @Test func aSilentDayIsAGapInTheDosesNotAZero() throws {
+        let section = try dosesSection(try outcomes)
+        #expect(try row("Mon Mar 2", in: section).contains("<td data-label=\"Doses of pain medicine\" class=\"no-answer\">No answer</td>"),
+                "no answer of any kind that day says nothing about doses")
+        #expect(!section.contains("<title>Mon, Mar 2: Doses of pain medicine 0</title>"))
+    }
+
+    @Test func todayHasNoDoseCountUntilOneIsLoggedThenACountSoFar() throws {
+        let open = try dosesSection(try outcomes)
+        #expect(try row("Wed Mar 4", in: open).contains("<td data-label=\"Doses of pain medicine\"></td>"))
+        #expect(!open.contains("<title>Wed, Mar 4: Doses of pain medicine 0</title>"))
+        let logged = try dosesSection(try outcomes + [try dose("2026-03-04", 0, at: "07:30", id: 6)])
+        #expect(try row("Wed Mar 4", in: logged).contains("<td data-label=\"Doses of pain medicine\">1 so far</td>"))
+        #expect(logged.contains("<title>Wed, Mar 4: Doses of pain medicine 1 so far</title>"))
+    }
+
+    @Test func theFeaturedNoteIsForTheParticipantNotTheClinicians() throws {
+        let site = InsightsPage.render(participant: participant, outcomes: try outcomes, day: today, today: today, plan: plan,
+                                       links: SiteLinks(page: "participants/p1/insights.html", feedDays: { _, _ in true })).markup
+        #expect(!site.contains("class=\"featured\""))
+        let own = InsightsPage.render(participant: participant, outcomes: try outcomes, day: today, today: today, plan: plan,
+                                      links: PreviewLinks()).markup
+        #expect(own.contains("<a class=\"featured\" href=\"/education/meniscus\">"))
+    }
+
+    @Test func chartsOfAParticipantWhoHasNotChosenToShareNeverSayTheyDeclined() throws {
+        let undecided = Sharing(plan: plan, participantID: participant.id, grants: [])
+        let page = InsightsPage.render(participant: participant, outcomes: [], day: today, today: today, plan: plan,
+                                       links: SiteLinks(page: "participants/p1/insights.html", feedDays: { _, _ in true }),
+                                       sharing: undecided).markup
+        #expect(page.contains("Not chosen yet: Pain (0-10)"))
+        #expect(page.contains("has not yet answered whether to share these answers"))
+        #expect(!page.contains("chose not to share"))
     }
 }

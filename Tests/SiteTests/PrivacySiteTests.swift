@@ -133,8 +133,15 @@ import TestSupport
     @Test func aPermissionNeverAnsweredSharesNothing() throws {
         let unanswered = try PrivacySiteTests(sharesHealth: nil)
         try unanswered.build()
-        #expect(try unanswered.read("participants/p1/feed/2026-03-17.html").contains("Sleep: Not shared"))
+        #expect(try unanswered.read("participants/p1/feed/2026-03-17.html").contains("Sleep: Not chosen yet"))
         #expect(!(try unanswered.read("participants/p1/insights.html").contains("13.25")))
+        // A choice never made is not a decline, on any page.
+        for page in ["index.html", "participants/p1/index.html", "participants/p1/insights.html",
+                     "participants/p1/feed/2026-03-17.html", "participants/p1/audit.html"] {
+            let html = try unanswered.read(page)
+            #expect(!html.contains(">Not shared<") && !html.contains(": Not shared") && !html.contains("chose not to share these"), "\(page)")
+        }
+        #expect(try unanswered.read("index.html").contains("<span class=\"no-answer\">Not chosen yet</span>"))
     }
 
     @Test func aGrantedShareShowsTheValues() throws {
@@ -174,7 +181,10 @@ import TestSupport
         #expect(try read("participants/p1/feed/2026-03-19.html").contains("Withdrawn from the study"))
         #expect(!(try read("participants/p1/feed/2026-03-18.html").contains("Withdrawn from the study")))
         let audit = try read("participants/p1/audit.html")
-        #expect(audit.contains("<th scope=\"row\">Answer deleted</th><td data-label=\"Subject\">Range of motion</td>"))
+        #expect(audit.contains("<th scope=\"row\">Answer deleted</th><td data-label=\"Subject\">Range of motion, Mar 17</td>"
+                               + "<td data-label=\"Detail\">Deleted: Range: 137 degrees</td>"),
+                "a deletion reads as its save did, with the values the tombstoned outcome still holds")
+        #expect(!audit.contains("outcome \(answer.id)"), "no internal row id")
         #expect(audit.contains("<th scope=\"row\">Withdrew from the study</th><td data-label=\"Subject\"></td>"
                                + "<td data-label=\"Detail\">Reason given: \u{201C}Moving away\u{201D}</td>"))
         // The deleted answer's values stay in the trail.

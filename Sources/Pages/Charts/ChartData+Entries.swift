@@ -2,20 +2,39 @@ import CareModel
 import Content
 
 extension ChartData {
-    /// A log's entries counted per day: on each day it was offered up to
-    /// today, the number of live entries, zero included, as a day without a
-    /// dose is a real zero and not a missing answer.
+    /// A log's entries counted per day, up to today.
+    ///
+    /// A log asks for nothing, so a day without entries is a zero only when
+    /// it is over and the participant was active on it (answered or logged
+    /// anything that day): then not taking a dose is what they did. A past
+    /// day on which they gave no answer at all is a gap, as silence says
+    /// nothing about doses. Today is still open: it has a value only once
+    /// something is logged, a count so far.
     static func entries(_ series: ChartSeries, outcomes: [Outcome], offered: [LocalDate: Set<String>],
                         today: LocalDate) -> [Point] {
         var counts: [LocalDate: Int] = [:]
-        for outcome in outcomes where !outcome.isDeleted && outcome.taskID == series.task {
+        for outcome in outcomes where !outcome.isDeleted && outcome.taskID == series.task && outcome.eventDay <= today {
             counts[outcome.eventDay, default: 0] += 1
         }
-        for (day, tasks) in offered where day <= today && tasks.contains(series.task) && counts[day] == nil {
+        let active = activeDays(outcomes)
+        for (day, tasks) in offered where day < today && tasks.contains(series.task) && counts[day] == nil && active.contains(day) {
             counts[day] = 0
         }
         return counts.keys.sorted().map { day in
-            Point(day: day, value: Double(counts[day] ?? 0), outcome: nil, unit: nil)
+            Point(day: day, value: Double(counts[day] ?? 0), outcome: nil, unit: nil, isSoFar: day == today)
         }
+    }
+
+    /// Past days a log was offered on which the participant gave no answer at
+    /// all, to any task: drawn and listed as gaps, never as zero doses.
+    static func silentDays(_ series: ChartSeries, outcomes: [Outcome], offered: [LocalDate: Set<String>],
+                           days: [LocalDate], today: LocalDate) -> Set<LocalDate> {
+        let active = activeDays(outcomes)
+        return Set(days.filter { $0 < today && !active.contains($0) && offered[$0]?.contains(series.task) == true })
+    }
+
+    /// Days with a live answer or entry of any task.
+    private static func activeDays(_ outcomes: [Outcome]) -> Set<LocalDate> {
+        Set(outcomes.filter { !$0.isDeleted }.map(\.eventDay))
     }
 }

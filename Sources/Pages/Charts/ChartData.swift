@@ -12,13 +12,16 @@ struct ChartData {
         /// Nil for a count of a log's entries, which stands for a day's entries.
         var outcome: Outcome?
         var unit: String?
+        /// A count of today's entries, which may still grow.
+        var isSoFar = false
     }
 
     struct Series {
         var series: ChartSeries
         var color: String
         var points: [Point]
-        /// Past days of the range on which the series' task was due and the value was not given.
+        /// Past days of the range on which the series' task was due and the
+        /// value was not given; for a log, offered days without any answer.
         var noAnswer: Set<LocalDate>
     }
 
@@ -58,7 +61,9 @@ struct ChartData {
             allValues[kind, default: []] += all.map(\.value) + [series.target?.min, series.target?.max].compactMap { $0 }
             let points = all.filter { $0.day >= from && $0.day <= through }
             let answered = Set(points.map(\.day))
-            let noAnswer = series.measure == .entries ? [] : Set(days.filter { $0 < today && !answered.contains($0) && events[$0]?.contains(series.task) == true })
+            let noAnswer = series.measure == .entries
+                ? Self.silentDays(series, outcomes: outcomes, offered: events, days: days, today: today)
+                : Set(days.filter { $0 < today && !answered.contains($0) && events[$0]?.contains(series.task) == true })
             let drawn = Series(series: series, color: series.color ?? Self.palette[index % Self.palette.count], points: points,
                                noAnswer: noAnswer)
             if let panel = panels.firstIndex(where: { $0.axis.kind == kind }) {

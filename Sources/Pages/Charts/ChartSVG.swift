@@ -149,6 +149,7 @@ enum ChartSVG {
     static func title(_ point: ChartData.Point, name: String, zone: TimeZone) -> String {
         "\(Format.weekdayShort(point.day)), \(Format.shortDay(point.day)): \(name) \(Format.number(point.value))"
             + (point.unit.map { " \($0)" } ?? "") + (point.outcome.map { ", answered \(Format.time($0.createdAt, in: zone))" } ?? "")
+            + (point.isSoFar ? " so far" : "")
     }
 
     static func n(_ value: Double) -> String {

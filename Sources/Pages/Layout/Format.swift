@@ -1,5 +1,6 @@
 import CareModel
 import Content
+import Feed
 import Foundation
 
 /// Dates, times and answers in words, in English, the same on every machine.
@@ -50,6 +51,14 @@ public enum Format {
     }
 
     /// `today`, `yesterday`, `3 days ago`.
+    /// What stands in for a value not shared: a recorded decline, or a choice not made yet.
+    public static func withheld(_ reason: Sharing.Withholding) -> String {
+        switch reason {
+        case .declined: "Not shared"
+        case .notChosen: "Not chosen yet"
+        }
+    }
+
     public static func daysAgo(_ days: Int) -> String {
         switch days {
         case ..<1: "today"

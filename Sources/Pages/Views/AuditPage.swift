@@ -41,13 +41,16 @@ public enum AuditPage {
             + "<th scope=\"col\">Subject</th><th scope=\"col\">Detail</th></tr></thead>\n<tbody>\n"
         var signedBefore: Set<String> = []
         for entry in shown {
+            // Nothing may be stored before consent: an answer that was is marked, never hidden.
+            let beforeConsent = entry.action == "outcome.add" && signedBefore.isEmpty
             let row = describe(entry, signedBefore: &signedBefore, outcomes: outcomes, sharing: sharing, plan: plan)
+            let note: HTML = beforeConsent ? " <strong class=\"audit-note\">Stored before the consent was signed</strong>" : ""
             let stamp = Timestamp.local(entry.at, in: participant.timeZone)
             let day = participant.timeZone.localDate(of: entry.at)
             main += "<tr><td data-label=\"Time\"><time datetime=\"\(stamp)\">\(Format.shortDay(day)), \(day.components.year), "
                 + "\(Format.time(entry.at, in: participant.timeZone)) <span class=\"when\">(\(stamp))</span></time></td>"
                 + "<th scope=\"row\">\(row.event)</th><td data-label=\"Subject\">\(row.subject)</td>"
-                + "<td data-label=\"Detail\">\(row.detail)</td></tr>\n"
+                + "<td data-label=\"Detail\">\(row.detail)\(note)</td></tr>\n"
         }
         main += "</tbody>\n</table>\n</div>\n"
         return page(main, participant: participant, today: today, study: study, links: links)
@@ -78,8 +81,7 @@ public enum AuditPage {
         case "outcome.add":
             return answer(entry, outcomes: outcomes, sharing: sharing, plan: plan)
         case "outcome.delete":
-            let (taskID, _) = occurrence(entry.subject)
-            return ("Answer deleted", study.task(taskID)?.title ?? entry.subject, detail)
+            return deletion(entry, outcomes: outcomes, sharing: sharing, plan: plan)
         case "participant.withdraw":
             return ("Withdrew from the study", "", detail.isEmpty ? "No reason given" : "Reason given: \u{201C}\(detail)\u{201D}")
         default:
@@ -99,10 +101,28 @@ public enum AuditPage {
             // Without the outcome, the log's own text names values the
             // content may no longer describe: it is shown only when the
             // participant withholds nothing at all.
-            return ("Answer saved", title, sharing.sharesEverything ? entry.detail ?? "" : "Not shared")
+            return ("Answer saved", title, sharing.sharesEverything ? entry.detail ?? "" : Format.withheld(sharing.hasDeclined ? .declined : .notChosen))
         }
         let answers = FeedPage.answers(outcome, task: plan.task(taskID, version: outcome.taskVersion), sharing: sharing)
         return ("Answer saved", "\(title), \(Format.shortDay(outcome.eventDay))", answers.isEmpty ? "No values" : answers)
+    }
+
+    /// An answer deleted, read as its save reads: the task, the day of its
+    /// event and the values it held, from the outcome the store keeps with
+    /// its tombstone (the log's detail names only the outcome's row).
+    static func deletion(_ entry: AuditEntry, outcomes: [Outcome], sharing: Sharing,
+                         plan: CarePlan) -> (event: String, subject: String, detail: String) {
+        let (taskID, number) = occurrence(entry.subject)
+        let title = plan.study.task(taskID)?.title ?? taskID
+        let rowID = entry.detail.flatMap { $0.hasPrefix("outcome ") ? Int64($0.dropFirst("outcome ".count)) : nil }
+        let candidates = outcomes.filter { $0.taskID == taskID && $0.occurrence == number && $0.isDeleted }
+        guard let outcome = candidates.first(where: { $0.id == rowID && $0.deletedAt == entry.at })
+            ?? candidates.first(where: { $0.deletedAt == entry.at }) ?? candidates.first(where: { $0.id == rowID }) else {
+            return ("Answer deleted", title, "")
+        }
+        let answers = FeedPage.answers(outcome, task: plan.task(taskID, version: outcome.taskVersion), sharing: sharing)
+        return ("Answer deleted", "\(title), \(Format.shortDay(outcome.eventDay))",
+                answers.isEmpty ? "Deleted: no values" : "Deleted: " + answers)
     }
 
     /// `recover 1.0` as the document's id and version.

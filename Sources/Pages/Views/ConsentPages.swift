@@ -12,15 +12,23 @@ public enum ConsentPages {
     /// and zone, the SHA-256 checked against the HTML as signed, the printed
     /// name and signature (withheld where names are not shown), the
     /// permission choices in force and a withdrawal, if any.
+    ///
+    /// The participant's own page names them by the printed name they
+    /// signed, which is what the record holds; the store's name for them
+    /// (e.g. "Preview participant") is not theirs and is not shown.
     public static func record(participant: Participant, records: [ConsentRecord], today: LocalDate, study: Study,
                               links: PageLinks, grants: [PermissionGrant] = [], withdrawal: Withdrawal? = nil,
                               names: Bool = true, frame: Layout.Frame = .plain) -> HTML {
         var main: HTML = "<h1>Consent record</h1>\n"
-        main += "<p class=\"day-meta\">\(names ? "\(participant.name) (\(participant.id))" : "Participant \(participant.id)")</p>\n"
+        if !links.isInteractive {
+            main += "<p class=\"day-meta\">\(Pseudonym.label(participant, names: names))</p>\n"
+        } else if let signed = records.last {
+            main += "<p class=\"day-meta\">Signed as <strong>\(signed.printedName)</strong></p>\n"
+        }
         main += protocolLine(study)
         if links.isInteractive, !records.isEmpty {
             let download = links.myData()
-            main += "<p class=\"card-actions no-print\"><button type=\"button\" class=\"button button-secondary\" data-print hidden>"
+            main += "<p class=\"record-actions no-print\"><button type=\"button\" class=\"button button-secondary\" data-print hidden>"
                 + "Save or print your copy</button>"
                 + (download.map { " <a class=\"button button-secondary\" href=\"\($0)\" download>Download my data</a>" } ?? "")
                 + "</p>\n<p class=\"field-hint no-print\">To keep a copy, print this page "

@@ -144,7 +144,7 @@ public enum FeedPage {
             order.append(value.kind)
         }
         return order.compactMap { kind -> String? in
-            guard sharing.isShared(taskID: outcome.taskID, kind: kind) else { return Format.label(kind) + ": Not shared" }
+            if let why = sharing.withholding(taskID: outcome.taskID, kind: kind) { return Format.label(kind) + ": " + Format.withheld(why) }
             var only = outcome
             only.values = outcome.values.filter { $0.kind == kind }
             return only.values.isEmpty ? nil : Format.answers(only, task: nil)

@@ -21,7 +21,8 @@ public enum InsightsPage {
         if links.studyIndex() != nil {
             main += "<p class=\"day-meta\">\(Pseudonym.label(participant, names: names))</p>\n"
         }
-        if let slug = study.featured, let note = study.note(slug) {
+        // The featured note is for the participant; the clinicians' pages open on the charts.
+        if links.studyIndex() == nil, let slug = study.featured, let note = study.note(slug) {
             main += """
                 <a class="featured" href="\(links.note(slug))">
                 <span class="featured-kicker">Learn</span>
@@ -43,12 +44,17 @@ public enum InsightsPage {
         for (index, allSeries) in study.insights.enumerated() {
             var chart = allSeries
             chart.series = allSeries.series.filter(sharing.isShared)
-            let notShared = allSeries.series.filter { !sharing.isShared($0) }
+            let notShared = allSeries.series.filter { sharing.withholding($0) == .declined }
+            let notChosen = allSeries.series.filter { sharing.withholding($0) == .notChosen }
             main += "<section class=\"chart-section\" aria-labelledby=\"chart-\(index)\">\n"
             main += "<h2 id=\"chart-\(index)\">\(chart.title)</h2>\n"
             if !notShared.isEmpty {
                 main += "<p class=\"empty\">Not shared: \(notShared.map(\.legend).joined(separator: ", ")). "
                     + "The participant chose not to share these answers with the study team.</p>\n"
+            }
+            if !notChosen.isEmpty {
+                main += "<p class=\"empty\">Not chosen yet: \(notChosen.map(\.legend).joined(separator: ", ")). "
+                    + "The participant has not yet answered whether to share these answers with the study team.</p>\n"
             }
             guard !chart.series.isEmpty else {
                 main += "</section>\n"
@@ -118,7 +124,7 @@ public enum InsightsPage {
             html += "<tr><th scope=\"row\">\(Format.weekdayShort(day)) \(Format.shortDay(day))</th>"
             for series in data.series {
                 let values = series.points.filter { $0.day == day }
-                    .map { Format.number($0.value) + ($0.unit.map { " \($0)" } ?? "") }
+                    .map { Format.number($0.value) + ($0.unit.map { " \($0)" } ?? "") + ($0.isSoFar ? " so far" : "") }
                 let label: HTML = "data-label=\"\(series.series.legend)\""
                 if !values.isEmpty {
                     html += "<td \(label)>\(values.joined(separator: ", "))</td>"

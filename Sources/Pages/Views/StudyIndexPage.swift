@@ -45,7 +45,8 @@ extension StudyPages {
         main += ordered.map { indexRow($0, study: study, links: links, names: names) }.joined()
         main += "</tbody>\n</table>\n</div>\n"
         main += "<p class=\"footnote\">Adherence is the share of scheduled tasks that were answered, up to yesterday: "
-            + "today is still open. Values a participant chose not to share read \u{201C}Not shared\u{201D}.</p>\n"
+            + "today is still open. Values a participant chose not to share read \u{201C}Not shared\u{201D}; "
+            + "before a participant has answered whether to share them, \u{201C}Not chosen yet\u{201D}.</p>\n"
         main += "<h2>Documents</h2>\n<ul class=\"doc-list\">\n"
         for document in study.consentDocuments {
             if let href = links.consentDocument(document.id) {
@@ -102,7 +103,9 @@ extension StudyPages {
         }
         for item in uniqueSeries(study) {
             if summary.notShared.contains(item) {
-                cells.append(("", "<span class=\"no-answer\">Not shared</span>"))
+                cells.append(("", "<span class=\"no-answer\">\(Format.withheld(.declined))</span>"))
+            } else if summary.notChosen.contains(item) {
+                cells.append(("", "<span class=\"no-answer\">\(Format.withheld(.notChosen))</span>"))
             } else if let latest = summary.latest.first(where: { $0.series.task == item.task && $0.series.value == item.value }) {
                 cells.append((latest.value.value.number.map(Format.decimal) ?? "",
                               "\(Format.value(latest.value)) <span class=\"when\">\(Format.shortDay(latest.day))</span>"))
@@ -133,22 +136,28 @@ extension StudyPages {
         for flag in flags where flag.isRaised {
             html += "<li class=\"flag\"><strong>\(flag.label)</strong> <span class=\"reason\">\(reason(flag.state))</span></li>"
         }
-        let unchecked = flags.filter { !$0.isRaised }.map(\.label)
-        if !unchecked.isEmpty {
-            html += "<li class=\"not-checked\">Not checked, as not shared: \(unchecked.joined(separator: "; "))</li>"
+        for (state, words) in [(ParticipantFlag.State.notShared, "not shared"), (.notChosen, "sharing not chosen yet")] {
+            let unchecked = flags.filter { $0.state == state }.map(\.label)
+            if !unchecked.isEmpty {
+                html += "<li class=\"not-checked\">Not checked, as \(words): \(unchecked.joined(separator: "; "))</li>"
+            }
         }
         return html + "</ul>"
     }
 
-    /// `8 on Nov 29`, `3 days since Nov 26`, `5 days, none yet`.
+    /// `8 on Nov 29`, `none since Nov 26, 4 days ago`, `none yet, 5 days since enrollment`:
+    /// days counted as the last answer's column counts them.
     static func reason(_ state: ParticipantFlag.State) -> String {
         switch state {
         case .value(let number, let unit, let day):
             Format.decimal(number) + (unit.map { " \($0)" } ?? "") + " on \(Format.shortDay(day))"
         case .quiet(let days, let last):
-            last.map { "\(days) days since \(Format.shortDay($0))" } ?? "\(days) days, none yet"
+            last.map { "none since \(Format.shortDay($0)), \(Format.daysAgo(days))" }
+                ?? "none yet, \(days) \(days == 1 ? "day" : "days") since enrollment"
         case .notShared:
             "not shared"
+        case .notChosen:
+            "sharing not chosen yet"
         }
     }
 
@@ -159,7 +168,8 @@ extension StudyPages {
         for flag in study.flags {
             html += "<li><strong>\(flag.label)</strong>: \(rule(flag.rule, study: study))</li>\n"
         }
-        return html + "</ul>\n<p>A day count leaves out today, which is still open, and counts only while an answer was due.</p>\n</details>\n"
+        return html + "</ul>\n<p>A day count leaves out today, which is still open, and counts only while an answer was due; "
+            + "a flag on a task whose schedule has ended is not raised, as nothing can clear it.</p>\n</details>\n"
     }
 
     static func rule(_ rule: StudyFlag.Rule, study: Study) -> String {

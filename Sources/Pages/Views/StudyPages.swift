@@ -29,7 +29,10 @@ public enum StudyPages {
                 + "<dd>\(Format.value(latest.value)), \(Format.shortDay(latest.day))</dd>\n"
         }
         for series in summary.notShared {
-            main += "<dt>Latest \(series.legend)</dt><dd>Not shared</dd>\n"
+            main += "<dt>Latest \(series.legend)</dt><dd>\(Format.withheld(.declined))</dd>\n"
+        }
+        for series in summary.notChosen {
+            main += "<dt>Latest \(series.legend)</dt><dd>\(Format.withheld(.notChosen))</dd>\n"
         }
         main += "<dt>Consent</dt><dd>\(summary.consentVersion ?? "Not signed")</dd>\n</dl>\n"
         main += "<ul class=\"doc-list\">\n"

@@ -26,6 +26,8 @@ enum TaskCardViews {
         html += "<p class=\"card-when\">\(when(card, zone: zone, today: feed.today))</p></div>\n"
         let kind = plan.tasks.first { $0.id == card.taskID }?.kind.valueKind ?? "done"
         switch card.kind {
+        case _ where sharing.withholding(taskID: card.taskID, kind: kind) == .notChosen:
+            html += "<p class=\"status\">Not chosen yet: the participant has not yet answered whether to share this.</p>\n"
         case _ where !sharing.isShared(taskID: card.taskID, kind: kind):
             html += "<p class=\"status\">Not shared: the participant chose not to share this with the study team.</p>\n"
         case .survey, .simple:
