@@ -104,6 +104,11 @@ def test_the_page_scrolls_over_the_model_until_the_participant_turns_it(site):
         driver.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": "mouseWheel", "x": box["x"] + 24, "y": box["y"] + 100,
                                                             "deltaX": 0, "deltaY": 300})
         WebDriverWait(driver, 5).until(lambda d: d.execute_script("return window.scrollY") > before)
+        # The wheel scrolls smoothly: a click while the page still glides lands
+        # where the button was, not where it is, so wait for the page to stop.
+        WebDriverWait(driver, 5).until(lambda d: d.execute_script(
+            "return new Promise(done => { const y = scrollY;"
+            " requestAnimationFrame(() => requestAnimationFrame(() => done(scrollY === y))); })"))
 
         turn = driver.find_element(By.XPATH, "//button[normalize-space()='Turn the model']")
         driver.execute_script("arguments[0].scrollIntoView({block: 'end'})", turn)

@@ -54,7 +54,9 @@ def open_page(driver, url):
 
 def test_each_survey_opens_on_its_first_question(phone, server):
     join(server)
-    tasks = [path.stem for path in sorted((ROOT / "content/tasks").glob("*.md")) if path.stem != "onboarding"]
+    # The tasks with a survey; the others are answered with a tap on their card.
+    tasks = [path.stem for path in sorted((ROOT / "content/tasks").glob("*.md"))
+             if path.stem != "onboarding" and "\nsurvey:" in path.read_text()]
     assert tasks == ["checkIn", "rangeOfMotion"]
     for task in tasks:
         open_page(phone, f"{server.url}/tasks/{task}/0")
@@ -144,9 +146,11 @@ def test_the_feed_lists_timed_tasks_first_in_words_that_set_no_deadline(phone, s
     open_page(phone, f"{server.url}/feed/{TODAY}")
     screenshot(phone, "feed-day-phone")
     titles = [heading.text for heading in phone.find_elements(By.CSS_SELECTOR, ".cards .card h2")]
-    assert titles == ["Check in", "Range of motion"]
+    assert titles == ["Check in", "Ice your knee", "Do your knee exercises", "Pain medicine, as needed", "Range of motion"]
     whens = [when.text for when in phone.find_elements(By.CSS_SELECTOR, ".cards .card-when")]
-    assert whens == ["Morning · from 8:00 AM · Every morning", "Any time today · Daily in the first week"]
+    assert whens == ["Morning · from 8:00 AM · Every morning", "Three times a day, for 20 minutes",
+                     "Any time today · Once a day, when it suits you", "As needed, as your surgeon prescribed",
+                     "Any time today · Daily in the first week"]
     assert "9:00 AM" not in phone.page_source
     outlines = ring_outlines(phone)
     assert {"ring-today", "ring-upcoming"} <= outlines.keys()
@@ -212,6 +216,10 @@ def test_the_calendar_is_the_schedule_with_an_alarm_on_each_event(server):
         assert len(alarms) == 1 and str(alarms[0]["ACTION"]) == "DISPLAY" and "TRIGGER" in alarms[0], event["UID"]
         assert str(alarms[0]["DESCRIPTION"])
     assert found.keys() == expected.keys()
+    # Icing three times a day for two weeks; exercises and check-ins daily for six; the knee bend
+    # daily for a week, then weekly to week 4; no reminders for doses.
+    per_task = {task: sum(1 for found_task, _ in found if found_task == task) for task, _ in found}
+    assert per_task == {"checkIn": 42, "exercises": 42, "iceKnee": 42, "rangeOfMotion": 7 + 3}
     for key, event in found.items():
         wanted = expected[key]
         start, end = event.decoded("DTSTART"), event.decoded("DTEND")
@@ -223,4 +231,5 @@ def test_the_calendar_is_the_schedule_with_an_alarm_on_each_event(server):
             assert start == datetime.datetime.fromisoformat(wanted["start"]), key
             assert end == datetime.datetime.fromisoformat(wanted["end"]), key
             assert str(event["DTSTART"].params["TZID"]) == "America/New_York"
-        assert str(event["SUMMARY"]) == {"checkIn": "Check in", "rangeOfMotion": "Range of motion"}[key[0]]
+        assert str(event["SUMMARY"]) == {"checkIn": "Check in", "rangeOfMotion": "Range of motion", "exercises":
+                                         "Do your knee exercises", "iceKnee": "Ice your knee"}[key[0]]

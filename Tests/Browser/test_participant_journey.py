@@ -1,6 +1,8 @@
 """The participant on a phone: onboarding with a drawn signature, the daily
 check-in answered with the keyboard, delete and redo, locked and upcoming
 days, insights, and the meniscus note with its 3D model."""
+import re
+
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.actions.pointer_input import PointerInput
@@ -131,9 +133,15 @@ def test_the_participant_journey_on_a_phone(phone, server, server_folder):
         assert "Past days are locked" in phone.page_source
         assert phone.find_elements(By.CSS_SELECTOR, "a[href='/tasks/checkIn/0']") == []
         assert phone.find_elements(By.CSS_SELECTOR, "a[href$='/delete']") == []
+        assert len(phone.find_elements(By.CSS_SELECTOR, ".lock-note")) == 1, "said once for the day"
         phone.get(later.url + "/feed/2026-12-02")
-        disabled = phone.find_elements(By.CSS_SELECTOR, "button[disabled]")
-        assert disabled and all(not button.is_enabled() for button in disabled)
+        # Nothing to press on a day to come: each card says, once, when it opens.
+        assert phone.find_elements(By.CSS_SELECTOR, ".cards a[href^='/tasks/'], .cards form, .cards button") == []
+        cards = phone.find_elements(By.CSS_SELECTOR, ".cards .card")
+        assert cards and all(len(re.findall(r"Opens Wed, Dec 2", card.text)) == 1 for card in cards), \
+            [card.text for card in cards]
+        assert "Opens Wed, Dec 2 at 8:00 AM" in phone.find_element(By.CSS_SELECTOR, "#card-checkIn-2").find_element(
+            By.XPATH, "./ancestor::article").text
         screenshot(phone, "feed-upcoming-phone")
     finally:
         later.stop()

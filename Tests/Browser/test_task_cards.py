@@ -13,6 +13,8 @@ from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.actions.pointer_input import PointerInput
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver import ActionChains
 
 import harness
 from conftest import DESKTOP, PHONE, TODAY, Server, carefeed, console_errors, make_driver, screenshot, wait_for_next_page
@@ -89,7 +91,7 @@ def test_each_card_kind_by_touch_and_by_keyboard_on_a_phone(phone, server, serve
     logged = entries(phone)
     assert len(logged) == 2, logged
     assert all(re.fullmatch(r"Logged at \d{1,2}:\d\d [AP]M", entry) for entry in logged), logged
-    assert "2 entries today" in card(phone, MEDICINE).text
+    assert "2 doses logged today" in card(phone, MEDICINE).text
     show(phone, MEDICINE)
     screenshot(phone, "task-cards-log-phone")
 
@@ -110,11 +112,14 @@ def test_each_card_kind_by_touch_and_by_keyboard_on_a_phone(phone, server, serve
 
     # The simple task: a tap anywhere on its card completes it; a second undoes it; then Enter and Space.
     exercises = card(phone, EXERCISES)
-    assert "Tap the card when it is done" in exercises.text
+    # The button says what it does, then, for a screen reader, which task.
+    assert exercises.find_element(By.CSS_SELECTOR, ".tap-label").text.startswith("Mark as done")
+    assert "Tap the card" not in exercises.text
     tap(phone, exercises.find_element(By.CSS_SELECTOR, ".card-when"))
     exercises = card(phone, EXERCISES)
     assert exercises.find_element(By.CSS_SELECTOR, ".tap-target").get_attribute("aria-pressed") == "true"
-    assert re.search(r"Done at \d{1,2}:\d\d [AP]M", exercises.text)
+    assert re.match(r"Done at \d{1,2}:\d\d [AP]M", exercises.find_element(By.CSS_SELECTOR, ".tap-label").text)
+    assert "Tap again to undo" in exercises.text
     show(phone, EXERCISES)
     screenshot(phone, "task-cards-simple-phone")
     tap(phone, exercises.find_element(By.CSS_SELECTOR, "h2"))
@@ -166,6 +171,34 @@ def test_each_card_kind_by_touch_and_by_keyboard_on_a_phone(phone, server, serve
     phone.get((site / "index.html").as_uri())
     phone.find_element(By.CSS_SELECTOR, "a[href='care-team.html']").click()
     assert [link.get_attribute("href") for link in phone.find_elements(By.CSS_SELECTOR, "a[href^='tel:']")][0] == "tel:2125550142"
+
+
+def test_a_quick_second_tap_on_log_a_dose_logs_one_dose(phone, server):
+    join(phone, server)
+    button = card(phone, MEDICINE).find_element(By.XPATH, ".//button[normalize-space()='Log a dose']")
+    form = button.find_element(By.XPATH, "./ancestor::form")
+    sent = phone.execute_script("return [...new FormData(arguments[0])]", form)
+    # Hold the first submission back, to tap again while it is on its way.
+    phone.execute_script("window.submits = 0; arguments[0].addEventListener('submit', event => {"
+                         " window.submits += 1; if (window.submits === 1) event.preventDefault(); });", form)
+    phone.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+    button.click()
+    WebDriverWait(phone, 5).until(lambda _: not button.is_enabled() and button.text == "Logging…")
+    ActionChains(phone).move_to_element(button).click().perform()
+    assert phone.execute_script("return window.submits") == 1, "the busy button sends nothing more"
+    page = phone.find_element(By.TAG_NAME, "html")
+    phone.execute_script("arguments[0].submit()", form)
+    wait_for_next_page(phone, page)
+    assert len(entries(phone)) == 1
+    # The same form arriving twice at the server, as from two quick taps: stored once.
+    status = phone.execute_script(
+        "return fetch(arguments[0], {method: 'POST', body: new URLSearchParams(arguments[1]), redirect: 'manual'})"
+        ".then(response => response.type)", "/tasks/painMedicine/log", sent)
+    assert status == "opaqueredirect"
+    phone.refresh()
+    assert len(entries(phone)) == 1, entries(phone)
+    assert "1 dose logged today" in card(phone, MEDICINE).text
+    assert console_errors(phone) == []
 
 
 @pytest.mark.parametrize("metrics", [PHONE, DESKTOP], ids=["phone", "desktop"])

@@ -135,6 +135,18 @@ struct PreviewLinks: PageLinks {
         #expect(page.contains("<script src=\"/assets/js/busy.js\"></script>"))
     }
 
+    @Test func theErrorSummaryPutsNoColonAfterAQuestionMark() throws {
+        let task = try #require(study.task("checkIn"))
+        let event = plan.tasks.first { $0.id == "checkIn" }!.timeline.events(
+            enrolledOn: participant.enrolledOn, in: participant.timeZone, from: Fixtures.date("2026-03-04"),
+            to: Fixtures.date("2026-03-05"))[0]
+        let page = SurveyPage.render(task: task, event: event, participant: participant, study: study, values: [:],
+                                     errors: ["pain": "Please answer this question."], links: links,
+                                     action: "/tasks/checkIn/3", csrfToken: "t0k3n", today: Fixtures.date("2026-03-04")).markup
+        #expect(page.contains("<a href=\"#field-pain\">How bad is your knee pain right now? Please answer this question.</a>"))
+        #expect(!page.contains("?:"))
+    }
+
     @Test func theCompletionStepShowsTheTasksClosingWordsAndWhatWasSaved() throws {
         let task = try #require(study.task("checkIn"))
         let event = plan.tasks.first { $0.id == "checkIn" }!.timeline.events(

@@ -138,7 +138,7 @@ import TestSupport
         #expect(!past.markup.contains("Past days are locked"))
         let future = FeedPage.render(feed.day(Fixtures.date("2026-03-04")), plan: plan, links: links)
         #expect(future.markup.contains("class=\"card is-upcoming\""))
-        #expect(future.markup.contains("Scheduled for Wednesday, March 4"))
+        #expect(future.markup.contains("<p class=\"status status-upcoming\">Scheduled for Wed, Mar 4 at 8:00 AM</p>"))
         #expect(!future.markup.contains("<form"))
         // Sunday March 1 is before enrollment: no events, so no ring at all.
         #expect(past.markup.contains("aria-label=\"Sunday, March 1: no tasks that count\"><span class=\"week-day\" aria-hidden=\"true\">S</span>"

@@ -210,8 +210,13 @@ import TestSupport
         #expect(try store.outcomes(participantID: "p1", includeDeleted: true) == before)
         let yesterday = get("/feed/2026-03-08").text
         #expect(!yesterday.contains("/tasks/checkIn/1\""))
-        #expect(yesterday.contains("Past days are locked"))
-        #expect(get("/feed/2026-03-10").text.contains("<button type=\"button\" class=\"button\" disabled>Not open yet</button>"))
+        #expect(yesterday.components(separatedBy: "Past days are locked").count == 2, "said once for the day, not on each card")
+        #expect(yesterday.contains("No answer this day"))
+        #expect(!yesterday.contains("Missed"))
+        let tomorrow = get("/feed/2026-03-10").text
+        #expect(tomorrow.contains("<p class=\"status status-upcoming\">Opens Tue, Mar 10 at 8:00 AM</p>"), "one line: the day and the time")
+        #expect(!tomorrow.contains("Not open yet"))
+        #expect(!tomorrow.contains("Opens Tuesday"))
     }
 
     @Test func formsWithoutTheTokenOrFromAnotherSiteAreRefused() throws {

@@ -24,7 +24,11 @@ extension ParticipantAppTests {
         }
         #expect(feed.contains("<form method=\"post\" action=\"/tasks/painMedicine/log\" class=\"tap-form\">"
                               + "<input type=\"hidden\" name=\"csrf\" value=\"\(token)\"><input type=\"hidden\" name=\"entry\" value=\"0\">"))
-        #expect(feed.contains(">Log a dose</button>"))
+        #expect(feed.contains("<button type=\"submit\" class=\"button\" data-busy-label=\"Logging…\">Log a dose</button>"),
+                "a quick second tap cannot send the form again")
+        #expect(feed.contains("<script src=\"/assets/js/busy.js\"></script>"))
+        #expect(feed.contains("<span class=\"tap-label\">Mark as done<span class=\"visually-hidden\">: Do your knee exercises</span>"))
+        #expect(!feed.contains("Tap the card"))
         #expect(feed.contains("href=\"/care-team\""))
         #expect(!get("/feed/2026-03-08").text.contains("tap-form"), "a past day has no forms")
     }
@@ -38,7 +42,9 @@ extension ParticipantAppTests {
         #expect(done.map(\.occurrence) == [2])
         let feed = get("/feed/2026-03-09").text
         #expect(feed.contains("aria-pressed=\"true\""))
-        #expect(feed.contains("Done at "))
+        #expect(feed.contains("<span class=\"tap-label\">Done at "))
+        #expect(feed.contains(">Tap again to undo</p>"))
+        #expect(!feed.contains("Mark as done<span class=\"visually-hidden\">: Do your knee exercises"))
         #expect(feed.contains("<input type=\"hidden\" name=\"done\" value=\"no\">"))
         #expect(post("/tasks/exercises/2/check", [("done", "no")]).status == 303)
         #expect(try live("exercises").isEmpty)
@@ -87,7 +93,7 @@ extension ParticipantAppTests {
         #expect(entries.allSatisfy { $0.eventDay == today && $0.eventStart == $0.eventEnd })
         #expect(entries.map(\.values) == Array(repeating: [OutcomeValue(kind: "logged", value: .boolean(true))], count: 2))
         let feed = get("/feed/2026-03-09").text
-        #expect(feed.contains("2 entries today"))
+        #expect(feed.contains("2 doses logged today"))
         #expect(feed.components(separatedBy: "Logged at <time").count == 3)
         #expect(post("/tasks/painMedicine/2000/check", [("done", "no")]).status == 303, "an entry logged by mistake is removed")
         #expect(try live("painMedicine").map(\.occurrence) == [2001])

@@ -76,6 +76,13 @@ public enum Format {
         return "\(partOfDay(clock)) · from \(time(clock))"
     }
 
+    /// `Tue, Dec 1 at 8:00 AM`, or `Tue, Dec 1` for an all-day event: when
+    /// a card of a day to come opens.
+    public static func opens(_ event: ScheduledEvent, in zone: TimeZone) -> String {
+        let day = "\(weekdayShort(event.day)), \(shortDay(event.day))"
+        return event.isAllDay ? day : "\(day) at \(time(event.start, in: zone))"
+    }
+
     /// `Morning`, `Afternoon`, `Evening` or `Night`.
     static func partOfDay(_ clock: LocalTime) -> String {
         switch clock.hour {

@@ -50,6 +50,7 @@ public enum FeedPage {
         } else if feed.cards.isEmpty {
             main += "<p class=\"empty\">Nothing is scheduled for this day.</p>\n"
         } else {
+            main += lockNote(feed, links: links)
             main += "<ol class=\"cards\">\n"
             for card in feed.cards {
                 main += "<li>\(self.card(card, feed: feed, plan: plan, zone: zone, links: links, csrfToken: csrfToken, sharing: sharing))</li>\n"
@@ -59,7 +60,8 @@ public enum FeedPage {
         if notice == nil { main += dayLinks(feed, study: plan.study, links: links) }
         let title = isToday ? "Today" : Format.day(feed.day)
         return Layout.page(title: title, study: plan.study, links: links,
-                           nav: .participant(id: participant.id, today: feed.today, current: .feed), main: main, frame: frame)
+                           nav: .participant(id: participant.id, today: feed.today, current: .feed), main: main,
+                           scripts: csrfToken != nil && feed.isEditable ? ["js/busy.js"] : [], frame: frame)
     }
 
     static func weekStrip(_ feed: FeedDay, links: PageLinks) -> HTML {
@@ -184,19 +186,24 @@ public enum FeedPage {
                 html += "<p class=\"status status-open\">Open today, not answered yet</p>\n"
             }
         case .missed:
-            html += "<p class=\"status status-missed\">Missed: no answer was given</p>\n"
+            html += "<p class=\"status status-missed\">No answer this day</p>\n"
         case .upcoming:
-            let opens = links.isInteractive ? "Opens" : "Scheduled for"
-            html += "<p class=\"status status-upcoming\">\(opens) \(Format.day(card.event.day))</p>\n"
-            if links.isInteractive {
-                html += "<p class=\"card-actions\"><button type=\"button\" class=\"button\" disabled>Not open yet</button></p>\n"
-            }
-        }
-        // Said to the participant, who might try; the clinicians' site changes nothing anyway.
-        if card.isLocked && links.isInteractive {
-            html += "<p class=\"lock-note\">\(Layout.icon("lock.fill", links: links))Past days are locked: answers can no longer change.</p>\n"
+            html += "<p class=\"status status-upcoming\">\(opens(card.event, zone: zone, links: links))</p>\n"
         }
         return html + "</article>"
+    }
+
+    /// A card's one line on a day to come: `Opens Tue, Dec 1 at 8:00 AM`.
+    static func opens(_ event: ScheduledEvent, zone: TimeZone, links: PageLinks) -> String {
+        (links.isInteractive ? "Opens " : "Scheduled for ") + Format.opens(event, in: zone)
+    }
+
+    /// Said once for a past day, to the participant, who might try; the
+    /// clinicians' site changes nothing anyway.
+    static func lockNote(_ feed: FeedDay, links: PageLinks) -> HTML {
+        guard links.isInteractive, feed.day < feed.today, feed.cards.contains(where: \.isLocked) else { return "" }
+        return "<p class=\"lock-note\">\(Layout.icon("lock.fill", links: links))Past days are locked: "
+            + "what was done on this day stays as it is.</p>\n"
     }
 
     /// The kind last word of a study: shown once no task has an event on the day or later.

@@ -16,7 +16,9 @@ public enum SurveyPage {
         if !errors.isEmpty {
             main += "<div class=\"error-summary\" role=\"alert\" tabindex=\"-1\"><h2>Please check \(errors.count == 1 ? "this answer" : "these answers")</h2><ul>"
             for item in task.formItems where errors[item.id] != nil {
-                main += "<li><a href=\"#field-\(item.id)\">\(item.text): \(errors[item.id]!)</a></li>"
+                // "How bad is it? Please answer…", but "Sleep: Enter a number…".
+                let joiner = item.text.last.map { "?!.:".contains($0) } == true ? " " : ": "
+                main += "<li><a href=\"#field-\(item.id)\">\(item.text)\(joiner)\(errors[item.id]!)</a></li>"
             }
             main += "</ul></div>\n"
         }

@@ -18,8 +18,9 @@ enum TaskCardViews {
         let task = plan.task(card.taskID, version: card.event.version)
         let headingID = "card-\(card.taskID)-\(card.event.occurrence)"
         let form = Form(token: csrfToken ?? "", isEditable: feed.isEditable && card.event.day == feed.today)
-        // A log asks for nothing, so a day without entries is quiet rather than missed.
-        let state = card.state == .missed && card.kind == .log([]) ? "quiet" : card.state.name
+        // A log asks for nothing, so its card is neither done nor missed, whatever its entries.
+        let isLog = if case .log = card.kind { true } else { false }
+        let state = isLog && card.state != .upcoming ? "log" : card.state.name
         var html: HTML = "<article class=\"card task-card is-\(state)\(card.isLocked ? " is-locked" : "")\" "
             + "aria-labelledby=\"\(headingID)\">\n"
         html += "<div class=\"card-head\"><h2 id=\"\(headingID)\">\(card.title)</h2>"
@@ -31,22 +32,15 @@ enum TaskCardViews {
         case _ where !sharing.isShared(taskID: card.taskID, kind: kind):
             html += "<p class=\"status\">Not shared: the participant chose not to share this with the study team.</p>\n"
         case .survey, .simple:
-            html += simple(card, form: form, zone: zone, links: links)
+            html += simple(card, feed: feed, form: form, zone: zone, links: links)
         case .checklist(let boxes):
             html += checklist(card, boxes: boxes, form: form, zone: zone, links: links)
         case .log(let entries):
             html += log(card, entries: entries, button: task?.button ?? "Log an entry", feed: feed, form: form, zone: zone,
                         links: links)
         }
-        if card.state == .upcoming {
-            let opens = links.isInteractive ? "Opens" : "Scheduled for"
-            html += "<p class=\"status status-upcoming\">\(opens) \(Format.day(card.event.day))</p>\n"
-        }
         if let instructions = task?.instructions, !instructions.isEmpty {
             html += "<details class=\"card-instructions\"><summary>How to</summary>\n\(instructions)</details>\n"
-        }
-        if card.isLocked && links.isInteractive {
-            html += "<p class=\"lock-note\">\(Layout.icon("lock.fill", links: links))Past days are locked: nothing can change.</p>\n"
         }
         return html + "</article>"
     }
@@ -56,7 +50,9 @@ enum TaskCardViews {
         var token: String
         var isEditable: Bool
 
-        /// A one-button form that posts `fields` with the token.
+        /// A one-button form that posts `fields` with the token. Its button
+        /// should say how it is busy (`data-busy-label`, empty to keep its
+        /// words), so a quick second tap cannot send the form again.
         func post(_ action: String, fields: [(String, String)], button: HTML) -> HTML {
             var html: HTML = "<form method=\"post\" action=\"\(action)\" class=\"tap-form\">"
                 + "<input type=\"hidden\" name=\"csrf\" value=\"\(token)\">"
@@ -80,47 +76,48 @@ enum TaskCardViews {
         }
     }
 
-    /// The whole card is the button: it marks the task done, and undoes it.
-    static func simple(_ card: Card, form: Form, zone: TimeZone, links: PageLinks) -> HTML {
+    /// The whole card is the button: "Mark as done" marks the task done,
+    /// and the card then says when; a second tap undoes it. Where nothing
+    /// can change, the same line says how the day went or when it opens.
+    static func simple(_ card: Card, feed: FeedDay, form: Form, zone: TimeZone, links: PageLinks) -> HTML {
         let done: Outcome? = if case .completed(let outcome) = card.state { outcome } else { nil }
-        let statusID = "status-\(card.taskID)-\(card.event.occurrence)"
-        var html = HTML()
+        let label = done.map { "Done at \(Format.time($0.createdAt, in: zone))" }
         if form.isEditable, let action = links.checkOff(card.taskID, occurrence: card.event.occurrence) {
-            let button: HTML = "<button type=\"submit\" class=\"tap-target\" aria-pressed=\"\(done != nil ? "true" : "false")\" "
-                + "aria-describedby=\"\(statusID)\"><span class=\"tap-mark\" aria-hidden=\"true\"></span>"
-                + "<span class=\"tap-label\">Done<span class=\"visually-hidden\">: \(card.title)</span></span></button>"
-            html += form.post(action, fields: [("done", done == nil ? "yes" : "no")], button: button) + "\n"
-        } else {
-            html += "<p class=\"tap-static\"><span class=\"tap-mark\(done != nil ? " is-done" : "")\" aria-hidden=\"true\"></span>"
-                + "<span class=\"tap-label\">\(done != nil ? "Done" : "Not done")</span></p>\n"
+            let hintID = "hint-\(card.taskID)-\(card.event.occurrence)"
+            let described: HTML = done == nil ? "" : " aria-describedby=\"\(hintID)\""
+            let button: HTML = "<button type=\"submit\" class=\"tap-target\" aria-pressed=\"\(done != nil ? "true" : "false")\"\(described) "
+                + "data-busy-label=\"\"><span class=\"tap-mark\" aria-hidden=\"true\"></span>"
+                + "<span class=\"tap-label\">\(label ?? "Mark as done")<span class=\"visually-hidden\">: \(card.title)</span></span></button>"
+            var html = form.post(action, fields: [("done", done == nil ? "yes" : "no")], button: button) + "\n"
+            if done != nil { html += "<p class=\"tap-hint\" id=\"\(hintID)\">Tap again to undo</p>\n" }
+            return html
         }
-        html += "<p class=\"status\(done != nil ? " status-done" : "")\" id=\"\(statusID)\">"
-        if let done {
-            html += "Done at \(Format.time(done.createdAt, in: zone))"
-            if form.isEditable && links.isInteractive { html += " · tap again to undo" }
-        } else {
+        let words = label ?? {
             switch card.state {
-            case .missed: html += "Not done"
-            case .upcoming: html += "Not open yet"
-            default: html += links.isInteractive ? "Tap the card when it is done" : "Not done yet"
+            case .upcoming: FeedPage.opens(card.event, zone: zone, links: links)
+            case .missed: "Not done this day"
+            default: links.isInteractive || card.event.day != feed.today ? "Not done" : "Not done yet"
             }
-        }
-        return html + "</p>\n"
+        }()
+        return "<p class=\"tap-static\"><span class=\"tap-mark\(done != nil ? " is-done" : "")\" aria-hidden=\"true\"></span>"
+            + "<span class=\"tap-label\">\(words)</span></p>\n"
     }
 
     /// A box per time, each its own occurrence: a tap marks or clears only its own.
     static func checklist(_ card: Card, boxes: [ChecklistBox], form: Form, zone: TimeZone, links: PageLinks) -> HTML {
         let done = boxes.filter { $0.outcome != nil }.count
-        var html: HTML = "<p class=\"status\(done == boxes.count ? " status-done" : "")\">\(done) of \(boxes.count) done</p>\n"
+        var html: HTML = card.state == .upcoming
+            ? "<p class=\"status status-upcoming\">\(FeedPage.opens(card.event, zone: zone, links: links))</p>\n"
+            : "<p class=\"status\(done == boxes.count ? " status-done" : "")\">\(done) of \(boxes.count) done</p>\n"
         html += "<ul class=\"checklist\">\n"
         for box in boxes {
             let time = Format.time(box.event.start, in: zone)
             let isDone = box.outcome != nil
-            let note: HTML = box.outcome.map { "<span class=\"box-note\">done at \(Format.time($0.createdAt, in: zone))</span>" }
-                ?? (card.isLocked ? "<span class=\"box-note\">not done</span>" : "")
+            let note: HTML = box.outcome.map { "<span class=\"box-note\">done at \(Format.time($0.createdAt, in: zone))</span>" } ?? ""
             html += "<li>"
             if form.isEditable, let action = links.checkOff(card.taskID, occurrence: box.event.occurrence) {
-                let button: HTML = "<button type=\"submit\" class=\"box-button\" aria-pressed=\"\(isDone ? "true" : "false")\">"
+                let button: HTML = "<button type=\"submit\" class=\"box-button\" aria-pressed=\"\(isDone ? "true" : "false")\" "
+                    + "data-busy-label=\"\">"
                     + "<span class=\"box\" aria-hidden=\"true\"></span><span class=\"box-time\">\(time)</span>"
                     + "<span class=\"visually-hidden\">, \(card.title)</span></button>"
                 html += form.post(action, fields: [("done", isDone ? "no" : "yes")], button: button)
@@ -138,10 +135,13 @@ enum TaskCardViews {
     static func log(_ card: Card, entries: [Outcome], button: String, feed: FeedDay, form: Form, zone: TimeZone,
                     links: PageLinks) -> HTML {
         var html = HTML()
-        let count = entries.count == 1 ? "1 entry" : "\(entries.count) entries"
-        if card.state != .upcoming {
+        if card.state == .upcoming {
+            html += "<p class=\"status status-upcoming\">\(FeedPage.opens(card.event, zone: zone, links: links))</p>\n"
+        } else {
             let day = card.event.day == feed.today ? "today" : "this day"
-            html += "<p class=\"status\">\(entries.isEmpty ? "Nothing logged \(day)" : "\(count) \(day)")</p>\n"
+            let (one, many) = entryNouns(button: button)
+            let count = entries.count == 1 ? "1 \(one)" : "\(entries.count) \(many)"
+            html += "<p class=\"status\">\(entries.isEmpty ? "Nothing logged \(day)" : "\(count) logged \(day)")</p>\n"
         }
         if !entries.isEmpty {
             html += "<ol class=\"log-entries\">\n"
@@ -150,7 +150,7 @@ enum TaskCardViews {
                 html += "<li><span class=\"log-time\">Logged at <time datetime=\"\(Timestamp.utc(entry.createdAt))\">\(time)</time></span>"
                 if form.isEditable, let action = links.checkOff(card.taskID, occurrence: entry.occurrence) {
                     html += form.post(action, fields: [("done", "no")], button:
-                        "<button type=\"submit\" class=\"button button-secondary button-small\">Remove"
+                        "<button type=\"submit\" class=\"button button-secondary button-small\" data-busy-label=\"Removing…\">Remove"
                         + "<span class=\"visually-hidden\"> the entry logged at \(time)</span></button>")
                 }
                 html += "</li>\n"
@@ -160,8 +160,23 @@ enum TaskCardViews {
         if form.isEditable, let action = links.logEntry(card.taskID) {
             html += "<div class=\"card-actions\">"
                 + form.post(action, fields: [("entry", String(LogEntries.next(after: entries)))],
-                            button: "<button type=\"submit\" class=\"button\">\(button)</button>") + "</div>\n"
+                            button: "<button type=\"submit\" class=\"button\" data-busy-label=\"Logging…\">\(button)</button>")
+                + "</div>\n"
         }
         return html
+    }
+
+    /// What a log's entries are called, from its button: `dose` and `doses`
+    /// from "Log a dose". A button of other words gives `entry` and `entries`.
+    static func entryNouns(button: String) -> (one: String, many: String) {
+        let words = button.split(separator: " ")
+        guard words.count == 3, words[0] == "Log", words[1] == "a" || words[1] == "an",
+              words[2].allSatisfy(\.isLetter) else { return ("entry", "entries") }
+        let noun = words[2].lowercased()
+        if ["s", "x", "z", "ch", "sh"].contains(where: { noun.hasSuffix($0) }) { return (noun, noun + "es") }
+        if noun.hasSuffix("y"), let before = noun.dropLast().last, !"aeiou".contains(before) {
+            return (noun, String(noun.dropLast()) + "ies")
+        }
+        return (noun, noun + "s")
     }
 }
