@@ -38,31 +38,7 @@ struct TaskAnswers {
             return respond.page(AnswerPages.completion(completion, context: pageContext(task, event, existing, context),
                                                        frame: respond.frame))
         }
-        let back = ("Go to today", context.todayRoute)
-        switch context.status {
-        case .reconsentPending:
-            return respond.message(409, "Please read the new consent form first",
-                                   "The consent form has changed. Your tasks open again once you have read and signed it. "
-                                   + "Nothing was saved.", link: ("Read the consent form", .reconsent))
-        case .withdrawn:
-            return respond.message(409, "You have left the study",
-                                   "Thank you for taking part. Nothing more is asked of you, and nothing new is saved.",
-                                   link: back)
-        case .notJoined, .active:
-            break
-        }
-        guard context.feed.isOnboarded(on: context.today) else {
-            return respond.message(409, "Join the study first", "Tasks open once you have joined the study.",
-                                   link: ("Join", .onboarding(step: 1)))
-        }
-        if event.day < context.today {
-            return respond.message(409, "This day is locked", "\(Format.day(event.day)) has passed. Answers for past days "
-                                   + "cannot be given, changed or deleted, so nothing was changed.", link: back)
-        }
-        if event.day > context.today {
-            return respond.message(409, "Not open yet", "\(task.title) for \(Format.day(event.day)) opens on that day. "
-                                   + "Nothing was saved.", link: back)
-        }
+        if let refusal = TaskGate.refusal(day: event.day, title: task.title, context) { return refusal }
         if case .delete = action {
             guard context.form != nil else {
                 guard let existing else { return .seeOther(context.todayRoute.path) }
@@ -99,7 +75,7 @@ struct TaskAnswers {
                                            "\(task.title) already has answers for today: "
                                            + (stored.map { Format.answers($0, task: task) } ?? "") + ". "
                                            + "To change them, delete them on today's page and answer again. Nothing was changed.",
-                                           link: back)
+                                           link: ("Go to today", context.todayRoute))
                 }
             }
             return .seeOther(task.completion == nil ? context.todayRoute.path

@@ -105,9 +105,9 @@ struct TaskTaps {
     }
 }
 
-/// Whether a tap may change `day` now: refused with 409 and a page that
-/// says why before re-consent, after withdrawal, before joining, and on
-/// any day but today.
+/// Whether a task's answers or taps may change on `day` now: refused with
+/// 409 and a page that says why before re-consent, after withdrawal,
+/// before joining, and on any day but today.
 enum TaskGate {
     static func refusal(day: LocalDate, title: String, _ context: RequestContext) -> HTTPResponse? {
         let respond = context.respond
