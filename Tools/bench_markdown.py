@@ -142,8 +142,9 @@ def after_deletion(corpus, outputs):
         for tool, results, build in (("carefeed", carefeed, carefeed_build_notes), ("hugo", hugo, hugo_build)):
             fresh(outputs[tool][run])
             os.sync()
-            results.append(build(corpus, new_folder(f"notes-{tool}-again", corpus["root"])))
-    return {"carefeed": carefeed, "hugo": hugo}
+            out = new_folder(f"notes-{tool}-again", corpus["root"])
+            results.append(build(corpus, out))
+    return {"carefeed": carefeed, "hugo": hugo, "hugo_pages": sum(1 for _ in out.rglob("*.html"))}
 
 
 def carefeed_build_notes(corpus, out):

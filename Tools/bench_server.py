@@ -55,8 +55,8 @@ def wrk(url, cookie=None, seconds=5):
 def server_and_nginx(store):
     work = fresh(WORK / "nginx")
     (work / "root/assets/css").mkdir(parents=True)
-    # A day in the middle of r050's first weeks, with a check-in and a
-    # range-of-motion card, as the participant saw it that day.
+    # A day in the middle of r050's first weeks, with its task cards, as the
+    # participant saw it that day.
     with sqlite3.connect(store) as database:
         enrolled, = database.execute("SELECT enrolled_on FROM participants WHERE id = 'r050'").fetchone()
     day = time.strftime("%Y-%m-%d", time.gmtime(time.mktime(time.strptime(enrolled, "%Y-%m-%d")) + 21 * 86400 + 43200))
@@ -85,7 +85,8 @@ def server_and_nginx(store):
         for run in range(RUNS):
             for key, (url, cookie_header) in contenders.items():
                 results[key].append(wrk(url, cookie_header))
-        return {"results": results, "feed_bytes": len(feed.encode()), "day": day}
+        return {"results": results, "feed_bytes": len(feed.encode()), "day": day,
+                "cards": feed.count('<article class="card')}
     finally:
         server.stop()
         if nginx:
