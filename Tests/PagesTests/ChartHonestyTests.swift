@@ -135,6 +135,7 @@ import TestSupport
                                        day: Fixtures.date("2026-03-01"), today: Fixtures.date("2026-03-01"), plan: plan,
                                        links: SiteLinks(page: "participants/p1/insights.html", feedDays: { _, _ in true })).markup
         #expect(page.contains("<caption>Pain and sleep, whole study</caption>"))
+        #expect(page.contains("<caption>Pain and sleep, week of Mar 1</caption>"), "the month keeps its capital")
         let widths = page.matches(of: /<rect x="[^"]*" y="[^"]*" width="([^"]*)"/).compactMap { Double($0.output.1) }
         #expect(!widths.isEmpty)
         #expect(widths.allSatisfy { $0 <= ChartSVG.widestBar })

@@ -78,7 +78,8 @@ public enum InsightsPage {
                     main += "<p class=\"empty\">\(words)</p>\n"
                 } else {
                     main += ChartSVG.render(data, titleID: titleID, zone: participant.timeZone) + "\n"
-                    main += table(data, caption: "\(chart.title), \(scope.title.lowercased())")
+                    // "Week of Mar 1" reads "week of Mar 1" after a comma: the month keeps its capital.
+                    main += table(data, caption: "\(chart.title), \(scope.title.prefix(1).lowercased() + scope.title.dropFirst())")
                 }
                 main += "</figure>\n"
             }
