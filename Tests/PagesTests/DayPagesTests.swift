@@ -187,7 +187,8 @@ struct PreviewLinks: PageLinks {
     @Test func theSafetyNoteCallsTheCareTeamWhereTheWarningSignsAre() throws {
         let safety = try #require(study.safety.flatMap(study.note))
         let page = EducationPages.note(safety, study: study, links: links).markup
-        let who = try #require(page.range(of: "<h2 id=\"who-to-call\">Who to call</h2>"))
+        let who = try #require(page.range(of: "<h2 id=\"who-to-call\">Who to call</h2>\n"
+                                             + "<p>In an emergency, call your local emergency number first.</p>"))
         let signs = try #require(page.range(of: "Call your surgeon's office straight away"))
         #expect(who.lowerBound < signs.lowerBound, "the numbers come before the signs")
         #expect(page.contains("<a class=\"button contact-call\" href=\"tel:2125550142\"><span>Call "

@@ -53,7 +53,7 @@ public enum CareTeamPage {
         let callable = study.contacts.filter { $0.telURI != nil }
         guard !callable.isEmpty else { return "" }
         var html: HTML = "<section class=\"who-to-call card\" aria-labelledby=\"who-to-call\">\n"
-            + "<h2 id=\"who-to-call\">Who to call</h2>\n"
+            + "<h2 id=\"who-to-call\">Who to call</h2>\n<p>In an emergency, call your local emergency number first.</p>\n"
         for contact in callable {
             html += "<p class=\"contact-role\">\(contact.name)\(contact.role.map { " · \($0)" } ?? "")</p>\n"
             html += callButton(contact)
