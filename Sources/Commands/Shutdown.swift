@@ -18,7 +18,11 @@ enum Shutdown {
                 server.stop(grace: 5)
                 store.close()
                 console.out("Stopped.\n")
-                exit(0)
+                // Everything is on disk and said. `exit` would run the
+                // libraries' destructors while other threads (dispatch
+                // workers, the content watcher) may still use them, which
+                // can abort the process; `_exit` ends it as it stands.
+                _exit(0)
             }
             source.resume()
             return source

@@ -40,7 +40,8 @@ class Server(harness.Server):
         self.url = f"http://localhost:{self.port}"
 
     def stop(self):
-        assert super().stop() == 0
+        status = super().stop()
+        assert status == 0, f"carefeed serve ended with {status}; it said:\n{self.stderr()}"
 
 
 @pytest.fixture

@@ -5,6 +5,7 @@ import os
 import re
 import signal
 import subprocess
+import tempfile
 import threading
 import time
 import urllib.parse
@@ -24,9 +25,11 @@ class Server:
     """`carefeed serve` on a free port, for one participant."""
 
     def __init__(self, store, today, participant="reliable", extra=(), prefix=()):
+        # What the server says on standard error is kept, to be shown if it fails.
+        self.errors = tempfile.TemporaryFile(mode="w+")
         self.process = subprocess.Popen(
             [*prefix, CAREFEED, "serve", "--store", str(store), "--port", "0", "--today", today, "--participant", participant, *extra],
-            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+            cwd=ROOT, stdout=subprocess.PIPE, stderr=self.errors, text=True)
         line = self.process.stdout.readline()
         match = re.search(r"localhost:(\d+)/", line)
         if not match:
@@ -49,6 +52,11 @@ class Server:
             self.process.send_signal(signal.SIGTERM)
             return self.process.wait(timeout=15)
         return self.process.returncode
+
+    def stderr(self, last=4000):
+        """The end of what the server wrote to standard error."""
+        self.errors.seek(0)
+        return self.errors.read()[-last:]
 
 
 class Session:
