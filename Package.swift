@@ -28,12 +28,14 @@ let package = Package(
         .target(name: "CareModel", dependencies: ["Markup"]),
         // The SQLite care store: schema, migrations and the one store API.
         .target(name: "CareStore", dependencies: ["CareModel", "Markup", "Support", "CSQLite"]),
+        // What the study says: tasks, surveys, consent documents, notes, charts, flags, the care plan. Pure values.
+        .target(name: "StudyModel", dependencies: ["CareModel", "Markup"]),
         // The day feed: cards, their states and the week strip with adherence rings.
-        .target(name: "Feed", dependencies: ["CareModel", "Content"]),
-        // The study's content: YAML front matter and Markdown into checked values.
-        .target(name: "Content", dependencies: ["BuiltInAssets", "CareModel", "Markup", "Support", "CYAML", "CCmark"]),
+        .target(name: "Feed", dependencies: ["CareModel", "StudyModel"]),
+        // Reading and checking `content/`: YAML front matter and Markdown into a checked study.
+        .target(name: "Content", dependencies: ["BuiltInAssets", "CareModel", "Markup", "StudyModel", "Support", "CYAML", "CCmark"]),
         // HTML and SVG for every page, as pure functions of the feed model.
-        .target(name: "Pages", dependencies: ["CareModel", "Content", "Feed", "Markup", "Support"]),
+        .target(name: "Pages", dependencies: ["CareModel", "Feed", "Markup", "StudyModel", "Support"]),
         // CareFeed's own stylesheet, scripts, icons and three.js, embedded in the program.
         .target(name: "BuiltInAssets", exclude: ["Files"], plugins: ["EmbedBuiltInAssets"]),
         .plugin(name: "EmbedBuiltInAssets", capability: .buildTool(), dependencies: ["embed-assets"]),
@@ -41,36 +43,36 @@ let package = Package(
         // The starter study `carefeed init` writes, embedded in the program.
         .target(name: "StudyTemplate", exclude: ["Files"], plugins: ["EmbedBuiltInAssets"]),
         // The files under a site's `assets/`, read once: the public folder, three.js and the models as scripts.
-        .target(name: "Assets", dependencies: ["BuiltInAssets", "Content"]),
+        .target(name: "Assets", dependencies: ["BuiltInAssets", "Content", "StudyModel"]),
         // The clinicians' static site, written from the pages.
-        .target(name: "Site", dependencies: ["Assets", "CareModel", "Content", "Feed", "Markup", "Pages", "Support"]),
+        .target(name: "Site", dependencies: ["Assets", "CareModel", "Feed", "Markup", "Pages", "StudyModel", "Support"]),
         // HTTP on libmicrohttpd: request and response values, form decoding, the server adapter.
         .target(name: "HTTP", dependencies: ["Support", "CMicroHTTPD", "CMicroHTTPDShim"]),
         // The participant's preview server: routes, form validation, live reload.
-        .target(name: "Server", dependencies: ["Assets", "CareModel", "CareStore", "Content", "Export", "Feed", "HTTP", "Pages", "Markup", "Support"]),
+        .target(name: "Server", dependencies: ["Assets", "CareModel", "CareStore", "Content", "Export", "Feed", "HTTP", "Pages", "Markup", "StudyModel", "Support"]),
         // Simulated participants for `carefeed demo`.
-        .target(name: "Demo", dependencies: ["CareModel", "Content", "Feed"]),
+        .target(name: "Demo", dependencies: ["CareModel", "Feed", "StudyModel"]),
         // Export of the store as JSON, CSV or a FHIR R4 Bundle, with only what participants share.
-        .target(name: "Export", dependencies: ["CareModel", "Content", "Feed", "Support"]),
+        .target(name: "Export", dependencies: ["CareModel", "Feed", "StudyModel", "Support"]),
         // The `carefeed` commands, their arguments and their output.
-        .target(name: "Commands", dependencies: ["Assets", "CareModel", "CareStore", "Content", "Feed", "Demo", "Export", "Server", "Site", "HTTP", "StudyTemplate"]),
+        .target(name: "Commands", dependencies: ["Assets", "CareModel", "CareStore", "Content", "Feed", "Demo", "Export", "Server", "Site", "HTTP", "StudyModel", "StudyTemplate"]),
         .executableTarget(name: "carefeed", dependencies: ["Commands"]),
 
         .target(name: "TestSupport", dependencies: ["CareModel"], path: "Tests/Infrastructure"),
         // A child process for crash tests: writes outcomes and reports each commit.
         .executableTarget(name: "store-writer", dependencies: ["CareModel", "CareStore"], path: "Tests/Tools/StoreWriter"),
         .testTarget(name: "CareModelTests", dependencies: ["CareModel", "TestSupport"]),
-        .testTarget(name: "CareStoreTests", dependencies: ["CareStore", "CSQLite", "TestSupport", "store-writer", "CareModel", "Markup", "Support"]),
-        .testTarget(name: "ContentTests", dependencies: ["Content", "TestSupport", "CareModel", "Support"], exclude: ["Studies"]),
+        .testTarget(name: "CareStoreTests", dependencies: ["StudyModel", "CareStore", "CSQLite", "TestSupport", "store-writer", "CareModel", "Markup", "Support"]),
+        .testTarget(name: "ContentTests", dependencies: ["StudyModel", "Content", "TestSupport", "CareModel", "Support"], exclude: ["Studies"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Support", "TestSupport"]),
-        .testTarget(name: "ServerTests", dependencies: ["Server", "HTTP", "Assets", "Content", "Feed", "CareStore", "TestSupport", "CareModel", "Markup", "Support"]),
-        .testTarget(name: "SiteTests", dependencies: ["Site", "Assets", "Demo", "Feed", "Content", "CareStore", "Pages", "TestSupport", "CareModel", "BuiltInAssets"]),
-        .testTarget(name: "PagesTests", dependencies: ["Pages", "Feed", "Content", "TestSupport", "CareModel", "Support"]),
-        .testTarget(name: "DemoTests", dependencies: ["Demo", "Feed", "Content", "TestSupport", "CareModel"]),
+        .testTarget(name: "ServerTests", dependencies: ["StudyModel", "Server", "HTTP", "Assets", "Content", "Feed", "CareStore", "TestSupport", "CareModel", "Markup", "Support"]),
+        .testTarget(name: "SiteTests", dependencies: ["StudyModel", "Site", "Assets", "Demo", "Feed", "Content", "CareStore", "Pages", "TestSupport", "CareModel", "BuiltInAssets"]),
+        .testTarget(name: "PagesTests", dependencies: ["StudyModel", "Pages", "Feed", "Content", "TestSupport", "CareModel", "Support"]),
+        .testTarget(name: "DemoTests", dependencies: ["StudyModel", "Demo", "Feed", "Content", "TestSupport", "CareModel"]),
         .testTarget(name: "EndToEndTests", dependencies: ["CareModel", "CareStore", "TestSupport", "carefeed"]),
-        .testTarget(name: "FeedTests", dependencies: ["Feed", "TestSupport", "CareModel", "Content", "Markup"]),
-        .testTarget(name: "ExportTests", dependencies: ["Export", "TestSupport", "CareModel", "Content", "Feed", "Support"]),
-        .testTarget(name: "CommandsTests", dependencies: ["Commands", "TestSupport", "CareModel", "CareStore", "Content", "Markup", "Support"]),
+        .testTarget(name: "FeedTests", dependencies: ["StudyModel", "Feed", "TestSupport", "CareModel", "Content", "Markup"]),
+        .testTarget(name: "ExportTests", dependencies: ["StudyModel", "Export", "TestSupport", "CareModel", "Content", "Feed", "Support"]),
+        .testTarget(name: "CommandsTests", dependencies: ["StudyModel", "Commands", "TestSupport", "CareModel", "CareStore", "Content", "Markup", "Support"]),
     ],
     swiftLanguageModes: [.v6]
 )

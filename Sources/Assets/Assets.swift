@@ -1,5 +1,6 @@
 import BuiltInAssets
 import Content
+import StudyModel
 import Foundation
 
 /// Every file under a site's `assets/`: CareFeed's own files built into the

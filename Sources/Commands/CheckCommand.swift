@@ -1,6 +1,7 @@
 import CareStore
 import Content
 import Foundation
+import StudyModel
 
 /// `carefeed check`: every content error and warning in one run.
 enum CheckCommand {
@@ -39,6 +40,14 @@ enum CheckCommand {
         guard let study = result.study, errors == 0 else {
             console.error("\(count(errors, "error")), \(count(warnings, "warning")) in \(count(result.fileCount, "file"))\n")
             return .dataError
+        }
+        if let store {
+            do {
+                _ = try CarePlan(study: study, versions: try store.taskVersions())
+            } catch let unreadable as CarePlan.UnreadableVersion {
+                console.error("\(store.path): error: \(unreadable)\n")
+                return .dataError
+            }
         }
         console.out("\(count(result.fileCount, "file")), \(count(study.tasks.count, "task")), "
                     + "\(count(study.consentDocuments.count, "consent document")), \(count(study.notes.count, "note")), "

@@ -1,8 +1,10 @@
+import CareModel
 import CareStore
 import Content
 import Export
 import Feed
 import Foundation
+import StudyModel
 
 /// `carefeed export`: the store as JSON, CSV or a FHIR R4 Bundle on standard output.
 enum ExportCommand {
@@ -48,13 +50,13 @@ enum ExportCommand {
         guard let study = content.study else { return .dataError }
         let store = try CareStore(path: path)
         defer { store.close() }
+        let plan = try CarePlan(study: study, versions: try store.taskVersions())
         var export = StudyExport(participants: try store.participants(),
                                  outcomes: try store.outcomes(includeDeleted: true),
                                  consentRecords: try store.consentRecords(),
                                  permissionGrants: try store.permissionGrants(),
                                  withdrawals: try store.withdrawals(),
-                                 healthPermissions: Sharing.healthPermissions(
-                                     of: CarePlan(study: study, versions: try store.taskVersions()).allDefinitions),
+                                 healthPermissions: SharingRule.healthPermissions(of: plan.allDefinitions),
                                  names: arguments.has("names"))
         if let participant = arguments["participant"] {
             guard export.participants.contains(where: { $0.id == participant }) else {
@@ -65,7 +67,7 @@ enum ExportCommand {
         }
         switch format {
         case "csv": console.out(export.csv())
-        case "fhir": console.out(try export.fhirBundle(plan: CarePlan(study: study, versions: try store.taskVersions())))
+        case "fhir": console.out(try export.fhirBundle(plan: plan))
         default: console.out(try export.json())
         }
         return .success

@@ -1,3 +1,4 @@
+import CareModel
 import CareStore
 import Content
 import Feed
@@ -37,7 +38,8 @@ enum ImportCommand {
         }
         defer { store.close() }
         // The study's current task definitions, recorded as `build` does, are what the files' versions must match.
-        let sharing = sharingRules(try Workspace.plan(study, store: store, now: now))
+        // Every definition the study's tasks have had counts, so an edit of the content cannot let declined data in.
+        let sharing = SharingRule.healthPermissions(of: try Workspace.plan(study, store: store, now: now).allDefinitions)
         var refused: [String] = []
         for file in files {
             do {
@@ -57,13 +59,6 @@ enum ImportCommand {
                       + "imported" + (imported > 0 ? "; the other \(imported == 1 ? "file was" : "\(imported) were") imported" : "")
                       + "\n")
         return .dataError
-    }
-
-    /// Each health permission of the study's surveys and the data it covers.
-    /// Every definition the study's tasks have had counts, so an edit of the
-    /// content cannot let declined data in.
-    static func sharingRules(_ plan: CarePlan) -> [SharingRule] {
-        Sharing.healthPermissions(of: plan.allDefinitions).map { SharingRule(permissionID: $0.id, types: Set($0.types)) }
     }
 
     private static func line(_ report: ImportReport) -> String {

@@ -7,6 +7,7 @@ import Feed
 import Foundation
 import HTTP
 import Server
+import StudyModel
 
 /// `carefeed serve`: the participant's preview server, with live reload.
 enum ServeCommand {
@@ -98,7 +99,10 @@ enum ServeCommand {
             app.update { $0 = .init(plan: plan, assets: assets) }
             console.out("Reloaded the content.\n")
         } catch {
-            console.error("error: \(error)\n")
+            // Shown on every page too, so the editor sees why the edit did not take.
+            let file = error is CarePlan.UnreadableVersion ? store.path : content
+            console.error("\(file): error: \(error)\n")
+            app.update { $0.diagnostics = [Diagnostic(file: file, line: nil, column: nil, message: "\(error)")] }
         }
     }
 }

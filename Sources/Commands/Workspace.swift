@@ -3,6 +3,7 @@ import CareStore
 import Content
 import Feed
 import Foundation
+import StudyModel
 
 /// What several commands do first: load the content, open the store, and
 /// bring the store's task versions up to date with the content.
@@ -62,6 +63,6 @@ enum Workspace {
         for task in study.tasks {
             try store.recordTaskVersion(taskID: task.id, definition: task.definition, effectiveFrom: tomorrow, at: now)
         }
-        return CarePlan(study: study, versions: try store.taskVersions())
+        return try CarePlan(study: study, versions: try store.taskVersions())
     }
 }

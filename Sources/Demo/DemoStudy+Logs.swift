@@ -1,5 +1,5 @@
 import CareModel
-import Content
+import StudyModel
 import Feed
 import Foundation
 
@@ -7,7 +7,7 @@ extension DemoStudy {
     /// Doses taken as needed on a day a log is offered: two or three a day
     /// at first, fewer as the knee heals, more in a setback; today, only
     /// the morning's; on the joining day, none before `joinedAt`.
-    mutating func logDoses(_ participant: Participant, task: FeedTask, offered: ScheduledEvent, setback: Bool,
+    mutating func logDoses(_ participant: Participant, task: PlannedTask, offered: ScheduledEvent, setback: Bool,
                            today: LocalDate, joinedAt: Date, random: inout RandomSource) {
         let day = Double(participant.enrolledOn.days(to: offered.day))
         let expected = 2.8 * exp(-day / 12) + random.noise(0.7) + (setback && offered.day >= today.adding(days: -1) ? 2 : 0)

@@ -1,5 +1,5 @@
 import CareModel
-import Content
+import StudyModel
 import Feed
 import Foundation
 

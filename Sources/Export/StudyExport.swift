@@ -21,15 +21,15 @@ public struct StudyExport: Sendable {
     public var permissionGrants: [PermissionGrant]
     /// Only the FHIR Bundle writes these: a withdrawn participant's consent is inactive.
     public var withdrawals: [Withdrawal]
-    /// The study's health permissions and the types each names: with the
-    /// grants, what decides which values each participant shares.
-    public var healthPermissions: [(id: String, types: [String])]
+    /// The study's health permissions: with the grants, what decides which
+    /// values each participant shares.
+    public var healthPermissions: [SharingRule]
     /// Whether names and signatures are written (`export --names`).
     public var names: Bool
 
     public init(participants: [Participant], outcomes: [Outcome], consentRecords: [ConsentRecord],
                 permissionGrants: [PermissionGrant], withdrawals: [Withdrawal] = [],
-                healthPermissions: [(id: String, types: [String])], names: Bool) {
+                healthPermissions: [SharingRule], names: Bool) {
         self.participants = participants
         self.outcomes = outcomes
         self.consentRecords = consentRecords
@@ -54,11 +54,11 @@ public struct StudyExport: Sendable {
         let grants = Dictionary(grouping: permissionGrants, by: \.participantID)
         var sharing: [String: Sharing] = [:]
         for id in Set(outcomes.map(\.participantID)) {
-            sharing[id] = Sharing(permissions: healthPermissions, participantID: id, grants: grants[id] ?? [])
+            sharing[id] = Sharing(rules: healthPermissions, participantID: id, grants: grants[id] ?? [])
         }
         return { outcome in
             sharing[outcome.participantID]
-                ?? Sharing(permissions: healthPermissions, participantID: outcome.participantID, grants: [])
+                ?? Sharing(rules: healthPermissions, participantID: outcome.participantID, grants: [])
         }
     }
 

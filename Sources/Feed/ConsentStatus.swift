@@ -1,5 +1,5 @@
 import CareModel
-import Content
+import StudyModel
 import Foundation
 
 /// Where a participant stands in the consent lifecycle, worked out from

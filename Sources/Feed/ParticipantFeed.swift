@@ -1,5 +1,6 @@
 import CareModel
 import Foundation
+import StudyModel
 
 /// Builds a participant's day feeds from their tasks and outcomes.
 ///
@@ -7,7 +8,7 @@ import Foundation
 /// clock, so the static site and the server show the same day the same way.
 public struct ParticipantFeed: Sendable {
     public let participant: Participant
-    public let tasks: [FeedTask]
+    public let tasks: [PlannedTask]
     public let today: LocalDate
     /// Live outcomes by task and occurrence.
     private let answers: [TaskOccurrence: Outcome]
@@ -20,7 +21,7 @@ public struct ParticipantFeed: Sendable {
     /// had already answered is shown, and nothing is open.
     public let withdrawnOn: LocalDate?
 
-    public init(participant: Participant, tasks: [FeedTask], outcomes: [Outcome], today: LocalDate,
+    public init(participant: Participant, tasks: [PlannedTask], outcomes: [Outcome], today: LocalDate,
                 withdrawal: Withdrawal? = nil) {
         self.participant = participant
         self.tasks = tasks
@@ -122,7 +123,7 @@ public struct ParticipantFeed: Sendable {
         answers[TaskOccurrence(taskID: taskID, occurrence: occurrence)]
     }
 
-    private func card(_ task: FeedTask, _ event: ScheduledEvent) -> Card {
+    private func card(_ task: PlannedTask, _ event: ScheduledEvent) -> Card {
         let state: CardState
         if let outcome = answers[TaskOccurrence(taskID: task.id, occurrence: event.occurrence)] {
             state = .completed(outcome)

@@ -1,5 +1,5 @@
 import CareModel
-import Content
+import StudyModel
 
 /// A flag of `study.yaml` as it stands for one participant on their today:
 /// raised, with what raised it, or not checked because it reads a value the

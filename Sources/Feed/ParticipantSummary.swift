@@ -1,5 +1,5 @@
 import CareModel
-import Content
+import StudyModel
 
 /// A participant's figures for the study index and their summary page,
 /// computed from the store, with the day each latest value was answered.

@@ -1,6 +1,6 @@
 import CareModel
 import Foundation
-import Content
+import StudyModel
 
 /// What a card holds beyond its state, by the kind of its task: the boxes of
 /// a checklist, the entries of a log.
@@ -79,7 +79,7 @@ public enum LogEntries {
 
 extension ParticipantFeed {
     /// Live log entries by task and local day, in the order they were logged.
-    static func logEntries(_ outcomes: some Sequence<Outcome>, tasks: [FeedTask]) -> [String: [LocalDate: [Outcome]]] {
+    static func logEntries(_ outcomes: some Sequence<Outcome>, tasks: [PlannedTask]) -> [String: [LocalDate: [Outcome]]] {
         let logs = Set(tasks.filter { $0.kind == .log }.map(\.id))
         var entries: [String: [LocalDate: [Outcome]]] = [:]
         for outcome in outcomes where logs.contains(outcome.taskID) {

@@ -1,6 +1,7 @@
 import Assets
 import CareModel
 import Content
+import StudyModel
 import Feed
 
 extension ParticipantApp {

@@ -1,6 +1,6 @@
 import Assets
 import CareModel
-import Content
+import StudyModel
 import Feed
 import Foundation
 

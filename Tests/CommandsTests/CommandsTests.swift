@@ -1,8 +1,10 @@
 import CareModel
 import CareStore
 import Commands
+import Content
 import Foundation
 import Testing
+import StudyModel
 import TestSupport
 
 /// Runs `carefeed` in-process and keeps what it wrote.
@@ -111,13 +113,28 @@ final class Collected: @unchecked Sendable {
         #expect(run.error.contains(study.content + "/tasks/walk.md:6:12: error: every must be"))
     }
 
+    @Test func aTaskVersionThisProgramCannotReadIsAnErrorNotTodaysDefinition() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path + "/care.sqlite"
+        let store = try CareStore(path: path)
+        try store.recordTaskVersion(taskID: "checkIn", definition: "{\"title\": 3}", effectiveFrom: Fixtures.date("2026-03-01"),
+                                    at: Fixtures.instant("2026-03-01T12:00:00Z"))
+        store.close()
+        for command in [["check", "--public", Repository.publicFolder], ["export"]] {
+            let run = Run(command + ["--content", Repository.content, "--store", path])
+            #expect(run.status == 1, "\(command[0])")
+            #expect(run.error.contains("the store's version 1 of task 'checkIn' cannot be read by this carefeed"), "\(command[0])")
+        }
+    }
+
     @Test func exportWritesTheStoreAsCSVAndJSON() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path + "/care.sqlite"
         let store = try CareStore(path: path)
         let participant = Fixtures.participant(id: "p7")
         try store.addParticipant(participant)
-        let version = try store.recordTaskVersion(taskID: "checkIn", definition: "v1", effectiveFrom: participant.enrolledOn,
+        let checkIn = try #require(ContentLoader.load(directory: Repository.content, publicDirectory: nil).study?.task("checkIn"))
+        let version = try store.recordTaskVersion(taskID: "checkIn", definition: checkIn.definition, effectiveFrom: participant.enrolledOn,
                                                   at: Fixtures.instant("2026-03-01T12:00:00Z"))
         let event = ScheduleTimeline([.init(version: version, effectiveFrom: nil, schedule: Fixtures.dailyAtEight)])
             .events(enrolledOn: participant.enrolledOn, in: participant.timeZone, from: participant.enrolledOn,

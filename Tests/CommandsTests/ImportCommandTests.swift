@@ -6,6 +6,7 @@ import Markup
 import Support
 import Testing
 import TestSupport
+import StudyModel
 
 /// `carefeed import`: what it says for each file, and its exit status.
 @Suite struct ImportCommandTests {

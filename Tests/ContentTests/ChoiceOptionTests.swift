@@ -3,6 +3,7 @@ import Content
 import Foundation
 import Testing
 import TestSupport
+import StudyModel
 
 /// Choice options as plain text, or as `{ value, text }`.
 @Suite struct ChoiceOptionTests {

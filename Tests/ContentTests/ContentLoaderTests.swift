@@ -3,6 +3,7 @@ import Content
 import Foundation
 import Testing
 import TestSupport
+import StudyModel
 
 @Suite struct ContentLoaderTests {
     /// The diagnostics for a study whose file at `path` is replaced by `text`.

@@ -2,6 +2,7 @@ import CareModel
 import Content
 import Foundation
 import Testing
+import StudyModel
 
 /// `docs/content.md`, the editor's reference, cannot drift from the reader:
 /// every example in it is loaded into a small study, and gives exactly the

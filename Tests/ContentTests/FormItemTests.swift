@@ -3,6 +3,7 @@ import Content
 import Foundation
 import Testing
 import TestSupport
+import StudyModel
 
 /// A form item's `measure`, and a completion step after a task's form.
 @Suite struct FormItemTests {

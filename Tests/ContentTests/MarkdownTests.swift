@@ -3,6 +3,7 @@ import Foundation
 import Support
 import Testing
 import TestSupport
+import StudyModel
 
 @Suite struct MarkdownTests {
     @Test func rawHTMLAndJavascriptLinksComeOutInert() {

@@ -1,6 +1,7 @@
 import Content
 import Foundation
 import TestSupport
+import StudyModel
 
 /// A small Recover study that the reference's examples are placed into, one
 /// at a time: the tasks, values, document and note they name exist here.

@@ -1,6 +1,7 @@
 import Content
 import Testing
 import TestSupport
+import StudyModel
 
 /// The repository's own study, `content/` with `Public/`.
 @Suite struct ShippedStudyTests {

@@ -3,6 +3,7 @@ import Content
 import Foundation
 import Testing
 import TestSupport
+import StudyModel
 
 /// `protocol` and `flags` in `study.yaml`.
 @Suite struct StudyHeaderTests {

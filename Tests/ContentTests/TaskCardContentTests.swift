@@ -3,6 +3,7 @@ import Content
 import Foundation
 import Testing
 import TestSupport
+import StudyModel
 
 /// Card kinds follow from a task's content, and what a log, a checklist,
 /// a care team and a count of entries may not hold is named at its line.

@@ -5,6 +5,7 @@ import Feed
 import Foundation
 import Testing
 import TestSupport
+import StudyModel
 
 @Suite struct DemoStudyTests {
     let plan: CarePlan
@@ -12,7 +13,7 @@ import TestSupport
 
     init() throws {
         let study = try #require(ContentLoader.load(directory: Repository.content, publicDirectory: nil).study)
-        plan = CarePlan(study: study, versions: [])
+        plan = CarePlan(study: study)
     }
 
     @Test func theSameSeedGivesTheSameStudy() {
@@ -62,7 +63,7 @@ import TestSupport
 
     init() throws {
         let study = try #require(ContentLoader.load(directory: Repository.content, publicDirectory: nil).study)
-        plan = CarePlan(study: study, versions: [])
+        plan = CarePlan(study: study)
     }
 
     @Test(arguments: [1, 2, 3, 42] as [UInt64])

@@ -5,6 +5,7 @@ import Feed
 import Foundation
 import Testing
 import TestSupport
+import StudyModel
 
 /// The demo's participants tap their cards as the participant would: doses
 /// logged as needed, each entry its own occurrence, fewer as the weeks go
@@ -14,7 +15,7 @@ import TestSupport
 
     init() throws {
         let study = try #require(ContentLoader.load(directory: Repository.content, publicDirectory: nil).study)
-        demo = DemoStudy(plan: CarePlan(study: study, versions: []), participants: 6, days: 42, seed: 7,
+        demo = DemoStudy(plan: CarePlan(study: study), participants: 6, days: 42, seed: 7,
                          today: Fixtures.date("2026-11-30"))
     }
 

@@ -26,11 +26,53 @@ import TestSupport
         var modules: Set<String> = []
         for file in files {
             let text = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
-            for line in text.split(separator: "\n") where line.hasPrefix("import ") {
-                modules.insert(String(line.dropFirst("import ".count)))
+            for line in text.split(separator: "\n") {
+                if let imported = importedModule(line) { modules.insert(imported) }
             }
         }
         return modules.subtracting(["Foundation", "Glibc", "Dispatch"])
+    }
+
+    /// The module an import line names, attributes and kinds included:
+    /// `@preconcurrency import CYAML`, `@_exported import Markup`, `import struct Content.Study`.
+    static func importedModule(_ line: Substring) -> String? {
+        let words = line.split(separator: " ").filter { !$0.hasPrefix("@") }
+        guard words.first == "import", words.count >= 2 else { return nil }
+        let kinds: Set<Substring> = ["struct", "class", "enum", "protocol", "func", "var", "let", "typealias"]
+        let path = words.count >= 3 && kinds.contains(words[1]) ? words[2] : words[1]
+        return String(path.split(separator: ".").first ?? path)
+    }
+
+    /// Every module `module` reaches through its declared dependencies.
+    static func reached(from module: String) -> Set<String> {
+        var reached: Set<String> = [], pending = [module]
+        while let next = pending.popLast() {
+            for dependency in declared[next] ?? [] where reached.insert(dependency).inserted {
+                pending.append(dependency)
+            }
+        }
+        return reached
+    }
+
+    @Test func importLinesAreReadWithTheirAttributes() {
+        #expect(Self.importedModule("@preconcurrency import CYAML") == "CYAML")
+        #expect(Self.importedModule("@_exported import CCmark") == "CCmark")
+        #expect(Self.importedModule("import struct Content.Study") == "Content")
+        #expect(Self.importedModule("let imported = 1") == nil)
+    }
+
+    /// What the study says is pure values; reading it (libyaml, cmark, files)
+    /// is the loader's, and what uses only the values does not link the loader.
+    @Test func theStudyModelIsApartFromItsLoader() throws {
+        #expect(Self.declared["StudyModel"] == ["CareModel", "Markup"])
+        for module in ["StudyModel", "Feed", "Pages", "Export", "Demo"] {
+            let reached = Self.reached(from: module)
+            for loader in ["Content", "CYAML", "CCmark"] {
+                #expect(!reached.contains(loader), "\(module) reaches \(loader) through its dependencies")
+                #expect(try !Self.imports(of: module).contains(loader), "\(module) imports \(loader)")
+            }
+        }
+        #expect(Self.reached(from: "CareModel").isSubset(of: ["Markup"]))
     }
 
     @Test func everyImportIsADeclaredDependency() throws {

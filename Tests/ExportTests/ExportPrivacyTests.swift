@@ -32,7 +32,7 @@ import TestSupport
                                            sha256: String(repeating: "0", count: 64), html: "<p>Text</p>",
                                            printedName: "Ada B. Lovelace", signature: .drawn(pathData: "M10 10 L40 12"),
                                            signedAt: Fixtures.instant("2026-03-01T14:00:00Z"), timeZone: participant.timeZone)],
-            permissionGrants: grants, healthPermissions: [("shareHealthData", ["pain", "sleep", "rangeOfMotion"])],
+            permissionGrants: grants, healthPermissions: [SharingRule(permissionID: "shareHealthData", types: ["pain", "sleep", "rangeOfMotion"])],
             names: names)
     }
 

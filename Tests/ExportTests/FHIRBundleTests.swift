@@ -6,6 +6,7 @@ import Foundation
 import Support
 import Testing
 import TestSupport
+import StudyModel
 
 /// The FHIR R4 Bundle of the Recover study's real tasks and consent, on one
 /// participant's check-in, knee measurement, signature and choices.
@@ -26,7 +27,7 @@ import TestSupport
         place.answer = .choice(options: [ChoiceOption(value: "park", text: "In a park"), ChoiceOption("Indoors")], multiple: true)
         form.items.append(place)
         study.tasks[index].survey[0] = .form(form)
-        return CarePlan(study: study, versions: [])
+        return CarePlan(study: study)
     }
 
     func export(sharesHealth: Bool = true, names: Bool = false, withdrawn: Bool = false) throws -> StudyExport {
@@ -56,7 +57,7 @@ import TestSupport
             permissionGrants: [grant],
             withdrawals: withdrawn ? [Withdrawal(participantID: "p1", withdrawnAt: Fixtures.instant("2026-03-05T15:30:00Z"),
                                                  reason: "Moving away")] : [],
-            healthPermissions: [("shareHealthData", ["pain", "sleep", "rangeOfMotion"])], names: names)
+            healthPermissions: [SharingRule(permissionID: "shareHealthData", types: ["pain", "sleep", "rangeOfMotion"])], names: names)
     }
 
     func resources(_ export: StudyExport) throws -> [[String: Any]] {

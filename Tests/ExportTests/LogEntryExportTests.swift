@@ -5,6 +5,7 @@ import Feed
 import Foundation
 import Testing
 import TestSupport
+import StudyModel
 
 /// A log's entries leave in every export like any outcome: two doses are two
 /// outcomes in JSON, two rows in CSV and two QuestionnaireResponses in FHIR,
@@ -42,7 +43,7 @@ import TestSupport
 
     @Test func fhirHasAResponsePerEntryToAQuestionnaireThatAsksIt() throws {
         let study = try #require(ContentLoader.load(directory: Repository.content, publicDirectory: nil).study)
-        let text = try export.fhirBundle(plan: CarePlan(study: study, versions: []))
+        let text = try export.fhirBundle(plan: CarePlan(study: study))
         let bundle = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         let resources = try #require(bundle["entry"] as? [[String: Any]]).compactMap { $0["resource"] as? [String: Any] }
         let responses = resources.filter {

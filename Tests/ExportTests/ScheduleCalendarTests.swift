@@ -5,6 +5,7 @@ import Feed
 import Foundation
 import Testing
 import TestSupport
+import StudyModel
 
 /// The participant's schedule as iCalendar (RFC 5545): lines, time zones,
 /// events and their reminders.
@@ -21,7 +22,7 @@ import TestSupport
             definition.schedule = task.schedule
             return definition
         } + study.tasks.filter(\.isOnboarding)
-        return CarePlan(study: edited, versions: [])
+        return CarePlan(study: edited)
     }
 
     func calendar(zone: String = "America/New_York", from: String = "2026-02-20", days: Int = 56, withdrawn: Bool = false,

@@ -5,6 +5,7 @@ import Foundation
 import Markup
 import Testing
 import TestSupport
+import StudyModel
 
 /// A participant's place in the consent lifecycle, and what a withdrawal does to their feed.
 @Suite struct ConsentStatusTests {
@@ -44,7 +45,7 @@ import TestSupport
     }
 
     @Test func fromTheDayOfAWithdrawalOnlyAnsweredCardsRemainAndNothingIsEditable() {
-        let task = FeedTask(id: "checkIn", title: "Check in", impactsAdherence: true, isOnboarding: false,
+        let task = PlannedTask(id: "checkIn", title: "Check in", impactsAdherence: true, isOnboarding: false,
                             timeline: ScheduleTimeline(Fixtures.dailyAtEight))
         let events = task.timeline.events(enrolledOn: participant.enrolledOn, in: participant.timeZone,
                                           from: participant.enrolledOn, to: Fixtures.date("2026-03-10"))

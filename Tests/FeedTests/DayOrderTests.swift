@@ -3,6 +3,7 @@ import Feed
 import Foundation
 import Testing
 import TestSupport
+import StudyModel
 
 /// The day as the participant lives it: timed tasks first, rings that tell a
 /// missed day from one to come, and an end to the study.
@@ -12,7 +13,7 @@ import TestSupport
                                               time: .at(LocalTime(hour: 8, minute: 0)!))])
     let evening = Schedule([ScheduleElement(interval: .days(1), time: .at(LocalTime(hour: 19, minute: 30)!))])
 
-    func feed(_ tasks: [FeedTask], today: String, answered: [(String, String)] = []) -> ParticipantFeed {
+    func feed(_ tasks: [PlannedTask], today: String, answered: [(String, String)] = []) -> ParticipantFeed {
         let outcomes = answered.enumerated().map { index, answer in
             let task = tasks.first { $0.id == answer.0 }!
             let event = task.timeline.events(enrolledOn: participant.enrolledOn, in: participant.timeZone,
@@ -26,9 +27,9 @@ import TestSupport
 
     @Test func timedTasksComeBeforeAllDayOnesAndInTimeOrder() {
         let tasks = [
-            FeedTask(id: "aRange", title: "Range of motion", timeline: ScheduleTimeline(Fixtures.dailyAllDay)),
-            FeedTask(id: "evening", title: "Evening", timeline: ScheduleTimeline(evening)),
-            FeedTask(id: "zCheckIn", title: "Check in", timeline: ScheduleTimeline(Fixtures.dailyAtEight)),
+            PlannedTask(id: "aRange", title: "Range of motion", timeline: ScheduleTimeline(Fixtures.dailyAllDay)),
+            PlannedTask(id: "evening", title: "Evening", timeline: ScheduleTimeline(evening)),
+            PlannedTask(id: "zCheckIn", title: "Check in", timeline: ScheduleTimeline(Fixtures.dailyAtEight)),
         ]
         let day = feed(tasks, today: "2026-03-05").day(Fixtures.date("2026-03-05"))
         #expect(day.cards.map(\.taskID) == ["zCheckIn", "evening", "aRange"],
@@ -36,7 +37,7 @@ import TestSupport
     }
 
     @Test func ringsTellAMissedDayFromADayToCome() {
-        let tasks = [FeedTask(id: "checkIn", title: "Check in", timeline: ScheduleTimeline(Fixtures.dailyAtEight))]
+        let tasks = [PlannedTask(id: "checkIn", title: "Check in", timeline: ScheduleTimeline(Fixtures.dailyAtEight))]
         let week = feed(tasks, today: "2026-03-04", answered: [("checkIn", "2026-03-02")])
             .day(Fixtures.date("2026-03-04")).week.days
         let states = week.map { day in day.ring?.state(on: day.day, today: Fixtures.date("2026-03-04")) }
@@ -47,10 +48,10 @@ import TestSupport
 
     @Test func theStudyIsFinishedOnceNoTaskHasAnEventLeft() {
         let tasks = [
-            FeedTask(id: "onboarding", title: "Join", impactsAdherence: false, isOnboarding: true,
+            PlannedTask(id: "onboarding", title: "Join", impactsAdherence: false, isOnboarding: true,
                      timeline: ScheduleTimeline(Fixtures.dailyAllDay)),
-            FeedTask(id: "checkIn", title: "Check in", timeline: ScheduleTimeline(fortnight)),
-            FeedTask(id: "rangeOfMotion", title: "Range of motion", timeline: ScheduleTimeline(Fixtures.firstWeekThenWeekly)),
+            PlannedTask(id: "checkIn", title: "Check in", timeline: ScheduleTimeline(fortnight)),
+            PlannedTask(id: "rangeOfMotion", title: "Range of motion", timeline: ScheduleTimeline(Fixtures.firstWeekThenWeekly)),
         ]
         let joined = feed(tasks, today: "2026-04-01", answered: [("onboarding", "2026-03-01")])
         #expect(!joined.day(Fixtures.date("2026-03-22")).isStudyFinished, "the last weekly measurement is that day")

@@ -3,15 +3,16 @@ import Feed
 import Foundation
 import Testing
 import TestSupport
+import StudyModel
 
 @Suite struct ParticipantFeedTests {
     let participant = Fixtures.participant(enrolledOn: "2026-03-01")
     let today = Fixtures.date("2026-03-05")
     let tasks = [
-        FeedTask(id: "onboarding", title: "Join", impactsAdherence: false, isOnboarding: true,
+        PlannedTask(id: "onboarding", title: "Join", impactsAdherence: false, isOnboarding: true,
                  timeline: ScheduleTimeline(Fixtures.dailyAllDay)),
-        FeedTask(id: "checkIn", title: "Check in", timeline: ScheduleTimeline(Fixtures.dailyAtEight)),
-        FeedTask(id: "rangeOfMotion", title: "Range of motion", timeline: ScheduleTimeline(Fixtures.firstWeekThenWeekly)),
+        PlannedTask(id: "checkIn", title: "Check in", timeline: ScheduleTimeline(Fixtures.dailyAtEight)),
+        PlannedTask(id: "rangeOfMotion", title: "Range of motion", timeline: ScheduleTimeline(Fixtures.firstWeekThenWeekly)),
     ]
 
     func outcome(_ task: String, on day: String, id: Int64, deleted: Bool = false) -> Outcome {

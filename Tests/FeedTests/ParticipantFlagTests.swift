@@ -4,6 +4,7 @@ import Feed
 import Foundation
 import Testing
 import TestSupport
+import StudyModel
 
 /// Recover's flags (pain above 6, no answers for two days, range of motion
 /// not measured for 8 days) for a participant enrolled on Sunday March 1, 2026.
@@ -13,7 +14,7 @@ import TestSupport
 
     init() throws {
         let study = try #require(ContentLoader.load(directory: Repository.content, publicDirectory: nil).study)
-        plan = CarePlan(study: study, versions: [])
+        plan = CarePlan(study: study)
     }
 
     func answer(_ task: String, on day: String, _ values: [OutcomeValue] = [], id: Int64) -> Outcome {

@@ -4,6 +4,7 @@ import Feed
 import Foundation
 import Testing
 import TestSupport
+import StudyModel
 
 /// The states of a simple task's card, a checklist's boxes and a log's
 /// entries, and what each counts toward the adherence ring.
@@ -13,9 +14,9 @@ import TestSupport
     static let threeTimes = Schedule([ScheduleElement(interval: .days(1), time: .times(
         [LocalTime(hour: 8, minute: 0)!, LocalTime(hour: 14, minute: 0)!, LocalTime(hour: 20, minute: 0)!]), duration: .minutes(20))])
     let tasks = [
-        FeedTask(id: "walk", title: "Walk", timeline: ScheduleTimeline(Fixtures.dailyAtEight), kind: .simple),
-        FeedTask(id: "ice", title: "Ice your knee", timeline: ScheduleTimeline(threeTimes), kind: .checklist),
-        FeedTask(id: "tablet", title: "Pain medicine", impactsAdherence: false, timeline: ScheduleTimeline(Fixtures.dailyAllDay),
+        PlannedTask(id: "walk", title: "Walk", timeline: ScheduleTimeline(Fixtures.dailyAtEight), kind: .simple),
+        PlannedTask(id: "ice", title: "Ice your knee", timeline: ScheduleTimeline(threeTimes), kind: .checklist),
+        PlannedTask(id: "tablet", title: "Pain medicine", impactsAdherence: false, timeline: ScheduleTimeline(Fixtures.dailyAllDay),
                  kind: .log),
     ]
 

@@ -3,6 +3,7 @@ import Foundation
 import Pages
 import Testing
 import TestSupport
+import StudyModel
 
 /// Where a note's annotations are pinned on its model.
 @Suite struct AnnotationPagesTests {

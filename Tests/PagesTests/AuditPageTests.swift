@@ -5,6 +5,7 @@ import Foundation
 import Pages
 import Testing
 import TestSupport
+import StudyModel
 
 /// The audit trail reads each entry in the study's words, traceable to the
 /// stored answer, and marks what was stored out of order.
@@ -13,8 +14,7 @@ import TestSupport
     let participant = Fixtures.participant(enrolledOn: "2026-03-01")
 
     init() throws {
-        plan = CarePlan(study: try #require(ContentLoader.load(directory: Repository.content, publicDirectory: nil).study),
-                        versions: [])
+        plan = CarePlan(study: try #require(ContentLoader.load(directory: Repository.content, publicDirectory: nil).study))
     }
 
     var checkIn: Outcome {

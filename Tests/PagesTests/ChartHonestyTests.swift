@@ -5,6 +5,7 @@ import Foundation
 @testable import Pages
 import Testing
 import TestSupport
+import StudyModel
 
 /// Recover's charts read as a clinician would: a zero is not a gap, pain is
 /// always on 0 to 10, nothing is "No answer" before it was due or after today.
@@ -16,7 +17,7 @@ import TestSupport
 
     init() throws {
         study = try #require(ContentLoader.load(directory: Repository.content, publicDirectory: nil).study)
-        plan = CarePlan(study: study, versions: [])
+        plan = CarePlan(study: study)
     }
 
     var painAndSleep: InsightChart { study.insights[0] }

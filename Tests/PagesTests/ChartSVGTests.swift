@@ -4,6 +4,7 @@ import Foundation
 @testable import Pages
 import Testing
 import TestSupport
+import StudyModel
 
 @Suite struct ChartSVGTests {
     let charts: WalkCharts

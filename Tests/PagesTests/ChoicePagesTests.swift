@@ -4,6 +4,7 @@ import Foundation
 import Pages
 import Testing
 import TestSupport
+import StudyModel
 
 /// Choice options whose stored value differs from the text shown.
 @Suite struct ChoicePagesTests {

@@ -5,6 +5,7 @@ import Foundation
 import Pages
 import Testing
 import TestSupport
+import StudyModel
 
 /// Links as the participant's preview server writes them: interactive,
 /// with the calendar file.
@@ -39,7 +40,7 @@ struct PreviewLinks: PageLinks {
 
     init() throws {
         study = try #require(ContentLoader.load(directory: Repository.content, publicDirectory: nil).study)
-        plan = CarePlan(study: study, versions: [])
+        plan = CarePlan(study: study)
     }
 
     func answer(_ taskID: String, on day: String, _ values: [OutcomeValue], id: Int64) -> Outcome {

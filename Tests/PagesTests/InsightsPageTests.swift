@@ -5,6 +5,7 @@ import Foundation
 import Pages
 import Testing
 import TestSupport
+import StudyModel
 
 @Suite struct InsightsPageTests {
     let charts: WalkCharts
@@ -17,7 +18,7 @@ import TestSupport
     /// The insights page for Wednesday March 4, its week running Sunday March 1 to Saturday March 7.
     func page(_ outcomes: [Outcome], study: Study? = nil) -> String {
         InsightsPage.render(participant: charts.participant, outcomes: outcomes, day: Fixtures.date("2026-03-04"),
-                            today: Fixtures.date("2026-03-04"), plan: CarePlan(study: study ?? charts.study, versions: []),
+                            today: Fixtures.date("2026-03-04"), plan: CarePlan(study: study ?? charts.study),
                             links: links).markup
     }
 
@@ -81,7 +82,7 @@ import TestSupport
     @Test func aRangeBeforeAnyWalkWasDueSaysSo() {
         // Joined today, Sunday March 1: the first walk is due at 6:30 PM.
         let page = InsightsPage.render(participant: charts.participant, outcomes: [charts.joined()], day: Fixtures.date("2026-03-01"),
-                                       today: Fixtures.date("2026-03-01"), plan: CarePlan(study: charts.study, versions: []),
+                                       today: Fixtures.date("2026-03-01"), plan: CarePlan(study: charts.study),
                                        links: links).markup
         #expect(page.contains("<p class=\"empty\">No answers yet from Mar 1 to Mar 7: none was due before today.</p>"))
         #expect(!page.contains("<svg class=\"chart\""))
@@ -91,7 +92,7 @@ import TestSupport
         // Tuesday February 24 is before this week and before enrollment.
         let page = InsightsPage.render(participant: Fixtures.participant(enrolledOn: "2026-02-22"),
                                        outcomes: [charts.walk("2026-02-24", steps: 900)], day: Fixtures.date("2026-03-04"),
-                                       today: Fixtures.date("2026-03-04"), plan: CarePlan(study: charts.study, versions: []),
+                                       today: Fixtures.date("2026-03-04"), plan: CarePlan(study: charts.study),
                                        links: links).markup
         #expect(page.contains("<p class=\"empty\">Nothing was scheduled from Mar 1 to Mar 7.</p>"))
         #expect(page.contains("<svg class=\"chart\" viewBox=\"0 0 360 320\" role=\"img\" aria-labelledby=\"chart-0-study\">"))

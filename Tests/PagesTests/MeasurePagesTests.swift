@@ -4,6 +4,7 @@ import Foundation
 import Pages
 import Testing
 import TestSupport
+import StudyModel
 
 /// A numeric item with `measure: kneeFlexion`: its number field, and the
 /// phone's measuring panel for it, hidden until its script shows it.

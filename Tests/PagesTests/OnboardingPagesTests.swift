@@ -4,6 +4,7 @@ import Foundation
 import Pages
 import Testing
 import TestSupport
+import StudyModel
 
 @Suite struct OnboardingPagesTests {
     let study: Study

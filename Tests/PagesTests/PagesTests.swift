@@ -6,6 +6,7 @@ import Pages
 import Support
 import Testing
 import TestSupport
+import StudyModel
 
 @Suite struct PagesTests {
     let study: Study
@@ -36,7 +37,7 @@ import TestSupport
         let outcomes = [joined, checkIn(day: "2026-03-02", pain: 0, sleep: 6, id: 1),
                         checkIn(day: "2026-03-04", pain: 4, sleep: 7.5, id: 2)]
         let html = InsightsPage.render(participant: participant, outcomes: outcomes, day: Fixtures.date("2026-03-04"),
-                                       today: Fixtures.date("2026-03-04"), plan: CarePlan(study: study, versions: []),
+                                       today: Fixtures.date("2026-03-04"), plan: CarePlan(study: study),
                                        links: links)
         #expect(html.markup.contains("<title>Mon, Mar 2: Pain (0-10) 0, answered 8:10 AM</title>"))
         #expect(html.markup.contains("<title>Wed, Mar 4: Sleep (hours) 7.5 hours, answered 8:10 AM</title>"))
@@ -93,9 +94,9 @@ import TestSupport
     @Test func textFromTheStoreIsEscaped() {
         let hostile = Participant(id: "p1", name: "<script>alert(1)</script>", timeZone: participant.timeZone,
                                   enrolledOn: participant.enrolledOn)
-        let feed = ParticipantFeed(participant: hostile, tasks: CarePlan(study: study, versions: []).tasks, outcomes: [],
+        let feed = ParticipantFeed(participant: hostile, tasks: CarePlan(study: study).tasks, outcomes: [],
                                    today: Fixtures.date("2026-03-02"))
-        let html = FeedPage.render(feed.day(Fixtures.date("2026-03-02")), plan: CarePlan(study: study, versions: []),
+        let html = FeedPage.render(feed.day(Fixtures.date("2026-03-02")), plan: CarePlan(study: study),
                                    links: SiteLinks(page: "participants/p1/feed/2026-03-02.html", feedDays: { _, _ in true }),
                                    names: true)
         #expect(!html.markup.contains("<script>alert"))
@@ -112,7 +113,7 @@ import TestSupport
 @Suite struct FeedPageTests {
     @Test func dayPagesShowAnswersLockThePastDisableTheFutureAndLeaveRinglessDaysBare() throws {
         let study = try #require(ContentLoader.load(directory: Repository.content, publicDirectory: nil).study)
-        let plan = CarePlan(study: study, versions: [])
+        let plan = CarePlan(study: study)
         let participant = Fixtures.participant(id: "p1", enrolledOn: "2026-03-02")
         let onboarding = plan.tasks.first { $0.isOnboarding }!
         let joined = onboarding.timeline.events(enrolledOn: participant.enrolledOn, in: participant.timeZone,

@@ -4,6 +4,7 @@ import Foundation
 import Pages
 import Testing
 import TestSupport
+import StudyModel
 
 /// The study's protocol and approving board on consent pages and records.
 @Suite struct ProtocolLineTests {

@@ -5,6 +5,7 @@ import Foundation
 import Pages
 import Testing
 import TestSupport
+import StudyModel
 
 /// The study index as a worklist, for Recover's three flags.
 @Suite struct StudyIndexPageTests {

@@ -5,6 +5,7 @@ import Foundation
 @testable import Pages
 import Testing
 import TestSupport
+import StudyModel
 
 /// Recover's tap cards on the clinicians' site, drawn as the participant
 /// sees them but read-only, and its doses a day on Insights.
@@ -14,8 +15,7 @@ import TestSupport
     let today = Fixtures.date("2026-03-04")
 
     init() throws {
-        plan = CarePlan(study: try #require(ContentLoader.load(directory: Repository.content, publicDirectory: nil).study),
-                        versions: [])
+        plan = CarePlan(study: try #require(ContentLoader.load(directory: Repository.content, publicDirectory: nil).study))
     }
 
     func event(_ task: String, _ day: LocalDate, _ index: Int = 0) throws -> ScheduledEvent {

@@ -3,6 +3,7 @@ import Content
 import Foundation
 import Testing
 import TestSupport
+import StudyModel
 
 /// The minimal walking study with one chart of each kind, and its answers
 /// built day by day: the fixture of the chart and insights tests.

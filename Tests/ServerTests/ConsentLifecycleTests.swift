@@ -9,6 +9,7 @@ import Server
 import Support
 import Testing
 import TestSupport
+import StudyModel
 
 /// Re-consent and withdrawal on the participant's server.
 extension ParticipantAppTests {
@@ -20,7 +21,7 @@ extension ParticipantAppTests {
         document.html = HTML(trusted: document.html.markup + "<p>We now also ask about swelling.</p>\n")
         document.sha256 = SHA256.hex(document.html.markup)
         edited.consentDocuments = [document]
-        let plan = CarePlan(study: edited, versions: try store.taskVersions())
+        let plan = try CarePlan(study: edited, versions: try store.taskVersions())
         app.update { $0.plan = plan }
         return document
     }

@@ -8,6 +8,7 @@ import HTTP
 import Server
 import Testing
 import TestSupport
+import StudyModel
 
 /// The routes around a day's answers: the completion step after saving,
 /// the question before deleting, and the schedule as a calendar file.

@@ -9,6 +9,7 @@ import Server
 import Support
 import Testing
 import TestSupport
+import StudyModel
 
 /// The server's handler, driven with request values: no socket.
 @Suite struct ParticipantAppTests {
@@ -35,7 +36,7 @@ import TestSupport
         }
         try store.addParticipant(Participant(id: "p1", name: "Ada", timeZone: study.timeZone,
                                              enrolledOn: Fixtures.date("2026-03-07")))
-        let plan = CarePlan(study: study, versions: try store.taskVersions())
+        let plan = try CarePlan(study: study, versions: try store.taskVersions())
         signedDocument = try #require(study.consentDocument("recover")).sha256
         app = ParticipantApp(store: store,
                              content: .init(plan: plan, assets: try Assets(publicDirectory: Repository.publicFolder, study: study)),

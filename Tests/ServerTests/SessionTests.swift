@@ -5,6 +5,7 @@ import HTTP
 @testable import Server
 import Testing
 import TestSupport
+import StudyModel
 
 /// Sessions the server issued, and the drafts it keeps for them: bounded
 /// whatever session ids a client makes up.
@@ -35,7 +36,7 @@ extension ParticipantAppTests {
 
     @Test func aSessionIssuedByAnotherServerIsNotTaken() throws {
         let assets = try Assets(publicDirectory: Repository.publicFolder, study: study)
-        let elsewhere = ParticipantApp(store: store, content: .init(plan: CarePlan(study: study, versions: []), assets: assets),
+        let elsewhere = ParticipantApp(store: store, content: .init(plan: CarePlan(study: study), assets: assets),
                                        configuration: .init(participantID: "p1", today: today, secret: "another secret"))
         #expect(request("GET", "/onboarding/1", session: elsewhere.newSession()).header("Set-Cookie") != nil)
         #expect(request("GET", "/onboarding/1", session: app.newSession()).header("Set-Cookie") == nil)

@@ -4,6 +4,7 @@ import HTTP
 import Server
 import Testing
 import TestSupport
+import StudyModel
 
 @Suite struct SurveyValidationTests {
     let task: StudyTask

@@ -4,6 +4,7 @@ import Foundation
 import HTTP
 import Server
 import Testing
+import StudyModel
 
 /// One-tap cards on the server: the simple task done and undone, the
 /// checklist's boxes each their own occurrence, a log's entries each an

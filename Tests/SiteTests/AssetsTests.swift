@@ -4,6 +4,7 @@ import Content
 import Foundation
 import Testing
 import TestSupport
+import StudyModel
 
 /// CareFeed's own files come with the program; a study's public folder
 /// holds its own and may replace a built-in one.

@@ -8,6 +8,7 @@ import Pages
 @testable import Site
 import Testing
 import TestSupport
+import StudyModel
 
 @Suite struct BuildManifestTests {
     /// An update renders unchanged participants' rows from the manifest, so
@@ -20,7 +21,7 @@ import TestSupport
         for task in study.tasks {
             try store.recordTaskVersion(taskID: task.id, definition: task.definition, effectiveFrom: today, at: Date())
         }
-        let plan = CarePlan(study: study, versions: try store.taskVersions())
+        let plan = try CarePlan(study: study, versions: try store.taskVersions())
         let demo = DemoStudy(plan: plan, participants: 6, days: 30, seed: 11, today: today)
         try store.addBatch(participants: demo.participants, consentRecords: demo.consentRecords,
                            permissionGrants: demo.permissionGrants, outcomes: demo.outcomes)
@@ -30,7 +31,7 @@ import TestSupport
             return ParticipantSummary(participant: participant, feed: plan.feed(for: participant, outcomes: outcomes, today: today),
                                       outcomes: outcomes, records: try store.consentRecords(participantID: participant.id),
                                       withdrawal: nil,
-                                      sharing: Sharing(plan: CarePlan(study: study, versions: []), participantID: participant.id,
+                                      sharing: Sharing(plan: CarePlan(study: study), participantID: participant.id,
                                                        grants: try store.permissionGrants(participantID: participant.id)),
                                       study: study)
         }

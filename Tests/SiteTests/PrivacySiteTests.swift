@@ -7,6 +7,7 @@ import Foundation
 import Site
 import Testing
 import TestSupport
+import StudyModel
 
 /// The site a clinician opens from disk: study IDs unless built with names,
 /// no value the participant did not share, their status and their audit trail.
@@ -35,7 +36,7 @@ import TestSupport
             try store.recordTaskVersion(taskID: task.id, definition: task.definition, effectiveFrom: today,
                                         at: Fixtures.instant("2026-03-01T12:00:00Z"))
         }
-        let plan = CarePlan(study: study, versions: try store.taskVersions())
+        let plan = try CarePlan(study: study, versions: try store.taskVersions())
         let document = try #require(study.consentDocument("recover"))
         try store.addConsentRecord(ConsentRecord(
             participantID: "p1", documentID: document.id, version: document.version, sha256: document.sha256,
@@ -60,7 +61,7 @@ import TestSupport
     func build(names: Bool = false, study: Study? = nil) throws -> SiteBuilder.Report {
         let (store, today, study) = (self.store, self.today, study ?? self.study)
         return try SiteBuilder(.init(
-            plan: CarePlan(study: study, versions: try store.taskVersions()), participants: try store.participants(),
+            plan: try CarePlan(study: study, versions: try store.taskVersions()), participants: try store.participants(),
             records: { SiteBuilder.Records(outcomes: try store.outcomes(participantID: $0.id, includeDeleted: true),
                                            consentRecords: try store.consentRecords(participantID: $0.id),
                                            permissionGrants: try store.permissionGrants(participantID: $0.id),

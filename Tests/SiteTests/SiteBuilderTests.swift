@@ -8,6 +8,7 @@ import Foundation
 import Site
 import Testing
 import TestSupport
+import StudyModel
 
 @Suite struct SiteBuilderTests {
     let directory: TemporaryDirectory
@@ -28,7 +29,7 @@ import TestSupport
     }
 
     func plan() throws -> CarePlan {
-        CarePlan(study: study, versions: try store.taskVersions())
+        try CarePlan(study: study, versions: try store.taskVersions())
     }
 
     func build() throws -> SiteBuilder.Report {
@@ -275,7 +276,7 @@ import TestSupport
                                    html: signed.html, printedName: "Ada Lovelace", signature: .typed(name: "Ada Lovelace"),
                                    signedAt: Fixtures.instant("2026-03-01T15:00:00Z"), timeZone: participant.timeZone)
         let today = Fixtures.date("2026-03-05")
-        _ = try SiteBuilder(.init(plan: CarePlan(study: edited, versions: []), participants: [participant], outcomes: [],
+        _ = try SiteBuilder(.init(plan: CarePlan(study: edited), participants: [participant], outcomes: [],
                                   consentRecords: [record], permissionGrants: [],
                                   assets: try Assets(publicDirectory: Repository.publicFolder, study: edited),
                                   today: { _ in today }))

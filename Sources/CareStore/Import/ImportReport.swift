@@ -1,21 +1,3 @@
-/// A health permission of the study and the data it covers: `types` names
-/// form items (outcome value kinds) or tasks (all of that task's values).
-/// Values it covers are imported only while the participant's latest answer
-/// to it shares them.
-public struct SharingRule: Hashable, Sendable {
-    public var permissionID: String
-    public var types: Set<String>
-
-    public init(permissionID: String, types: Set<String>) {
-        self.permissionID = permissionID
-        self.types = types
-    }
-
-    func covers(taskID: String, kind: String) -> Bool {
-        types.contains(kind) || types.contains(taskID)
-    }
-}
-
 /// What one import added to the study's store, by kind of record.
 public struct ImportReport: Hashable, Sendable {
     public var file: String

@@ -19,14 +19,16 @@ extension StoreMerge {
     }
 
     mutating func outcomes() throws {
-        let latest = latestAnswers()
+        let sharing = participantSharing()
         var tombstones: [(id: Int64, incoming: Incoming, deletedAt: Date)] = []
         var new: [Incoming] = []
         for source in snapshot.outcomes {
             // A version this store lacks is already a conflict.
             guard let version = versions[source.outcome.taskID]?[source.outcome.taskVersion] else { continue }
             let incoming = Incoming(outcome: source.outcome, taskVersion: version,
-                                    shared: source.values.filter { isShared($0.value, of: source.outcome, latest) },
+                                    shared: source.values.filter {
+                                        sharing(source.outcome.participantID).isShared(taskID: source.outcome.taskID, kind: $0.value.kind)
+                                    },
                                     all: source.values)
             guard let held = try heldOutcome(incoming) else {
                 new.append(incoming)
@@ -53,21 +55,15 @@ extension StoreMerge {
         }
     }
 
-    /// Each participant's latest answer to each permission in the file.
-    private func latestAnswers() -> [String: [String: Bool]] {
-        var latest: [String: [String: Bool]] = [:]
-        let ordered = snapshot.permissionGrants.sorted { ($0.recordedAt, $0.id) < ($1.recordedAt, $1.id) }
-        for grant in ordered {
-            latest[grant.participantID, default: [:]][grant.permissionID] = grant.granted
+    /// Each participant's sharing under the file's permission answers.
+    private func participantSharing() -> (String) -> Sharing {
+        let grants = Dictionary(grouping: snapshot.permissionGrants, by: \.participantID)
+        let rules = sharingRules
+        var known: [String: Sharing] = [:]
+        for (id, theirs) in grants {
+            known[id] = Sharing(rules: rules, participantID: id, grants: theirs)
         }
-        return latest
-    }
-
-    /// False when a health permission covering the value was not granted, or never answered.
-    private func isShared(_ value: OutcomeValue, of outcome: Outcome, _ latest: [String: [String: Bool]]) -> Bool {
-        sharing.allSatisfy { rule in
-            !rule.covers(taskID: outcome.taskID, kind: value.kind) || latest[outcome.participantID]?[rule.permissionID] == true
-        }
+        return { id in known[id] ?? Sharing(rules: rules, participantID: id, grants: []) }
     }
 
     private func heldOutcome(_ incoming: Incoming) throws -> (outcome: Outcome, values: [PositionedValue])? {

@@ -9,7 +9,7 @@ import Support
 struct StoreMerge {
     let database: Database
     let snapshot: StoreSnapshot
-    let sharing: [SharingRule]
+    let sharingRules: [SharingRule]
     var report: ImportReport
     var conflicts: [String] = []
     /// The file's task versions as this store numbers them: task → file's version → this store's.
@@ -18,7 +18,7 @@ struct StoreMerge {
     init(database: Database, snapshot: StoreSnapshot, sharing: [SharingRule], report: ImportReport) {
         self.database = database
         self.snapshot = snapshot
-        self.sharing = sharing
+        self.sharingRules = sharing
         self.report = report
     }
 

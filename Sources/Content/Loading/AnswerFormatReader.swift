@@ -1,4 +1,5 @@
 import CareModel
+import StudyModel
 
 /// Reads how a form item is answered: scale, numeric, boolean, choice or text.
 extension FieldReader {

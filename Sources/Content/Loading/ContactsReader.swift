@@ -1,3 +1,4 @@
+import StudyModel
 /// Reads `study.yaml`'s `contacts`: the care team, each with a name and a
 /// phone number or e-mail address that a phone can dial or write to.
 extension FieldReader {

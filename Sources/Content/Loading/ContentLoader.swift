@@ -1,6 +1,7 @@
 import CareModel
 import Foundation
 import Support
+import StudyModel
 
 /// Loads a study's content folder into a checked `Study`, collecting every
 /// problem in one pass rather than stopping at the first.

@@ -1,5 +1,6 @@
 import BuiltInAssets
 import Foundation
+import StudyModel
 
 /// Checks that what one file names exists: consent documents, notes, tasks,
 /// form values, icons and public files.

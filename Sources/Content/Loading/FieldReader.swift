@@ -1,4 +1,5 @@
 import CareModel
+import StudyModel
 
 /// Reads typed values out of one file's YAML, strictly, and records each
 /// problem as a diagnostic at the file line and column where it stands.

@@ -1,3 +1,4 @@
+import StudyModel
 /// Reads `study.yaml`'s `insights`: each chart, its series, their colours
 /// and target bands. That a series names a task's numeric form item is
 /// checked with the other cross-references.

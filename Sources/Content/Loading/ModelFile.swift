@@ -1,4 +1,5 @@
 import Foundation
+import StudyModel
 
 /// Reads a glTF model's nodes: their names, to check highlight ids against,
 /// and the centre of each, to pin an annotation that gives no position.

@@ -1,3 +1,4 @@
+import StudyModel
 /// Reads `study.yaml`'s `protocol` and `flags`; that flags name real tasks
 /// and values is checked with the other cross-references.
 extension FieldReader {

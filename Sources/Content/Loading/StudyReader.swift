@@ -1,4 +1,5 @@
 import Foundation
+import StudyModel
 
 /// Reads `study.yaml`, and the front matter of consent documents and notes.
 extension FieldReader {

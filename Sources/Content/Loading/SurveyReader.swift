@@ -1,4 +1,5 @@
 import CareModel
+import StudyModel
 
 /// Reads a task's survey: its steps and their items.
 extension FieldReader {

@@ -1,5 +1,6 @@
 import CareModel
 import Markup
+import StudyModel
 
 /// Reads a task's front matter: id, title, adherence, schedule and survey,
 /// and whether it is a log.

@@ -1,6 +1,7 @@
 import CareModel
 import Feed
 import Foundation
+import StudyModel
 
 /// A participant's schedule as an iCalendar file for their phone's calendar:
 /// an event per scheduled task event, each with a reminder, in the
@@ -35,7 +36,7 @@ public struct ScheduleCalendar: Sendable {
     /// The events listed, in start order: every task but onboarding and the
     /// logs, whose schedule only says when they are offered (a reminder to
     /// take pain medicine "as needed" would be advice nobody gave).
-    public var events: [(task: FeedTask, event: ScheduledEvent)] {
+    public var events: [(task: PlannedTask, event: ScheduledEvent)] {
         guard !isWithdrawn else { return [] }
         return plan.tasks.filter { !$0.isOnboarding && $0.kind != .log }.flatMap { task in
             task.timeline.events(enrolledOn: participant.enrolledOn, in: participant.timeZone,

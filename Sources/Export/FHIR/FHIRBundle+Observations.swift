@@ -1,5 +1,5 @@
 import CareModel
-import Content
+import StudyModel
 import Foundation
 
 /// Numeric and scale answers as `Observation`s: pain with LOINC, every

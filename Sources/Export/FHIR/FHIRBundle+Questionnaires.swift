@@ -1,5 +1,5 @@
 import CareModel
-import Content
+import StudyModel
 import Foundation
 
 /// Tasks as `Questionnaire`s, one per version, and outcomes as

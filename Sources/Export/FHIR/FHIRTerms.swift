@@ -1,4 +1,4 @@
-import Content
+import StudyModel
 import Foundation
 import Support
 

@@ -1,4 +1,4 @@
-import Content
+import StudyModel
 import Foundation
 
 /// A value axis of one kind: a scale on its whole range whatever was

@@ -1,5 +1,5 @@
 import CareModel
-import Content
+import StudyModel
 
 extension ChartData {
     /// A log's entries counted per day, up to today.

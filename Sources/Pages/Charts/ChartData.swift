@@ -1,5 +1,5 @@
 import CareModel
-import Content
+import StudyModel
 import Foundation
 
 /// What a chart plots over a range of days: each series' answers, traceable

@@ -1,4 +1,4 @@
-import Content
+import StudyModel
 import Markup
 
 /// The frame every page shares: head with its Content-Security-Policy,

@@ -1,5 +1,5 @@
 import CareModel
-import Content
+import StudyModel
 import Markup
 
 /// The pages around saved answers: the task's closing words after saving,

@@ -1,4 +1,4 @@
-import Content
+import StudyModel
 import Markup
 
 /// The study's care team, as CareKit's contacts view lists them: each

@@ -1,4 +1,4 @@
-import Content
+import StudyModel
 import Markup
 
 /// The panel that measures a numeric answer with the phone's motion sensors

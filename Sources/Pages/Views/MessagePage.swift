@@ -1,4 +1,4 @@
-import Content
+import StudyModel
 import Markup
 
 /// A short page that says what happened and what to do: locked days,

@@ -1,5 +1,6 @@
 import CareStore
 import Content
+import StudyModel
 import HTTP
 import Markup
 import Pages

@@ -1,6 +1,6 @@
 import CareModel
 import CareStore
-import Content
+import StudyModel
 import Feed
 import Foundation
 import HTTP

@@ -1,4 +1,3 @@
-import Content
 import Foundation
 import HTTP
 import Pages

@@ -51,6 +51,18 @@ public struct StudyTask: Hashable, Sendable, Codable {
             if case .form(let form) = step { form.items } else { [] }
         }
     }
+
+    public init(id: String, title: String, impactsAdherence: Bool, schedule: Schedule, survey: [SurveyStep], instructions: HTML, file: String = "", log: Bool?, button: String?) {
+        self.id = id
+        self.title = title
+        self.impactsAdherence = impactsAdherence
+        self.schedule = schedule
+        self.survey = survey
+        self.instructions = instructions
+        self.file = file
+        self.log = log
+        self.button = button
+    }
 }
 
 extension StudyTask {

@@ -1,9 +1,8 @@
-import Content
 import CareModel
 
-/// What the feed needs to know of a task: its names, whether it counts toward
+/// A task of the care plan as the feed reads it: its names, whether it counts toward
 /// adherence, whether it is the onboarding task, and its schedules over time.
-public struct FeedTask: Hashable, Sendable {
+public struct PlannedTask: Hashable, Sendable {
     public var id: String
     public var title: String
     public var impactsAdherence: Bool

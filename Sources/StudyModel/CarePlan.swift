@@ -1,29 +1,59 @@
 import CareModel
-import Content
 
 /// The study's tasks as the store has versioned them: which definition
 /// governs each day, so past events keep the schedule and survey they had.
 public struct CarePlan: Sendable {
+    /// A task version the store holds that this program cannot read: a
+    /// plan made without it would show today's definition for its days.
+    public struct UnreadableVersion: Error, CustomStringConvertible {
+        public var taskID: String
+        public var version: Int
+        public var reason: String
+
+        public var description: String {
+            "the store's version \(version) of task '\(taskID)' cannot be read by this carefeed (\(reason)); "
+                + "use the carefeed that recorded it, or a newer one"
+        }
+
+        public init(taskID: String, version: Int, reason: String) {
+            self.taskID = taskID
+            self.version = version
+            self.reason = reason
+        }
+    }
+
     public let study: Study
-    public let tasks: [FeedTask]
+    public let tasks: [PlannedTask]
     /// The versions it was made from.
     public let versions: [TaskVersion]
     private let definitions: [String: [Int: StudyTask]]
 
+    /// The plan of a study the store has recorded no version of: each task
+    /// is governed by its current definition, as version 1.
+    public init(study: Study) {
+        // With no recorded versions nothing can be unreadable.
+        try! self.init(study: study, versions: [])
+    }
+
     /// - Parameter versions: what the store recorded; a task with no recorded
     ///   version is governed by its current definition as version 1.
-    public init(study: Study, versions: [TaskVersion]) {
+    /// - Throws: `UnreadableVersion` for a recorded definition this program cannot decode.
+    public init(study: Study, versions: [TaskVersion]) throws(UnreadableVersion) {
         self.study = study
         self.versions = versions
-        var tasks: [FeedTask] = []
+        var tasks: [PlannedTask] = []
         var definitions: [String: [Int: StudyTask]] = [:]
         let recorded = Dictionary(grouping: versions, by: \.taskID)
         for current in study.tasks {
             var spans: [ScheduleTimeline.Span] = []
             var byVersion: [Int: StudyTask] = [:]
             for version in recorded[current.id] ?? [] {
-                // A definition this build cannot read is shown as today's.
-                let task = (try? StudyTask(definition: version.definition)) ?? current
+                let task: StudyTask
+                do {
+                    task = try StudyTask(definition: version.definition)
+                } catch {
+                    throw UnreadableVersion(taskID: current.id, version: version.version, reason: "\(error)")
+                }
                 byVersion[version.version] = task
                 spans.append(.init(version: version.version, effectiveFrom: version.effectiveFrom, schedule: task.schedule))
             }
@@ -32,9 +62,9 @@ public struct CarePlan: Sendable {
                 spans = [.init(version: 1, effectiveFrom: nil, schedule: current.schedule)]
             }
             definitions[current.id] = byVersion
-            tasks.append(FeedTask(id: current.id, title: current.title, impactsAdherence: current.impactsAdherence,
-                                  isOnboarding: current.isOnboarding, timeline: ScheduleTimeline(spans),
-                                  kind: current.kind))
+            tasks.append(PlannedTask(id: current.id, title: current.title, impactsAdherence: current.impactsAdherence,
+                                     isOnboarding: current.isOnboarding, timeline: ScheduleTimeline(spans),
+                                     kind: current.kind))
         }
         self.tasks = tasks
         self.definitions = definitions
@@ -51,11 +81,5 @@ public struct CarePlan: Sendable {
     /// version is unknown.
     public func task(_ id: String, version: Int) -> StudyTask? {
         definitions[id]?[version] ?? study.task(id)
-    }
-
-    /// The feed of one participant.
-    public func feed(for participant: Participant, outcomes: [Outcome], today: LocalDate,
-                     withdrawal: Withdrawal? = nil) -> ParticipantFeed {
-        ParticipantFeed(participant: participant, tasks: tasks, outcomes: outcomes, today: today, withdrawal: withdrawal)
     }
 }

@@ -40,4 +40,21 @@ public struct Study: Sendable {
     public func note(_ slug: String) -> EducationNote? {
         notes.first { $0.slug == slug }
     }
+
+    public init(title: String, institution: String, contact: String, timeZone: TimeZone, featured: String?, safety: String?, insights: [InsightChart], protocolApproval: ProtocolApproval?, flags: [StudyFlag], tasks: [StudyTask], consentDocuments: [ConsentDocument], notes: [EducationNote], sourceDigest: String, contacts: [Contact] = []) {
+        self.title = title
+        self.institution = institution
+        self.contact = contact
+        self.timeZone = timeZone
+        self.featured = featured
+        self.safety = safety
+        self.insights = insights
+        self.protocolApproval = protocolApproval
+        self.flags = flags
+        self.tasks = tasks
+        self.consentDocuments = consentDocuments
+        self.notes = notes
+        self.sourceDigest = sourceDigest
+        self.contacts = contacts
+    }
 }

@@ -9,6 +9,12 @@ public struct InsightChart: Hashable, Sendable {
     public var title: String
     public var kind: Kind
     public var series: [ChartSeries]
+
+    public init(title: String, kind: Kind, series: [ChartSeries]) {
+        self.title = title
+        self.kind = kind
+        self.series = series
+    }
 }
 
 /// One series: the values of one form item (`value`) of one task, or the
@@ -31,6 +37,15 @@ public struct ChartSeries: Hashable, Sendable {
     /// The range the study hopes the values reach, drawn as a band.
     public var target: ChartTarget?
     public var measure: Measure = .value
+
+    public init(task: String, value: String, legend: String, color: String?, target: ChartTarget?, measure: Measure = .value) {
+        self.task = task
+        self.value = value
+        self.legend = legend
+        self.color = color
+        self.target = target
+        self.measure = measure
+    }
 }
 
 /// A band on a series' axis, such as a range of motion of 120 degrees or

@@ -1,12 +1,26 @@
-import CareModel
-import Content
+/// A health permission of the study and the data it covers: `types` names
+/// form items (outcome value kinds, in any task) or tasks (all of that
+/// task's values).
+public struct SharingRule: Hashable, Sendable {
+    public var permissionID: String
+    public var types: Set<String>
+
+    public init(permissionID: String, types: Set<String>) {
+        self.permissionID = permissionID
+        self.types = types
+    }
+
+    /// Whether a value of `kind` answered in task `taskID` is one this permission covers.
+    public func covers(taskID: String, kind: String) -> Bool {
+        types.contains(kind) || types.contains(taskID)
+    }
+}
 
 /// What a participant shares with the study team: the one place that
 /// decides which of their values may leave their own computer, for the
-/// clinicians' site and every export.
+/// study's store on import, the clinicians' site and every export.
 ///
-/// Each health permission the study asks for names types: a form item's id
-/// (that value, in any task) or a task's id (all that task's values). The
+/// Each health permission the study asks for is a `SharingRule`. The
 /// types of a permission whose latest answer is not "granted", or that was
 /// never answered, are not shared: nothing is pre-chosen. Values no health
 /// permission names are shared, as the consent covers them. Pages and
@@ -37,10 +51,10 @@ public struct Sharing: Hashable, Sendable {
     }
 
     /// - Parameters:
-    ///   - permissions: each health permission's id and the types it names.
-    ///   - grants: the store's grants; only `participantID`'s count, the
-    ///     latest for each permission being the one in force.
-    public init(permissions: [(id: String, types: [String])], participantID: String, grants: [PermissionGrant]) {
+    ///   - rules: the study's health permissions.
+    ///   - grants: the participant's answers; only `participantID`'s count,
+    ///     the latest for each permission (by time, then id) being the one in force.
+    public init(rules: [SharingRule], participantID: String, grants: [PermissionGrant]) {
         var latest: [String: PermissionGrant] = [:]
         for grant in grants where grant.participantID == participantID {
             if let current = latest[grant.permissionID], (current.recordedAt, current.id) > (grant.recordedAt, grant.id) {
@@ -49,8 +63,8 @@ public struct Sharing: Hashable, Sendable {
             latest[grant.permissionID] = grant
         }
         var declined: Set<String> = [], unanswered: Set<String> = []
-        for permission in permissions {
-            switch latest[permission.id]?.granted {
+        for permission in rules {
+            switch latest[permission.permissionID]?.granted {
             case true?: continue
             case false?: declined.formUnion(permission.types)
             case nil: unanswered.formUnion(permission.types)
@@ -60,39 +74,11 @@ public struct Sharing: Hashable, Sendable {
         notChosen = unanswered.subtracting(declined)
     }
 
-    /// The sharing of `participantID` under the health permissions of `plan`'s surveys.
-    public init(plan: CarePlan, participantID: String, grants: [PermissionGrant]) {
-        self.init(permissions: Self.healthPermissions(of: plan.allDefinitions), participantID: participantID, grants: grants)
-    }
-
-    /// Every health permission the surveys of `tasks` ask for, each with the
-    /// types of all its definitions together: a permission declined under
-    /// one wording keeps covering what it covered, after an edit narrows it
-    /// or removes it, so no edit of the content can bring declined data back.
-    public static func healthPermissions(of tasks: [StudyTask]) -> [(id: String, types: [String])] {
-        var order: [String] = []
-        var types: [String: [String]] = [:]
-        for step in tasks.flatMap(\.survey) {
-            guard case .permissions(let permissions) = step else { continue }
-            for item in permissions.items where item.kind == .health {
-                if types[item.id] == nil { order.append(item.id) }
-                for type in item.types where !(types[item.id] ?? []).contains(type) {
-                    types[item.id, default: []].append(type)
-                }
-            }
-        }
-        return order.map { ($0, types[$0] ?? []) }
-    }
-
     public var sharesEverything: Bool { withheld.isEmpty }
 
     /// Whether a value of `kind` answered in task `taskID` is shared.
     public func isShared(taskID: String, kind: String) -> Bool {
         !withheld.contains(taskID) && !withheld.contains(kind)
-    }
-
-    public func isShared(_ series: ChartSeries) -> Bool {
-        isShared(taskID: series.task, kind: series.value)
     }
 
     /// Why a value of `kind` answered in task `taskID` is not shared; nil when it is.
@@ -102,10 +88,6 @@ public struct Sharing: Hashable, Sendable {
         let declined = (withheld.contains(taskID) && !notChosen.contains(taskID))
             || (withheld.contains(kind) && !notChosen.contains(kind))
         return declined ? .declined : .notChosen
-    }
-
-    public func withholding(_ series: ChartSeries) -> Withholding? {
-        withholding(taskID: series.task, kind: series.value)
     }
 
     /// Whether something is withheld because the participant declined it, not only because they have not chosen yet.

@@ -25,6 +25,13 @@ public struct InstructionStep: Hashable, Sendable, Codable {
     /// A path under the public folder.
     public var image: String?
     public var items: [IconItem]
+
+    public init(title: String, text: String?, image: String?, items: [IconItem]) {
+        self.title = title
+        self.text = text
+        self.image = image
+        self.items = items
+    }
 }
 
 /// A line with an icon, as in "Before you join".
@@ -33,12 +40,24 @@ public struct IconItem: Hashable, Sendable, Codable {
     public var icon: String
     public var text: String
     public var detail: String?
+
+    public init(icon: String, text: String, detail: String?) {
+        self.icon = icon
+        self.text = text
+        self.detail = detail
+    }
 }
 
 public struct FormStep: Hashable, Sendable, Codable {
     public var title: String?
     public var text: String?
     public var items: [FormItem]
+
+    public init(title: String?, text: String?, items: [FormItem]) {
+        self.title = title
+        self.text = text
+        self.items = items
+    }
 }
 
 /// A question; its answer is stored as an outcome value of kind `id`.
@@ -50,6 +69,14 @@ public struct FormItem: Hashable, Sendable, Codable {
     /// What a device may measure for a numeric answer, which the participant
     /// may also type.
     public var measure: Measure?
+
+    public init(id: String, text: String, isRequired: Bool, answer: AnswerFormat, measure: Measure?) {
+        self.id = id
+        self.text = text
+        self.isRequired = isRequired
+        self.answer = answer
+        self.measure = measure
+    }
 }
 
 /// A value a device measures with its sensors, as a ResearchKit active task does.
@@ -62,12 +89,22 @@ public enum Measure: String, Hashable, Sendable, Codable, CaseIterable {
 public struct ConsentStep: Hashable, Sendable, Codable {
     /// Id of the consent document to sign.
     public var document: String
+
+    public init(document: String) {
+        self.document = document
+    }
 }
 
 public struct PermissionsStep: Hashable, Sendable, Codable {
     public var title: String?
     public var text: String?
     public var items: [PermissionItem]
+
+    public init(title: String?, text: String?, items: [PermissionItem]) {
+        self.title = title
+        self.text = text
+        self.items = items
+    }
 }
 
 public struct PermissionItem: Hashable, Sendable, Codable {
@@ -83,14 +120,31 @@ public struct PermissionItem: Hashable, Sendable, Codable {
     public var text: String?
     /// For health data: the values (form item ids) or tasks shared.
     public var types: [String]
+
+    public init(id: String, kind: Kind, title: String, text: String?, types: [String]) {
+        self.id = id
+        self.kind = kind
+        self.title = title
+        self.text = text
+        self.types = types
+    }
 }
 
 public struct ModelStep: Hashable, Sendable, Codable {
     /// Slug of the education note whose model opens.
     public var education: String
+
+    public init(education: String) {
+        self.education = education
+    }
 }
 
 public struct CompletionStep: Hashable, Sendable, Codable {
     public var title: String
     public var text: String?
+
+    public init(title: String, text: String?) {
+        self.title = title
+        self.text = text
+    }
 }

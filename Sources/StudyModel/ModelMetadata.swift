@@ -34,6 +34,12 @@ public struct ModelMetadata: Hashable, Sendable {
         /// Degrees above the horizon.
         public var elevation: Double
         public var distance: Double
+
+        public init(azimuth: Double, elevation: Double, distance: Double) {
+            self.azimuth = azimuth
+            self.elevation = elevation
+            self.distance = distance
+        }
     }
 
     public struct Annotation: Hashable, Sendable {
@@ -44,5 +50,22 @@ public struct ModelMetadata: Hashable, Sendable {
         /// of the model's node named `id`, once the model file is read; nil
         /// while it is not.
         public var position: [Double]?
+
+        public init(id: String, label: String, text: String, position: [Double]?) {
+            self.id = id
+            self.label = label
+            self.text = text
+            self.position = position
+        }
+    }
+
+    public init(src: String, format: Format, alt: String, poster: String?, camera: Camera?, highlight: [String], annotations: [Annotation]) {
+        self.src = src
+        self.format = format
+        self.alt = alt
+        self.poster = poster
+        self.camera = camera
+        self.highlight = highlight
+        self.annotations = annotations
     }
 }
