@@ -137,26 +137,26 @@ public final class ParticipantApp: Sendable {
                 withdrawal = Withdrawal(participantID: context.participant.id, withdrawnAt: at)
             }
             return respond.page(InsightsPage.render(participant: context.participant, outcomes: context.outcomes, day: day,
-                                                    today: context.today, plan: context.plan, links: context.links,
+                                                    today: context.today, plan: context.plan, reader: context.reader,
                                                     withdrawal: withdrawal, frame: respond.frame))
         case .educationIndex:
-            return respond.page(EducationPages.index(study: study, links: context.links, nav: nav(.education),
+            return respond.page(EducationPages.index(study: study, reader: context.reader, nav: nav(.education),
                                                      frame: respond.frame))
         case .education(let slug):
             guard let note = study.note(slug) else { return respond.notFound() }
-            return respond.page(EducationPages.note(note, study: study, links: context.links, nav: nav(.education),
+            return respond.page(EducationPages.note(note, study: study, reader: context.reader, nav: nav(.education),
                                                     frame: respond.frame))
         case .consentRecord:
             let id = context.participant.id
             return respond.page(ConsentPages.record(participant: context.participant,
                                                     records: try store.consentRecords(participantID: id),
-                                                    today: context.today, study: study, links: context.links,
+                                                    today: context.today, study: study, reader: context.reader,
                                                     grants: try store.permissionGrants(participantID: id),
                                                     withdrawal: try store.withdrawals(participantID: id).first,
                                                     frame: respond.frame))
         case .consentDocument(let id):
             guard let document = study.consentDocument(id) else { return respond.notFound() }
-            return respond.page(ConsentPages.document(document, study: study, links: context.links, frame: respond.frame))
+            return respond.page(ConsentPages.document(document, study: study, reader: context.reader, frame: respond.frame))
         case .reconsent:
             return try lifecycle.reconsent(isReview: false, context)
         case .reconsentReview:
@@ -170,7 +170,7 @@ public final class ParticipantApp: Sendable {
         case .logEntry(let id):
             return try TaskTaps(store: store).log(task: id, context)
         case .careTeam:
-            return respond.page(CareTeamPage.render(study: study, links: context.links, nav: nav(.careTeam), frame: respond.frame))
+            return respond.page(CareTeamPage.render(study: study, reader: context.reader, nav: nav(.careTeam), frame: respond.frame))
         case .asset, .live:
             return respond.notFound()
         }
@@ -195,9 +195,9 @@ public final class ParticipantApp: Sendable {
         cache.feedPage(day, of: context.snapshot) {
             var notice: HTML?
             if case .reconsentPending(let id, let signed, _) = context.status, let document = context.plan.study.consentDocument(id) {
-                notice = ConsentLifecyclePages.reconsentCard(document: document, signedVersion: signed, links: context.links)
+                notice = ConsentLifecyclePages.reconsentCard(document: document, signedVersion: signed, reader: context.reader)
             }
-            let html = FeedPage.render(context.feed.day(day), plan: context.plan, links: context.links,
+            let html = FeedPage.render(context.feed.day(day), plan: context.plan, reader: context.reader,
                                        csrfToken: tokenStandIn, notice: notice, frame: context.respond.frame)
             return PageTemplate(Array(html.utf8), cutAt: Array(tokenStandIn.utf8))
         }

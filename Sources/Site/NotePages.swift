@@ -7,8 +7,9 @@ extension SiteBuilder {
     /// today, and the care team.
     func writeNotes(_ plan: BuildPlan, into writer: inout FileWriter) throws {
         let study = plan.study
-        let links = plan.links
-        try writer.page("education/index.html", EducationPages.index(study: study, links: links("education/index.html")))
+        // Pages about no participant: nothing of anyone's to withhold, no name to show.
+        let reader: @Sendable (String) -> Reader = { page in Reader.clinician(links: plan.links(page), sharing: .everything, names: false) }
+        try writer.page("education/index.html", EducationPages.index(study: study, reader: reader("education/index.html")))
         // A study may have thousands of notes, all in one folder. Threads
         // creating files in one folder wait on its lock, so one thread
         // writes them while the others render the next batch.
@@ -19,7 +20,7 @@ extension SiteBuilder {
         for start in stride(from: 0, to: notes.count, by: 256) {
             let batch = Array(notes[start..<min(start + 256, notes.count)])
             let pages = concurrentMap(batch) { note in
-                EducationPages.note(note, study: study, links: links("education/\(note.slug).html"))
+                EducationPages.note(note, study: study, reader: reader("education/\(note.slug).html"))
             }
             batchesAhead.wait()
             queue.async {
@@ -40,9 +41,9 @@ extension SiteBuilder {
         writer.report.add(noteWriter.value.writer.report)
         for document in study.consentDocuments {
             let path = "consent/\(document.id).html"
-            try writer.page(path, ConsentPages.document(document, study: study, links: links(path)))
+            try writer.page(path, ConsentPages.document(document, study: study, reader: reader(path)))
         }
-        try writer.page("care-team.html", CareTeamPage.render(study: study, links: links("care-team.html"),
+        try writer.page("care-team.html", CareTeamPage.render(study: study, reader: reader("care-team.html"),
                                                               nav: .study(current: .careTeam)))
     }
 }

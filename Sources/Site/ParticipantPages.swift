@@ -49,8 +49,10 @@ extension SiteBuilder {
             participants[participant.id].map { $0.figures.summary(of: participant, today: plan.todays[participant.id]!, study: study) }
         }
         let asOf = input.dataAsOf.map { DataAsOf(time: $0, zone: study.timeZone) }
-        try writer.page("index.html", StudyPages.index(study: study, summaries: summaries, links: plan.links("index.html"),
-                                                       names: input.names, asOf: asOf))
+        try writer.page("index.html", StudyPages.index(study: study, summaries: summaries,
+                                                       reader: .clinician(links: plan.links("index.html"), sharing: .everything,
+                                                                          names: input.names),
+                                                       asOf: asOf))
     }
 
     /// A participant's summary, day feeds, insights, consent record and
@@ -60,7 +62,6 @@ extension SiteBuilder {
                                   writer: inout FileWriter, links: (String) -> SiteLinks) throws -> ParticipantFigures {
         let plan = input.plan
         let study = plan.study
-        let names = input.names
         let sharing = Sharing(plan: plan, participantID: participant.id, grants: records.permissionGrants)
         // Values not shared are dropped before any page sees them.
         let outcomes = records.outcomes.filter { !$0.isDeleted }.map(sharing.shared)
@@ -69,25 +70,25 @@ extension SiteBuilder {
                                          records: records.consentRecords, withdrawal: records.withdrawal,
                                          sharing: sharing, study: study)
         let folder = "participants/\(participant.id)/"
+        let names = input.names
+        func reader(_ page: String) -> Reader { .clinician(links: links(page), sharing: sharing, names: names) }
         try writer.page(folder + "index.html",
-                        StudyPages.participant(summary, study: study, links: links(folder + "index.html"), names: names))
+                        StudyPages.participant(summary, study: study, reader: reader(folder + "index.html")))
         for feedDay in feed.days(LocalDate(ordinal: days.lowerBound)...LocalDate(ordinal: days.upperBound)) {
             let path = folder + "feed/\(feedDay.day).html"
-            try writer.page(path, FeedPage.render(feedDay, plan: plan, links: links(path), names: names, sharing: sharing))
+            try writer.page(path, FeedPage.render(feedDay, plan: plan, reader: reader(path)))
         }
         try writer.page(folder + "insights.html",
                         InsightsPage.render(participant: participant, outcomes: outcomes, day: today, today: today,
-                                            plan: plan, links: links(folder + "insights.html"), names: names,
-                                            sharing: sharing, withdrawal: records.withdrawal))
+                                            plan: plan, reader: reader(folder + "insights.html"), withdrawal: records.withdrawal))
         try writer.page(folder + "consent.html",
                         ConsentPages.record(participant: participant, records: records.consentRecords, today: today,
-                                            study: study, links: links(folder + "consent.html"),
-                                            grants: records.permissionGrants, withdrawal: records.withdrawal, names: names))
+                                            study: study, reader: reader(folder + "consent.html"),
+                                            grants: records.permissionGrants, withdrawal: records.withdrawal))
         try writer.page(folder + "audit.html",
                         AuditPage.render(participant: participant, entries: records.auditLog,
                                          outcomes: records.outcomes.map(sharing.shared), records: records.consentRecords,
-                                         sharing: sharing, today: today, plan: plan, links: links(folder + "audit.html"),
-                                         names: names))
+                                         today: today, plan: plan, reader: reader(folder + "audit.html")))
         return ParticipantFigures(summary)
     }
 

@@ -101,6 +101,17 @@ import TestSupport
         }
     }
 
+    /// Who reads a page is the `Reader`'s to say; links only say where things are, and each layout answers every one.
+    @Test func pagesAskTheReaderWhoReadsThemNotTheLinks() throws {
+        let folder = Repository.root + "/Sources/Pages"
+        for file in try FileManager.default.subpathsOfDirectory(atPath: folder) where file.hasSuffix(".swift") {
+            let text = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
+            for banned in ["extension PageLinks", "studyIndex() != nil", "studyIndex() == nil", "isInteractive"] {
+                #expect(!text.contains(banned), "Sources/Pages/\(file) uses \(banned)")
+            }
+        }
+    }
+
     @Test func textIsEscapedOnlyByTheHTMLType() throws {
         let sources = Repository.root + "/Sources"
         for file in try FileManager.default.subpathsOfDirectory(atPath: sources)

@@ -27,8 +27,8 @@ import StudyModel
                                          toPath: folder.publicFolder + "/models/knee.glb")
         let study = try #require(ContentLoader.load(directory: folder.content, publicDirectory: folder.publicFolder).study)
         let note = try #require(study.note("walking"))
-        let html = EducationPages.note(note, study: study, links: SiteLinks(page: "education/walking.html",
-                                                                            feedDays: { _, _ in true })).markup
+        let html = EducationPages.note(note, study: study, reader: .site(SiteLinks(page: "education/walking.html",
+                                                                            feedDays: { _, _ in true }))).markup
         #expect(html.contains("<li id=\"annotation-medial_meniscus\" data-annotation=\"medial_meniscus\" "
                               + "data-position=\"0.25 0.03 -0.01\">"))
         #expect(html.contains("<li id=\"annotation-femur\" data-annotation=\"femur\" data-position=\"0 0.42 -0.03\">"))
@@ -37,8 +37,8 @@ import StudyModel
     @Test func theRecoverNoteKeepsTheFrontEdgePositionsItGives() throws {
         let study = try #require(ContentLoader.load(directory: Repository.content, publicDirectory: Repository.publicFolder).study)
         let note = try #require(study.note("meniscus"))
-        let html = EducationPages.note(note, study: study, links: SiteLinks(page: "education/meniscus.html",
-                                                                            feedDays: { _, _ in true })).markup
+        let html = EducationPages.note(note, study: study, reader: .site(SiteLinks(page: "education/meniscus.html",
+                                                                            feedDays: { _, _ in true }))).markup
         #expect(html.contains("<li id=\"annotation-medial_meniscus\" data-annotation=\"medial_meniscus\" "
                               + "data-position=\"0.21 0.06 0.21\">"))
     }

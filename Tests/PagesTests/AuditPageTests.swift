@@ -27,9 +27,9 @@ import StudyModel
     }
 
     func page(_ entries: [AuditEntry], sharing: Sharing = .everything) -> String {
-        AuditPage.render(participant: participant, entries: entries, outcomes: [checkIn], records: [], sharing: sharing,
+        AuditPage.render(participant: participant, entries: entries, outcomes: [checkIn], records: [],
                          today: Fixtures.date("2026-03-03"), plan: plan,
-                         links: SiteLinks(page: "participants/p1/audit.html", feedDays: { _, _ in true }), names: false).markup
+                         reader: .site(SiteLinks(page: "participants/p1/audit.html", feedDays: { _, _ in true }), sharing: sharing)).markup
     }
 
     let signed = AuditEntry(id: 1, at: Fixtures.instant("2026-03-02T12:00:00Z"), participantID: "p1", action: "consent.sign",

@@ -134,7 +134,7 @@ import StudyModel
         let page = InsightsPage.render(participant: participant,
                                        outcomes: [answer("onboarding", "2026-03-01", [], id: 9), checkIn("2026-03-01", pain: 4, id: 1)],
                                        day: Fixtures.date("2026-03-01"), today: Fixtures.date("2026-03-01"), plan: plan,
-                                       links: SiteLinks(page: "participants/p1/insights.html", feedDays: { _, _ in true })).markup
+                                       reader: .site(SiteLinks(page: "participants/p1/insights.html", feedDays: { _, _ in true }))).markup
         #expect(page.contains("<caption>Pain and sleep, whole study</caption>"))
         #expect(page.contains("<caption>Pain and sleep, week of Mar 1</caption>"), "the month keeps its capital")
         let widths = page.matches(of: /<rect x="[^"]*" y="[^"]*" width="([^"]*)"/).compactMap { Double($0.output.1) }

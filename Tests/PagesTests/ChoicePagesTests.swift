@@ -49,7 +49,7 @@ import StudyModel
             to: Fixtures.date("2026-03-03")).first)
         let html = SurveyPage.render(task: task, event: event, participant: participant, study: study,
                                      values: ["where": ["street"]], errors: [:],
-                                     links: SiteLinks(page: "tasks/walk/1.html", feedDays: { _, _ in true }),
+                                     reader: .site(SiteLinks(page: "tasks/walk/1.html", feedDays: { _, _ in true })),
                                      action: "/tasks/walk/1", csrfToken: "token", today: Fixtures.date("2026-03-02"))
         #expect(html.markup.contains("<label class=\"choice\"><input type=\"checkbox\" name=\"where\" value=\"Park\"> Park</label>"
                                      + "<label class=\"choice\"><input type=\"checkbox\" name=\"where\" value=\"street\" checked>"

@@ -7,10 +7,9 @@ import Testing
 import TestSupport
 import StudyModel
 
-/// Links as the participant's preview server writes them: interactive,
-/// with the calendar file.
+/// Links as the participant's preview server writes them, with the
+/// calendar file but without taps.
 struct PreviewLinks: PageLinks {
-    var isInteractive: Bool { true }
     func asset(_ path: String) -> String { "/assets/" + path }
     func studyIndex() -> String? { nil }
     func participant(_ id: String) -> String? { nil }
@@ -27,6 +26,10 @@ struct PreviewLinks: PageLinks {
     func withdraw() -> String? { nil }
     func myData() -> String? { nil }
     func calendar() -> String? { "/calendar.ics" }
+    func auditTrail(_ participantID: String) -> String? { nil }
+    func checkOff(_ taskID: String, occurrence: Int) -> String? { nil }
+    func logEntry(_ taskID: String) -> String? { nil }
+    func careTeam() -> String? { nil }
 }
 
 /// Recover's day as the participant sees it: the feed's words and rings, the
@@ -60,7 +63,7 @@ struct PreviewLinks: PageLinks {
     func feedPage(today: String, day: String? = nil, answers: [Outcome] = []) -> String {
         let outcomes = [answer("onboarding", on: "2026-03-02", [], id: 1)] + answers
         let feed = plan.feed(for: participant, outcomes: outcomes, today: Fixtures.date(today))
-        return FeedPage.render(feed.day(Fixtures.date(day ?? today)), plan: plan, links: links, csrfToken: "t0k3n").markup
+        return FeedPage.render(feed.day(Fixtures.date(day ?? today)), plan: plan, reader: .participant(links: links), csrfToken: "t0k3n").markup
     }
 
     @Test func theCheckInComesFirstAndNoCardReadsAsADeadline() throws {
@@ -124,7 +127,7 @@ struct PreviewLinks: PageLinks {
             enrolledOn: participant.enrolledOn, in: participant.timeZone, from: Fixtures.date("2026-03-04"),
             to: Fixtures.date("2026-03-05"))[0]
         let page = SurveyPage.render(task: task, event: event, participant: participant, study: study, values: [:],
-                                     errors: [:], links: links, action: "/tasks/rangeOfMotion/2", csrfToken: "t0k3n",
+                                     errors: [:], reader: .participant(links: links), action: "/tasks/rangeOfMotion/2", csrfToken: "t0k3n",
                                      today: Fixtures.date("2026-03-04")).markup
         #expect(page.contains("<details class=\"guide\"><summary>How to measure your knee bend</summary>"))
         let guide = try #require(page.range(of: "<details class=\"guide\">"))
@@ -142,7 +145,7 @@ struct PreviewLinks: PageLinks {
             enrolledOn: participant.enrolledOn, in: participant.timeZone, from: Fixtures.date("2026-03-04"),
             to: Fixtures.date("2026-03-05"))[0]
         let page = SurveyPage.render(task: task, event: event, participant: participant, study: study, values: [:],
-                                     errors: ["pain": "Please answer this question."], links: links,
+                                     errors: ["pain": "Please answer this question."], reader: .participant(links: links),
                                      action: "/tasks/checkIn/3", csrfToken: "t0k3n", today: Fixtures.date("2026-03-04")).markup
         #expect(page.contains("<a href=\"#field-pain\">How bad is your knee pain right now? Please answer this question.</a>"))
         #expect(!page.contains("?:"))
@@ -154,7 +157,7 @@ struct PreviewLinks: PageLinks {
             enrolledOn: participant.enrolledOn, in: participant.timeZone, from: Fixtures.date("2026-03-04"),
             to: Fixtures.date("2026-03-05"))[0]
         let context = AnswerPages.Context(task: task, event: event, outcome: checkInAnswer, participant: participant,
-                                          study: study, links: links, today: Fixtures.date("2026-03-04"))
+                                          study: study, reader: .participant(links: links), today: Fixtures.date("2026-03-04"))
         let done = AnswerPages.completion(try #require(task.completion), context: context).markup
         #expect(done.contains("<h1>Thank you</h1>"))
         #expect(done.contains("call your surgeon&#39;s office."))
@@ -187,7 +190,7 @@ struct PreviewLinks: PageLinks {
 
     @Test func theSafetyNoteCallsTheCareTeamWhereTheWarningSignsAre() throws {
         let safety = try #require(study.safety.flatMap(study.note))
-        let page = EducationPages.note(safety, study: study, links: links).markup
+        let page = EducationPages.note(safety, study: study, reader: .participant(links: links)).markup
         let who = try #require(page.range(of: "<h2 id=\"who-to-call\">Who to call</h2>\n"
                                              + "<p>In an emergency, call your local emergency number first.</p>"))
         let signs = try #require(page.range(of: "Call your surgeon's office straight away"))
@@ -195,6 +198,6 @@ struct PreviewLinks: PageLinks {
         #expect(page.contains("<a class=\"button contact-call\" href=\"tel:2125550142\"><span>Call "
                               + "<span class=\"visually-hidden\">Surgeon&#39;s office at </span>(212) 555-0142</span></a>"))
         let meniscus = try #require(study.note("meniscus"))
-        #expect(!EducationPages.note(meniscus, study: study, links: links).markup.contains("Who to call"))
+        #expect(!EducationPages.note(meniscus, study: study, reader: .participant(links: links)).markup.contains("Who to call"))
     }
 }

@@ -58,11 +58,11 @@ import StudyModel
     }
 
     func note(_ slug: String, nav: Navigation = .study(current: .education)) throws -> String {
-        EducationPages.note(try #require(study.note(slug)), study: study, links: noteLinks, nav: nav).markup
+        EducationPages.note(try #require(study.note(slug)), study: study, reader: .site(noteLinks), nav: nav).markup
     }
 
     @Test func theIndexListsEveryNoteWithItsSummaryAndLink() {
-        let page = EducationPages.index(study: study, links: indexLinks).markup
+        let page = EducationPages.index(study: study, reader: .site(indexLinks)).markup
         let list = [
             "<ul class=\"note-list\">\n",
             "<li><a href=\"../education/walking.html\"><span class=\"note-title\">Walking</span>",
@@ -142,7 +142,7 @@ import StudyModel
     }
 
     @Test func onTheSiteTheNotesNavigationIsTheStudysWithLearnCurrent() {
-        let page = EducationPages.index(study: study, links: indexLinks).markup
+        let page = EducationPages.index(study: study, reader: .site(indexLinks)).markup
         #expect(page.contains("<nav aria-label=\"Main\"><ul class=\"nav\"><li><a href=\"../index.html\">Participants</a></li>"
                               + "<li><a href=\"../education/index.html\" aria-current=\"page\">Learn</a></li></ul></nav>"))
     }
@@ -157,7 +157,7 @@ import StudyModel
             "<li><a href=\"../participants/p1/consent.html\">Consent</a></li>",
             "<li><a href=\"../participants/p1/audit.html\">Audit trail</a></li></ul></nav>",
         ].joined()
-        #expect(EducationPages.index(study: study, links: indexLinks, nav: nav).markup.contains(expected))
+        #expect(EducationPages.index(study: study, reader: .site(indexLinks), nav: nav).markup.contains(expected))
         #expect(try note("walking", nav: nav).contains(expected))
     }
 }

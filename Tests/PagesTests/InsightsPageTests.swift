@@ -19,7 +19,7 @@ import StudyModel
     func page(_ outcomes: [Outcome], study: Study? = nil) -> String {
         InsightsPage.render(participant: charts.participant, outcomes: outcomes, day: Fixtures.date("2026-03-04"),
                             today: Fixtures.date("2026-03-04"), plan: CarePlan(study: study ?? charts.study),
-                            links: links).markup
+                            reader: .site(links)).markup
     }
 
     /// The rows of the data table in the figure whose caption has this id, such as `chart-0-week`.
@@ -83,7 +83,7 @@ import StudyModel
         // Joined today, Sunday March 1: the first walk is due at 6:30 PM.
         let page = InsightsPage.render(participant: charts.participant, outcomes: [charts.joined()], day: Fixtures.date("2026-03-01"),
                                        today: Fixtures.date("2026-03-01"), plan: CarePlan(study: charts.study),
-                                       links: links).markup
+                                       reader: .site(links)).markup
         #expect(page.contains("<p class=\"empty\">No answers yet from Mar 1 to Mar 7: none was due before today.</p>"))
         #expect(!page.contains("<svg class=\"chart\""))
     }
@@ -93,7 +93,7 @@ import StudyModel
         let page = InsightsPage.render(participant: Fixtures.participant(enrolledOn: "2026-02-22"),
                                        outcomes: [charts.walk("2026-02-24", steps: 900)], day: Fixtures.date("2026-03-04"),
                                        today: Fixtures.date("2026-03-04"), plan: CarePlan(study: charts.study),
-                                       links: links).markup
+                                       reader: .site(links)).markup
         #expect(page.contains("<p class=\"empty\">Nothing was scheduled from Mar 1 to Mar 7.</p>"))
         #expect(page.contains("<svg class=\"chart\" viewBox=\"0 0 360 320\" role=\"img\" aria-labelledby=\"chart-0-study\">"))
         #expect(page.contains("<title>Tue, Feb 24: Steps 900 steps, answered 6:40 PM</title>"))

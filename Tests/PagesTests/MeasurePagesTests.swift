@@ -29,7 +29,7 @@ import StudyModel
             enrolledOn: participant.enrolledOn, in: participant.timeZone, from: Fixtures.date("2026-03-02"),
             to: Fixtures.date("2026-03-03")).first)
         return SurveyPage.render(task: task, event: event, participant: participant, study: study,
-                                 values: [:], errors: [:], links: SiteLinks(page: "tasks/knee/1.html", feedDays: { _, _ in true }),
+                                 values: [:], errors: [:], reader: .site(SiteLinks(page: "tasks/knee/1.html", feedDays: { _, _ in true })),
                                  action: "/tasks/knee/1", csrfToken: "token", today: Fixtures.date("2026-03-02")).markup
     }
 

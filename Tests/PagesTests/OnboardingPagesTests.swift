@@ -63,7 +63,7 @@ import StudyModel
         study = try #require(result.study, "\(result.diagnostics)")
         let links = SiteLinks(page: "onboarding/1.html", feedDays: { _, _ in true })
         context = OnboardingPages.Context(task: try #require(study.task("join")), study: study,
-                                          participant: Fixtures.participant(), links: links, csrfToken: token,
+                                          participant: Fixtures.participant(), reader: .site(links), csrfToken: token,
                                           stepPath: { "/onboarding/\($0)" })
     }
 

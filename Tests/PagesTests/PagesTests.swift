@@ -38,7 +38,7 @@ import StudyModel
                         checkIn(day: "2026-03-04", pain: 4, sleep: 7.5, id: 2)]
         let html = InsightsPage.render(participant: participant, outcomes: outcomes, day: Fixtures.date("2026-03-04"),
                                        today: Fixtures.date("2026-03-04"), plan: CarePlan(study: study),
-                                       links: links)
+                                       reader: .site(links))
         #expect(html.markup.contains("<title>Mon, Mar 2: Pain (0-10) 0, answered 8:10 AM</title>"))
         #expect(html.markup.contains("<title>Wed, Mar 4: Sleep (hours) 7.5 hours, answered 8:10 AM</title>"))
         #expect(html.markup.contains("<title>Tue, Mar 3: Pain (0-10), no answer</title>"))
@@ -55,7 +55,7 @@ import StudyModel
                                    signature: .drawn(pathData: "M1 1 L5 5"), signedAt: Fixtures.instant("2026-03-01T15:00:00Z"),
                                    timeZone: participant.timeZone)
         let html = ConsentPages.record(participant: participant, records: [record], today: Fixtures.date("2026-03-02"),
-                                       study: study, links: links)
+                                       study: study, reader: .site(links, names: true))
         #expect(html.markup.contains("does not match the text below"))
         #expect(html.markup.contains("2026-03-01T10:00:00-05:00"))
         #expect(html.markup.contains("<path d=\"M1 1 L5 5\""))
@@ -66,7 +66,7 @@ import StudyModel
                                    html: "<p>Text</p>", printedName: "Ada", signature: .drawn(pathData: "M1 1 L5 5"),
                                    signedAt: Fixtures.instant("2026-03-01T15:00:00Z"), timeZone: participant.timeZone)
         let html = ConsentPages.record(participant: participant, records: [record], today: Fixtures.date("2026-03-02"),
-                                       study: study, links: links)
+                                       study: study, reader: .site(links))
         #expect(!html.markup.contains("Download my data"))
     }
 
@@ -77,7 +77,7 @@ import StudyModel
                                    html: "<p>Text</p>", printedName: "Alex Rivera", signature: .drawn(pathData: "M1 1 L5 5"),
                                    signedAt: Fixtures.instant("2026-03-01T15:00:00Z"), timeZone: participant.timeZone)
         let html = ConsentPages.record(participant: previewer, records: [record], today: Fixtures.date("2026-03-02"),
-                                       study: study, links: PreviewLinks()).markup
+                                       study: study, reader: .preview).markup
         #expect(html.contains("<p class=\"day-meta\">Signed as <strong>Alex Rivera</strong></p>"))
         #expect(html.contains("<dt>Printed name</dt><dd>Alex Rivera</dd>"))
         #expect(!html.contains("Preview participant"))
@@ -97,8 +97,8 @@ import StudyModel
         let feed = ParticipantFeed(participant: hostile, tasks: CarePlan(study: study).tasks, outcomes: [],
                                    today: Fixtures.date("2026-03-02"))
         let html = FeedPage.render(feed.day(Fixtures.date("2026-03-02")), plan: CarePlan(study: study),
-                                   links: SiteLinks(page: "participants/p1/feed/2026-03-02.html", feedDays: { _, _ in true }),
-                                   names: true)
+                                   reader: .site(SiteLinks(page: "participants/p1/feed/2026-03-02.html", feedDays: { _, _ in true }),
+                                                 names: true))
         #expect(!html.markup.contains("<script>alert"))
         #expect(html.markup.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
     }
@@ -131,13 +131,13 @@ import StudyModel
         ]
         let feed = plan.feed(for: participant, outcomes: outcomes, today: Fixtures.date("2026-03-03"))
         let links = SiteLinks(page: "participants/p1/feed/2026-03-02.html", feedDays: { _, day in day >= participant.enrolledOn })
-        let past = FeedPage.render(feed.day(Fixtures.date("2026-03-02")), plan: plan, links: links)
+        let past = FeedPage.render(feed.day(Fixtures.date("2026-03-02")), plan: plan, reader: .site(links))
         #expect(past.markup.contains("<p class=\"answers\">Pain: 5 · Sleep: 6.5 hours</p>"))
         #expect(past.markup.contains("class=\"card is-completed is-locked\""))
         #expect(past.markup.contains("class=\"card is-missed is-locked\""))
         // Clinicians are not told what a participant may not do.
         #expect(!past.markup.contains("Past days are locked"))
-        let future = FeedPage.render(feed.day(Fixtures.date("2026-03-04")), plan: plan, links: links)
+        let future = FeedPage.render(feed.day(Fixtures.date("2026-03-04")), plan: plan, reader: .site(links))
         #expect(future.markup.contains("class=\"card is-upcoming\""))
         #expect(future.markup.contains("<p class=\"status status-upcoming\">Scheduled for Wed, Mar 4 at 8:00 AM</p>"))
         #expect(!future.markup.contains("<form"))

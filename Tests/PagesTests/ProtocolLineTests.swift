@@ -21,19 +21,19 @@ import StudyModel
         let task = try #require(study.tasks.first { $0.isOnboarding })
         let number = try #require(task.survey.firstIndex { $0.type == "consent" }) + 1
         let context = OnboardingPages.Context(task: task, study: study, participant: participant,
-                                              links: SiteLinks(page: "onboarding/3.html", feedDays: { _, _ in true }),
+                                              reader: .site(SiteLinks(page: "onboarding/3.html", feedDays: { _, _ in true })),
                                               csrfToken: "token", stepPath: { "/onboarding/\($0)" })
         return OnboardingPages.step(number, context: context, fields: OnboardingFields()).markup
     }
 
     @Test func theConsentDocumentRecordAndOnboardingConsentStepNameTheProtocol() throws {
         let document = try #require(study.consentDocuments.first)
-        let page = ConsentPages.document(document, study: study, links: SiteLinks(page: "consent/recover.html",
-                                                                                  feedDays: { _, _ in true })).markup
+        let page = ConsentPages.document(document, study: study, reader: .site(SiteLinks(page: "consent/recover.html",
+                                                                                  feedDays: { _, _ in true }))).markup
         #expect(page.contains("SHA-256 <code class=\"hash\">\(document.sha256)</code></p>\n" + Self.line))
         let record = ConsentPages.record(participant: participant, records: [], today: Fixtures.date("2026-03-02"),
-                                         study: study, links: SiteLinks(page: "participants/p1/consent.html",
-                                                                        feedDays: { _, _ in true })).markup
+                                         study: study, reader: .site(SiteLinks(page: "participants/p1/consent.html",
+                                                                        feedDays: { _, _ in true }), names: true)).markup
         #expect(record.contains("<p class=\"day-meta\">Participant p1 (p1)</p>\n" + Self.line))
         #expect(try onboardingConsent(study).contains("</a>.</p>\n" + Self.line + "<div class=\"prose consent-text\""))
     }

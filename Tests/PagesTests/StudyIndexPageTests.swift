@@ -31,7 +31,7 @@ import StudyModel
     }
 
     func page(_ summaries: [ParticipantSummary], asOf: DataAsOf? = nil) -> String {
-        StudyPages.index(study: study, summaries: summaries, links: links, names: false, asOf: asOf).markup
+        StudyPages.index(study: study, summaries: summaries, reader: .site(links), asOf: asOf).markup
     }
 
     /// The participant IDs of the rows, top to bottom.

@@ -52,8 +52,7 @@ import StudyModel
     func sitePage(_ day: String, sharing: Sharing = .everything) throws -> String {
         let feed = plan.feed(for: participant, outcomes: try outcomes, today: today)
         let path = "participants/p1/feed/\(day).html"
-        return FeedPage.render(feed.day(Fixtures.date(day)), plan: plan, links: SiteLinks(page: path, feedDays: { _, _ in true }),
-                               sharing: sharing).markup
+        return FeedPage.render(feed.day(Fixtures.date(day)), plan: plan, reader: .site(SiteLinks(page: path, feedDays: { _, _ in true }), sharing: sharing)).markup
     }
 
     @Test func theSiteShowsEachCardReadOnlyAsTheParticipantSawIt() throws {
@@ -95,7 +94,7 @@ import StudyModel
 
     func dosesSection(_ outcomes: [Outcome]) throws -> String {
         let page = InsightsPage.render(participant: participant, outcomes: outcomes, day: today, today: today, plan: plan,
-                                       links: SiteLinks(page: "participants/p1/insights.html", feedDays: { _, _ in true })).markup
+                                       reader: .site(SiteLinks(page: "participants/p1/insights.html", feedDays: { _, _ in true }))).markup
         return try #require(page.components(separatedBy: "<h2 id=\"chart-2\">Pain and pain medicine</h2>").last)
     }
 
@@ -131,18 +130,18 @@ import StudyModel
 
     @Test func theFeaturedNoteIsForTheParticipantNotTheClinicians() throws {
         let site = InsightsPage.render(participant: participant, outcomes: try outcomes, day: today, today: today, plan: plan,
-                                       links: SiteLinks(page: "participants/p1/insights.html", feedDays: { _, _ in true })).markup
+                                       reader: .site(SiteLinks(page: "participants/p1/insights.html", feedDays: { _, _ in true }))).markup
         #expect(!site.contains("class=\"featured\""))
         let own = InsightsPage.render(participant: participant, outcomes: try outcomes, day: today, today: today, plan: plan,
-                                      links: PreviewLinks()).markup
+                                      reader: .preview).markup
         #expect(own.contains("<a class=\"featured\" href=\"/education/meniscus\">"))
     }
 
     @Test func chartsOfAParticipantWhoHasNotChosenToShareNeverSayTheyDeclined() throws {
         let undecided = Sharing(plan: plan, participantID: participant.id, grants: [])
         let page = InsightsPage.render(participant: participant, outcomes: [], day: today, today: today, plan: plan,
-                                       links: SiteLinks(page: "participants/p1/insights.html", feedDays: { _, _ in true }),
-                                       sharing: undecided).markup
+                                       reader: .site(SiteLinks(page: "participants/p1/insights.html", feedDays: { _, _ in true }),
+                                                     sharing: undecided)).markup
         #expect(page.contains("Not chosen yet: Pain (0-10)"))
         #expect(page.contains("has not yet answered whether to share these answers"))
         #expect(!page.contains("chose not to share"))

@@ -45,12 +45,12 @@ import StudyModel
         try BuildManifest(inputs: "", participants: entries).data().write(to: URL(fileURLWithPath: site + "/" + SiteBuilder.marker))
         let manifest = try #require(BuildManifest.read(site))
 
-        let links = SiteLinks(page: "index.html", feedDays: { _, _ in true })
+        let reader = Reader.clinician(links: SiteLinks(page: "index.html", feedDays: { _, _ in true }), sharing: .everything,
+                                      names: false)
         for participant in participants {
             let figures = try #require(manifest.participants[participant.id]?.figures)
-            #expect(StudyPages.indexRow(figures.summary(of: participant, today: today, study: study), study: study, links: links,
-                                        names: false)
-                    == StudyPages.indexRow(try summary(participant), study: study, links: links, names: false))
+            #expect(StudyPages.indexRow(figures.summary(of: participant, today: today, study: study), study: study, reader: reader)
+                    == StudyPages.indexRow(try summary(participant), study: study, reader: reader))
         }
         // The demo has rows without a consent and rows with a decimal answer.
         #expect(try participants.contains { try summary($0).consentVersion == nil })

@@ -20,7 +20,7 @@ public enum Layout {
         public static let plain = Frame()
     }
 
-    static func page(title: String, study: Study, links: PageLinks, nav: Navigation, main: HTML,
+    static func page(title: String, study: Study, reader: Reader, nav: Navigation, main: HTML,
                      scripts: [String] = [], bodyClass: String? = nil, frame: Frame = .plain) -> HTML {
         var html: HTML = """
             <!DOCTYPE html>
@@ -30,8 +30,8 @@ public enum Layout {
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <meta http-equiv="Content-Security-Policy" content="\(HTML(trusted: ContentSecurityPolicy.meta))">
             <title>\(title) · \(study.title)</title>
-            <link rel="stylesheet" href="\(links.asset("css/carefeed.css"))">
-            <link rel="icon" href="\(links.asset("icons/heart.fill.svg"))" type="image/svg+xml">
+            <link rel="stylesheet" href="\(reader.links.asset("css/carefeed.css"))">
+            <link rel="icon" href="\(reader.links.asset("icons/heart.fill.svg"))" type="image/svg+xml">
             </head>
             <body\(bodyClass.map { " class=\"\($0)\"" as HTML })>
             <a class="skip-link" href="#main">Skip to content</a>
@@ -39,7 +39,7 @@ public enum Layout {
             <p class="site-title">\(study.title)<span class="site-institution">\(study.institution)</span></p>
 
             """
-        let items = nav.items(links: links, hasCareTeam: !study.contacts.isEmpty)
+        let items = nav.items(reader: reader, hasCareTeam: !study.contacts.isEmpty)
         if !items.isEmpty {
             html += "<nav aria-label=\"Main\"><ul class=\"nav\">"
             for item in items {
@@ -52,7 +52,7 @@ public enum Layout {
             html += "</ul></nav>\n"
         }
         // The care team is a tap away from every page, onboarding and messages too.
-        let careTeam: HTML = (study.contacts.isEmpty ? nil : links.careTeam()).map { " · <a href=\"\($0)\">Care team</a>" } ?? ""
+        let careTeam: HTML = (study.contacts.isEmpty ? nil : reader.links.careTeam()).map { " · <a href=\"\($0)\">Care team</a>" } ?? ""
         html += """
             </header>
             <main id="main">
@@ -62,17 +62,17 @@ public enum Layout {
 
             """
         for script in scripts {
-            html += "<script src=\"\(links.asset(script))\"></script>\n"
+            html += "<script src=\"\(reader.links.asset(script))\"></script>\n"
         }
         if frame.liveReload {
-            html += "<script src=\"\(links.asset("js/live.js"))\"></script>\n"
+            html += "<script src=\"\(reader.links.asset("js/live.js"))\"></script>\n"
         }
         return html + "</body>\n</html>\n"
     }
 
     /// An inline icon from the public folder's `icons/`, hidden from screen readers.
-    static func icon(_ name: String, links: PageLinks) -> HTML {
-        "<img class=\"icon\" src=\"\(links.asset("icons/\(name).svg"))\" alt=\"\" width=\"24\" height=\"24\">"
+    static func icon(_ name: String, reader: Reader) -> HTML {
+        "<img class=\"icon\" src=\"\(reader.links.asset("icons/\(name).svg"))\" alt=\"\" width=\"24\" height=\"24\">"
     }
 }
 

@@ -29,10 +29,10 @@ public enum Navigation: Sendable {
         var isCurrent: Bool
     }
 
-    /// - Parameter hasCareTeam: whether the study lists a care team, whose page every navigation links.
-    func items(links: PageLinks, hasCareTeam: Bool = false) -> [Item] {
-        var items = sections(links: links)
-        if hasCareTeam, !items.isEmpty, let href = links.careTeam() {
+    /// - Parameter hasCareTeam: whether the study lists a care team, whose page every navigation reader.links.
+    func items(reader: Reader, hasCareTeam: Bool = false) -> [Item] {
+        var items = sections(reader: reader)
+        if hasCareTeam, !items.isEmpty, let href = reader.links.careTeam() {
             items.append(Item(title: "Care team", href: href, isCurrent: isCurrent(.careTeam)))
         }
         return items
@@ -45,27 +45,27 @@ public enum Navigation: Sendable {
         }
     }
 
-    private func sections(links: PageLinks) -> [Item] {
+    private func sections(reader: Reader) -> [Item] {
         switch self {
         case .none:
             return []
         case .study(let current):
             var items: [Item] = []
-            if let index = links.studyIndex() {
+            if let index = reader.links.studyIndex() {
                 items.append(Item(title: "Participants", href: index, isCurrent: current == .participants))
             }
-            items.append(Item(title: "Learn", href: links.educationIndex(), isCurrent: current == .education))
+            items.append(Item(title: "Learn", href: reader.links.educationIndex(), isCurrent: current == .education))
             return items
         case .participant(let id, let today, let current):
             var items: [Item] = []
-            if let index = links.studyIndex() {
+            if let index = reader.links.studyIndex() {
                 items.append(Item(title: "Participants", href: index, isCurrent: false))
             }
-            items.append(Item(title: "Feed", href: links.feed(id, today), isCurrent: current == .feed))
-            items.append(Item(title: "Insights", href: links.insights(id), isCurrent: current == .insights))
-            items.append(Item(title: "Learn", href: links.educationIndex(), isCurrent: current == .education))
-            items.append(Item(title: "Consent", href: links.consentRecord(id), isCurrent: current == .consent))
-            if let audit = links.auditTrail(id) {
+            items.append(Item(title: "Feed", href: reader.links.feed(id, today), isCurrent: current == .feed))
+            items.append(Item(title: "Insights", href: reader.links.insights(id), isCurrent: current == .insights))
+            items.append(Item(title: "Learn", href: reader.links.educationIndex(), isCurrent: current == .education))
+            items.append(Item(title: "Consent", href: reader.links.consentRecord(id), isCurrent: current == .consent))
+            if let audit = reader.links.auditTrail(id) {
                 items.append(Item(title: "Audit trail", href: audit, isCurrent: current == .audit))
             }
             return items

@@ -2,10 +2,10 @@ import CareModel
 
 /// Where a page's links point. The static site and the server lay out the
 /// same pages differently (relative `.html` files against routes), so each
-/// renderer asks these for URLs instead of writing them.
+/// renderer asks these for URLs instead of writing them. Nil means the
+/// layout has no such page; who reads the page is the `Reader`'s to say.
+/// Every layout answers every link: none is left to a default.
 public protocol PageLinks: Sendable {
-    /// Whether pages are interactive: forms to answer, buttons to delete.
-    var isInteractive: Bool { get }
     func asset(_ path: String) -> String
     func studyIndex() -> String?
     func participant(_ id: String) -> String?
@@ -40,14 +40,6 @@ public protocol PageLinks: Sendable {
     func careTeam() -> String?
 }
 
-extension PageLinks {
-    public func auditTrail(_ participantID: String) -> String? { nil }
-    public func calendar() -> String? { nil }
-    public func checkOff(_ taskID: String, occurrence: Int) -> String? { nil }
-    public func logEntry(_ taskID: String) -> String? { nil }
-    public func careTeam() -> String? { nil }
-}
-
 /// Links between the files of the static site, all relative to the page
 /// being written, so the folder works from `file://` and any host.
 public struct SiteLinks: PageLinks {
@@ -62,7 +54,6 @@ public struct SiteLinks: PageLinks {
         self.feedDays = feedDays
     }
 
-    public var isInteractive: Bool { false }
     public func asset(_ path: String) -> String { root + "assets/" + path }
     public func studyIndex() -> String? { root + "index.html" }
     public func participant(_ id: String) -> String? { root + "participants/\(id)/index.html" }
@@ -81,5 +72,8 @@ public struct SiteLinks: PageLinks {
     public func reconsent() -> String? { nil }
     public func withdraw() -> String? { nil }
     public func myData() -> String? { nil }
+    public func calendar() -> String? { nil }
+    public func checkOff(_ taskID: String, occurrence: Int) -> String? { nil }
+    public func logEntry(_ taskID: String) -> String? { nil }
     public func careTeam() -> String? { root + "care-team.html" }
 }

@@ -12,28 +12,28 @@ public enum AnswerPages {
         public var outcome: Outcome
         public var participant: Participant
         public var study: Study
-        public var links: PageLinks
+        public var reader: Reader
         public var today: LocalDate
 
         public init(task: StudyTask, event: ScheduledEvent, outcome: Outcome, participant: Participant, study: Study,
-                    links: PageLinks, today: LocalDate) {
+                    reader: Reader, today: LocalDate) {
             self.task = task
             self.event = event
             self.outcome = outcome
             self.participant = participant
             self.study = study
-            self.links = links
+            self.reader = reader
             self.today = today
         }
 
-        var feed: String { links.feed(participant.id, today) ?? "/" }
+        var feed: String { reader.links.feed(participant.id, today) ?? "/" }
     }
 
     /// The task's completion step, shown once its answers are saved: its
     /// title and text (such as when to call the surgeon), what was saved, and
     /// the way back to the day.
     public static func completion(_ step: CompletionStep, context: Context, frame: Layout.Frame = .plain) -> HTML {
-        var main: HTML = "<div class=\"completion\">\(Layout.icon("checkmark.circle.fill", links: context.links))"
+        var main: HTML = "<div class=\"completion\">\(Layout.icon("checkmark.circle.fill", reader: context.reader))"
             + "<h1>\(step.title)</h1></div>\n"
         if let text = step.text { main += "<p class=\"lead completion-text\">\(text)</p>\n" }
         let answers = Format.answers(context.outcome, task: context.task)
@@ -42,10 +42,10 @@ public enum AnswerPages {
             + "\(answers.isEmpty ? "" : ": " + answers)</p>\n"
         main += "<p class=\"form-actions\"><a class=\"button\" href=\"\(context.feed)\">Back to today</a></p>\n"
         if let slug = context.study.safety, let note = context.study.note(slug) {
-            main += "<p><a class=\"help-link\" href=\"\(context.links.note(note.slug))\">"
-                + "\(Layout.icon("info.circle.fill", links: context.links))\(note.title)</a></p>\n"
+            main += "<p><a class=\"help-link\" href=\"\(context.reader.links.note(note.slug))\">"
+                + "\(Layout.icon("info.circle.fill", reader: context.reader))\(note.title)</a></p>\n"
         }
-        return Layout.page(title: step.title, study: context.study, links: context.links,
+        return Layout.page(title: step.title, study: context.study, reader: context.reader,
                            nav: .participant(id: context.participant.id, today: context.today, current: .feed),
                            main: main, frame: frame)
     }
@@ -68,7 +68,7 @@ public enum AnswerPages {
             + "<p class=\"form-actions\"><a class=\"button button-secondary\" href=\"\(context.feed)\">Cancel, keep them</a> "
             + "<button type=\"submit\" class=\"button button-danger\" data-busy-label=\"Deleting…\">Delete answers</button></p>\n"
             + "</form>\n"
-        return Layout.page(title: "Delete these answers?", study: context.study, links: context.links,
+        return Layout.page(title: "Delete these answers?", study: context.study, reader: context.reader,
                            nav: .participant(id: context.participant.id, today: context.today, current: .feed),
                            main: main, scripts: ["js/busy.js"], frame: frame)
     }

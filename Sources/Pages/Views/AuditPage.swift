@@ -16,8 +16,8 @@ public enum AuditPage {
     ///   - outcomes: the participant's outcomes, deleted ones too, whose
     ///     values an answer's entry shows as `sharing` allows.
     public static func render(participant: Participant, entries: [AuditEntry], outcomes: [Outcome],
-                              records: [ConsentRecord], sharing: Sharing, today: LocalDate, plan: CarePlan,
-                              links: PageLinks, names: Bool) -> HTML {
+                              records: [ConsentRecord], today: LocalDate, plan: CarePlan,
+                              reader: Reader) -> HTML {
         let study = plan.study
         let signed = Set(records.filter { $0.participantID == participant.id }.map(\.documentID))
         // In time order: imported entries keep their own times, so the log's
@@ -27,13 +27,13 @@ public enum AuditPage {
                 || (entry.participantID == nil && entry.action == "consent.publish" && signed.contains(document(entry.subject).id))
         }.sorted { ($0.at, $0.id) < ($1.at, $1.id) }
         var main: HTML = "<h1>Audit trail</h1>\n"
-        main += "<p class=\"day-meta\">\(Pseudonym.label(participant, names: names))</p>\n"
+        main += "<p class=\"day-meta\">\(Pseudonym.label(participant, names: reader.showsNames))</p>\n"
         main += "<p class=\"lead\">Every consent, permission choice, answer, deletion and withdrawal, as the care store "
             + "recorded it, oldest first. Times are in the participant's zone, \(participant.timeZone.identifier), "
             + "with its offset from UTC.</p>\n"
         guard !shown.isEmpty else {
             main += "<p class=\"empty\">Nothing has been recorded for this participant yet.</p>\n"
-            return page(main, participant: participant, today: today, study: study, links: links)
+            return page(main, participant: participant, today: today, study: study, reader: reader)
         }
         main += "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-labelledby=\"audit-caption\">\n"
             + "<table class=\"audit stack-table\">\n<caption id=\"audit-caption\">\(shown.count) entr\(shown.count == 1 ? "y" : "ies") "
@@ -43,7 +43,7 @@ public enum AuditPage {
         for entry in shown {
             // Nothing may be stored before consent: an answer that was is marked, never hidden.
             let beforeConsent = entry.action == "outcome.add" && signedBefore.isEmpty
-            let row = describe(entry, signedBefore: &signedBefore, outcomes: outcomes, sharing: sharing, plan: plan)
+            let row = describe(entry, signedBefore: &signedBefore, outcomes: outcomes, sharing: reader.sharing, plan: plan)
             let note: HTML = beforeConsent ? " <strong class=\"audit-note\">Stored before the consent was signed</strong>" : ""
             let stamp = Timestamp.local(entry.at, in: participant.timeZone)
             let day = participant.timeZone.localDate(of: entry.at)
@@ -53,12 +53,12 @@ public enum AuditPage {
                 + "<td data-label=\"Detail\">\(row.detail)\(note)</td></tr>\n"
         }
         main += "</tbody>\n</table>\n</div>\n"
-        return page(main, participant: participant, today: today, study: study, links: links)
+        return page(main, participant: participant, today: today, study: study, reader: reader)
     }
 
     private static func page(_ main: HTML, participant: Participant, today: LocalDate, study: Study,
-                             links: PageLinks) -> HTML {
-        Layout.page(title: "Audit trail", study: study, links: links,
+                             reader: Reader) -> HTML {
+        Layout.page(title: "Audit trail", study: study, reader: reader,
                     nav: .participant(id: participant.id, today: today, current: .audit), main: main)
     }
 

@@ -4,9 +4,9 @@ import Markup
 /// The study's care team, as CareKit's contacts view lists them: each
 /// contact with a button that calls (`tel:`) and one that writes (`mailto:`).
 public enum CareTeamPage {
-    public static func render(study: Study, links: PageLinks, nav: Navigation, frame: Layout.Frame = .plain) -> HTML {
+    public static func render(study: Study, reader: Reader, nav: Navigation, frame: Layout.Frame = .plain) -> HTML {
         var main: HTML = "<h1>Care team</h1>\n"
-        main += links.isInteractive
+        main += reader.isParticipant
             ? "<p class=\"lead\">Who to contact about your recovery and about the study. "
                 + "In an emergency, call your local emergency number.</p>\n"
             : "<p class=\"lead\">Who participants are told to contact about their recovery and the study, "
@@ -37,7 +37,7 @@ public enum CareTeamPage {
             main += "</li>\n"
         }
         main += "</ul>\n"
-        return Layout.page(title: "Care team", study: study, links: links, nav: nav, main: main, frame: frame)
+        return Layout.page(title: "Care team", study: study, reader: reader, nav: nav, main: main, frame: frame)
     }
 
     /// A contact's call button, in a line of its own; nothing without a phone number.
@@ -49,7 +49,7 @@ public enum CareTeamPage {
 
     /// Who to call, at the top of the study's safety note: the care team's
     /// numbers where the warning signs are, so no one has to look for them.
-    static func whoToCall(_ study: Study, links: PageLinks) -> HTML {
+    static func whoToCall(_ study: Study, reader: Reader) -> HTML {
         let callable = study.contacts.filter { $0.telURI != nil }
         guard !callable.isEmpty else { return "" }
         var html: HTML = "<section class=\"who-to-call card\" aria-labelledby=\"who-to-call\">\n"
@@ -58,7 +58,7 @@ public enum CareTeamPage {
             html += "<p class=\"contact-role\">\(contact.name)\(contact.role.map { " · \($0)" } ?? "")</p>\n"
             html += callButton(contact)
         }
-        if let careTeam = links.careTeam() {
+        if let careTeam = reader.links.careTeam() {
             html += "<p><a href=\"\(careTeam)\">Your whole care team</a></p>\n"
         }
         return html + "</section>\n"

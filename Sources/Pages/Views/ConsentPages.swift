@@ -17,17 +17,17 @@ public enum ConsentPages {
     /// signed, which is what the record holds; the store's name for them
     /// (e.g. "Preview participant") is not theirs and is not shown.
     public static func record(participant: Participant, records: [ConsentRecord], today: LocalDate, study: Study,
-                              links: PageLinks, grants: [PermissionGrant] = [], withdrawal: Withdrawal? = nil,
-                              names: Bool = true, frame: Layout.Frame = .plain) -> HTML {
+                              reader: Reader, grants: [PermissionGrant] = [], withdrawal: Withdrawal? = nil,
+                              frame: Layout.Frame = .plain) -> HTML {
         var main: HTML = "<h1>Consent record</h1>\n"
-        if !links.isInteractive {
-            main += "<p class=\"day-meta\">\(Pseudonym.label(participant, names: names))</p>\n"
+        if reader.isClinician {
+            main += "<p class=\"day-meta\">\(Pseudonym.label(participant, names: reader.showsNames))</p>\n"
         } else if let signed = records.last {
             main += "<p class=\"day-meta\">Signed as <strong>\(signed.printedName)</strong></p>\n"
         }
         main += protocolLine(study)
-        if links.isInteractive, !records.isEmpty {
-            let download = links.myData()
+        if reader.isParticipant, !records.isEmpty {
+            let download = reader.links.myData()
             main += "<p class=\"record-actions no-print\"><button type=\"button\" class=\"button button-secondary\" data-print hidden>"
                 + "Save or print your copy</button>"
                 + (download.map { " <a class=\"button button-secondary\" href=\"\($0)\" download>Download my data</a>" } ?? "")
@@ -48,15 +48,15 @@ public enum ConsentPages {
         }
         for record in records {
             main += recordArticle(record, title: study.consentDocument(record.documentID)?.title ?? record.documentID,
-                                  names: names)
+                                  names: reader.showsNames)
         }
         main += choices(grants, study: study, participant: participant)
-        if withdrawal == nil, !records.isEmpty, let withdraw = links.withdraw() {
+        if withdrawal == nil, !records.isEmpty, let withdraw = reader.links.withdraw() {
             main += "<p class=\"no-print\"><a href=\"\(withdraw)\">Leave the study</a></p>\n"
         }
-        return Layout.page(title: "Consent record", study: study, links: links,
+        return Layout.page(title: "Consent record", study: study, reader: reader,
                            nav: .participant(id: participant.id, today: today, current: .consent),
-                           main: main, scripts: links.isInteractive && !records.isEmpty ? ["js/print.js"] : [],
+                           main: main, scripts: reader.isParticipant && !records.isEmpty ? ["js/print.js"] : [],
                            bodyClass: "printable", frame: frame)
     }
 
@@ -131,14 +131,14 @@ public enum ConsentPages {
     }
 
     /// A consent document as the study has it today.
-    public static func document(_ document: ConsentDocument, study: Study, links: PageLinks,
+    public static func document(_ document: ConsentDocument, study: Study, reader: Reader,
                                 frame: Layout.Frame = .plain) -> HTML {
         var main: HTML = "<h1>\(document.title)</h1>\n"
         main += "<p class=\"day-meta\">Version \(document.version) · SHA-256 <code class=\"hash\">\(document.sha256)</code></p>\n"
         main += protocolLine(study)
         if let summary = document.summary { main += "<p class=\"lead\">\(summary)</p>\n" }
         main += "<div class=\"prose\">\n\(document.html)</div>\n"
-        return Layout.page(title: document.title, study: study, links: links, nav: .study(current: nil),
+        return Layout.page(title: document.title, study: study, reader: reader, nav: .study(current: nil),
                            main: main, bodyClass: "printable", frame: frame)
     }
 }

@@ -7,40 +7,40 @@ import Markup
 /// viewer that falls back to its poster and annotation list.
 public enum EducationPages {
     /// `nav` is the study's on the site, a participant's on the server.
-    public static func index(study: Study, links: PageLinks, nav: Navigation = .study(current: .education),
+    public static func index(study: Study, reader: Reader, nav: Navigation = .study(current: .education),
                              frame: Layout.Frame = .plain) -> HTML {
         var main: HTML = "<h1>Learn</h1>\n<p class=\"lead\">Short notes for the weeks after surgery.</p>\n<ul class=\"note-list\">\n"
         for note in study.notes {
-            main += "<li><a href=\"\(links.note(note.slug))\"><span class=\"note-title\">\(note.title)</span>"
+            main += "<li><a href=\"\(reader.links.note(note.slug))\"><span class=\"note-title\">\(note.title)</span>"
                 + "<span class=\"note-summary\">\(note.summary)</span></a></li>\n"
         }
         main += "</ul>\n"
-        return Layout.page(title: "Learn", study: study, links: links,
+        return Layout.page(title: "Learn", study: study, reader: reader,
                            nav: nav, main: main, frame: frame)
     }
 
-    public static func note(_ note: EducationNote, study: Study, links: PageLinks,
+    public static func note(_ note: EducationNote, study: Study, reader: Reader,
                             nav: Navigation = .study(current: .education), frame: Layout.Frame = .plain) -> HTML {
         var main: HTML = "<article class=\"note\">\n<h1>\(note.title)</h1>\n<p class=\"lead\">\(note.summary)</p>\n"
         if let image = note.image {
-            main += "<img class=\"note-image\" src=\"\(links.asset(image))\" alt=\"\">\n"
+            main += "<img class=\"note-image\" src=\"\(reader.links.asset(image))\" alt=\"\">\n"
         }
         if let model = note.model {
-            main += viewer(model, links: links)
+            main += viewer(model, reader: reader)
         }
         if note.slug == study.safety {
-            main += CareTeamPage.whoToCall(study, links: links)
+            main += CareTeamPage.whoToCall(study, reader: reader)
         }
         main += "<div class=\"prose\">\n\(note.html)</div>\n</article>\n"
-        main += "<p><a href=\"\(links.educationIndex())\">All notes</a></p>\n"
-        return Layout.page(title: note.title, study: study, links: links,
+        main += "<p><a href=\"\(reader.links.educationIndex())\">All notes</a></p>\n"
+        return Layout.page(title: note.title, study: study, reader: reader,
                            nav: nav, main: main,
                            scripts: note.model == nil ? [] : ["js/three.min.js", "js/GLTFLoader.js", "js/OrbitControls.js",
                                                              "models/\(note.model!.scriptName)", "js/model-viewer.js"],
                            frame: frame)
     }
 
-    static func viewer(_ model: ModelMetadata, links: PageLinks) -> HTML {
+    static func viewer(_ model: ModelMetadata, reader: Reader) -> HTML {
         let camera: [Double] = model.camera.map { [$0.azimuth, $0.elevation, $0.distance] } ?? [0, 10, 2.5]
         let cameraText = camera.map { Format.decimal($0) }.joined(separator: " ")
         let highlight = model.highlight.joined(separator: " ")
@@ -49,7 +49,7 @@ public enum EducationPages {
         html += "data-camera=\"\(cameraText)\">\n"
         html += "<div class=\"model-stage\">"
         if let poster = model.poster {
-            html += "<img class=\"model-poster\" src=\"\(links.asset(poster))\" alt=\"\(model.alt)\">"
+            html += "<img class=\"model-poster\" src=\"\(reader.links.asset(poster))\" alt=\"\(model.alt)\">"
         } else {
             html += "<p class=\"model-poster\">\(model.alt)</p>"
         }

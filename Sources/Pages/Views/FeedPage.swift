@@ -12,8 +12,8 @@ public enum FeedPage {
     ///   - names: on the clinicians' site, whether the participant's name shows beside their study ID.
     ///   - sharing: the values shown; the others say "Not shared". The
     ///     participant's own pages show them everything.
-    public static func render(_ feed: FeedDay, plan: CarePlan, links: PageLinks, csrfToken: String? = nil,
-                              notice: HTML? = nil, names: Bool = false, sharing: Sharing = .everything,
+    public static func render(_ feed: FeedDay, plan: CarePlan, reader: Reader, csrfToken: String? = nil,
+                              notice: HTML? = nil,
                               frame: Layout.Frame = .plain) -> HTML {
         let participant = feed.participant
         let zone = participant.timeZone
@@ -26,19 +26,19 @@ public enum FeedPage {
         let dayOfStudy = participant.dayOfStudy(feed.day)
         main += feed.isStudyFinished && !feed.isWithdrawn ? "Study finished"
             : dayOfStudy >= 1 ? "Day \(dayOfStudy) of the study" : "Before enrollment"
-        if links.studyIndex() != nil { main += " · \(Pseudonym.label(participant, names: names))" }
+        if reader.isClinician { main += " · \(Pseudonym.label(participant, names: reader.showsNames))" }
         main += "</p>\n</div>\n"
-        main += weekStrip(feed, links: links)
-        main += dayNavigation(feed, links: links)
+        main += weekStrip(feed, reader: reader)
+        main += dayNavigation(feed, reader: reader)
 
         if !feed.isOnboarded {
-            let text = links.isInteractive
+            let text = reader.isParticipant
                 ? "Welcome. Join the study to see your daily tasks."
                 : "Not yet joined on this day: only the steps to join the study were offered."
             main += "<p class=\"lead\">\(text)</p>\n"
         }
         if feed.isWithdrawn {
-            let text = links.isInteractive
+            let text = reader.isParticipant
                 ? "You have left the study. Thank you for all you gave: nothing more is asked of you, and nothing new is saved."
                 : "Withdrawn from the study: from this day nothing is offered or stored."
             main += "<p class=\"lead\">\(text)</p>\n"
@@ -46,25 +46,25 @@ public enum FeedPage {
         if let notice {
             main += "<ol class=\"cards\">\n<li>\(notice)</li>\n</ol>\n"
         } else if feed.cards.isEmpty && feed.isStudyFinished && !feed.isWithdrawn {
-            main += finished(feed, links: links)
+            main += finished(feed, reader: reader)
         } else if feed.cards.isEmpty {
             main += "<p class=\"empty\">Nothing is scheduled for this day.</p>\n"
         } else {
-            main += lockNote(feed, links: links)
+            main += lockNote(feed, reader: reader)
             main += "<ol class=\"cards\">\n"
             for card in feed.cards {
-                main += "<li>\(self.card(card, feed: feed, plan: plan, zone: zone, links: links, csrfToken: csrfToken, sharing: sharing))</li>\n"
+                main += "<li>\(self.card(card, feed: feed, plan: plan, zone: zone, reader: reader, csrfToken: csrfToken, sharing: reader.sharing))</li>\n"
             }
             main += "</ol>\n"
         }
-        if notice == nil { main += dayLinks(feed, study: plan.study, links: links) }
+        if notice == nil { main += dayLinks(feed, study: plan.study, reader: reader) }
         let title = isToday ? "Today" : Format.day(feed.day)
-        return Layout.page(title: title, study: plan.study, links: links,
+        return Layout.page(title: title, study: plan.study, reader: reader,
                            nav: .participant(id: participant.id, today: feed.today, current: .feed), main: main,
                            scripts: csrfToken != nil && feed.isEditable ? ["js/busy.js"] : [], frame: frame)
     }
 
-    static func weekStrip(_ feed: FeedDay, links: PageLinks) -> HTML {
+    static func weekStrip(_ feed: FeedDay, reader: Reader) -> HTML {
         var html: HTML = "<nav class=\"week\" aria-label=\"Week of \(Format.day(feed.week.days[0].day))\"><ol>\n"
         for day in feed.week.days {
             let state = day.ring?.state(on: day.day, today: feed.today)
@@ -72,7 +72,7 @@ public enum FeedPage {
             let content: HTML = "<span class=\"week-day\" aria-hidden=\"true\">\(Format.weekdayShort(day.day).prefix(1))</span>"
                 + ring(day.ring, state: state, number: day.day.components.day)
             let classes = (["week-link"] + (day.day == feed.today ? ["is-today"] : [])).joined(separator: " ")
-            if let href = links.feed(feed.participant.id, day.day) {
+            if let href = reader.links.feed(feed.participant.id, day.day) {
                 let current: HTML = day.day == feed.day ? " aria-current=\"date\"" : ""
                 html += "<li><a class=\"\(classes)\" href=\"\(href)\"\(current) aria-label=\"\(label)\">\(content)</a></li>\n"
             } else {
@@ -115,19 +115,19 @@ public enum FeedPage {
         return svg
     }
 
-    static func dayNavigation(_ feed: FeedDay, links: PageLinks) -> HTML {
+    static func dayNavigation(_ feed: FeedDay, reader: Reader) -> HTML {
         let previous = feed.day.adding(days: -1)
         let next = feed.day.adding(days: 1)
         var html: HTML = "<nav class=\"day-nav\" aria-label=\"Days\">"
-        if let href = links.feed(feed.participant.id, previous) {
+        if let href = reader.links.feed(feed.participant.id, previous) {
             html += "<a rel=\"prev\" href=\"\(href)\"><span aria-hidden=\"true\">←</span> \(Format.shortDay(previous))</a>"
         } else {
             html += "<span></span>"
         }
-        if feed.day != feed.today, let href = links.feed(feed.participant.id, feed.today) {
+        if feed.day != feed.today, let href = reader.links.feed(feed.participant.id, feed.today) {
             html += "<a href=\"\(href)\">Today</a>"
         }
-        if let href = links.feed(feed.participant.id, next) {
+        if let href = reader.links.feed(feed.participant.id, next) {
             html += "<a rel=\"next\" href=\"\(href)\">\(Format.shortDay(next)) <span aria-hidden=\"true\">→</span></a>"
         } else {
             html += "<span></span>"
@@ -153,10 +153,10 @@ public enum FeedPage {
         }.joined(separator: " · ")
     }
 
-    static func card(_ card: Card, feed: FeedDay, plan: CarePlan, zone: TimeZone, links: PageLinks,
+    static func card(_ card: Card, feed: FeedDay, plan: CarePlan, zone: TimeZone, reader: Reader,
                      csrfToken: String?, sharing: Sharing) -> HTML {
         if card.kind != .survey {
-            return TaskCardViews.render(card, feed: feed, plan: plan, zone: zone, links: links, csrfToken: csrfToken,
+            return TaskCardViews.render(card, feed: feed, plan: plan, zone: zone, reader: reader, csrfToken: csrfToken,
                                         sharing: sharing)
         }
         let task = plan.task(card.taskID, version: card.event.version)
@@ -168,19 +168,19 @@ public enum FeedPage {
         html += "</p></div>\n"
         switch card.state {
         case .completed(let outcome):
-            html += "<p class=\"status status-done\">\(Layout.icon("checkmark.circle.fill", links: links))Done"
+            html += "<p class=\"status status-done\">\(Layout.icon("checkmark.circle.fill", reader: reader))Done"
             html += " <span class=\"status-time\">at \(Format.time(outcome.createdAt, in: zone))</span></p>\n"
             let answers = answers(outcome, task: task, sharing: sharing)
             if !answers.isEmpty {
                 html += "<p class=\"answers\">\(answers)</p>\n"
             }
-            if feed.isEditable, let href = links.deleteAnswers(card.taskID, occurrence: card.event.occurrence) {
+            if feed.isEditable, let href = reader.links.deleteAnswers(card.taskID, occurrence: card.event.occurrence) {
                 html += "<p class=\"card-actions\"><a class=\"quiet-link\" href=\"\(href)\">Delete and answer again"
                     + "<span class=\"visually-hidden\"> \(card.title)</span></a></p>\n"
             }
         case .open:
-            if let href = card.taskID == plan.tasks.first(where: \.isOnboarding)?.id ? links.onboarding()
-                : links.task(card.taskID, occurrence: card.event.occurrence) {
+            if let href = card.taskID == plan.tasks.first(where: \.isOnboarding)?.id ? reader.links.onboarding()
+                : reader.links.task(card.taskID, occurrence: card.event.occurrence) {
                 html += "<p class=\"card-actions\"><a class=\"button\" href=\"\(href)\">Begin<span class=\"visually-hidden\"> \(card.title)</span></a></p>\n"
             } else {
                 html += "<p class=\"status status-open\">Open today, not answered yet</p>\n"
@@ -188,46 +188,46 @@ public enum FeedPage {
         case .missed:
             html += "<p class=\"status status-missed\">No answer this day</p>\n"
         case .upcoming:
-            html += "<p class=\"status status-upcoming\">\(opens(card.event, zone: zone, links: links))</p>\n"
+            html += "<p class=\"status status-upcoming\">\(opens(card.event, zone: zone, reader: reader))</p>\n"
         }
         return html + "</article>"
     }
 
     /// A card's one line on a day to come: `Opens Tue, Dec 1 at 8:00 AM`.
-    static func opens(_ event: ScheduledEvent, zone: TimeZone, links: PageLinks) -> String {
-        (links.isInteractive ? "Opens " : "Scheduled for ") + Format.opens(event, in: zone)
+    static func opens(_ event: ScheduledEvent, zone: TimeZone, reader: Reader) -> String {
+        (reader.isParticipant ? "Opens " : "Scheduled for ") + Format.opens(event, in: zone)
     }
 
     /// Said once for a past day, to the participant, who might try; the
     /// clinicians' site changes nothing anyway.
-    static func lockNote(_ feed: FeedDay, links: PageLinks) -> HTML {
-        guard links.isInteractive, feed.day < feed.today, feed.cards.contains(where: \.isLocked) else { return "" }
-        return "<p class=\"lock-note\">\(Layout.icon("lock.fill", links: links))Past days are locked: "
+    static func lockNote(_ feed: FeedDay, reader: Reader) -> HTML {
+        guard reader.isParticipant, feed.day < feed.today, feed.cards.contains(where: \.isLocked) else { return "" }
+        return "<p class=\"lock-note\">\(Layout.icon("lock.fill", reader: reader))Past days are locked: "
             + "what was done on this day stays as it is.</p>\n"
     }
 
     /// The kind last word of a study: shown once no task has an event on the day or later.
-    static func finished(_ feed: FeedDay, links: PageLinks) -> HTML {
-        guard links.isInteractive else {
+    static func finished(_ feed: FeedDay, reader: Reader) -> HTML {
+        guard reader.isParticipant else {
             return "<p class=\"empty\">Study finished: no task is scheduled on this day or later.</p>\n"
         }
         return "<section class=\"finished\" aria-labelledby=\"finished-heading\">"
-            + "\(Layout.icon("checkmark.circle.fill", links: links))<h2 id=\"finished-heading\">You have finished the study — thank you</h2>\n"
+            + "\(Layout.icon("checkmark.circle.fill", reader: reader))<h2 id=\"finished-heading\">You have finished the study — thank you</h2>\n"
             + "<p>Every task the study asked of you is behind you. Your answers are saved, and nothing more is asked. "
-            + "You can still look back at <a href=\"\(links.insights(feed.participant.id))\">your insights</a>.</p></section>\n"
+            + "You can still look back at <a href=\"\(reader.links.insights(feed.participant.id))\">your insights</a>.</p></section>\n"
     }
 
     /// Under the day's cards: reminders for the phone's calendar and the study's safety note.
-    static func dayLinks(_ feed: FeedDay, study: Study, links: PageLinks) -> HTML {
+    static func dayLinks(_ feed: FeedDay, study: Study, reader: Reader) -> HTML {
         guard feed.isOnboarded else { return "" }
         var items: [HTML] = []
-        if !feed.isWithdrawn, !feed.isStudyFinished, let calendar = links.calendar() {
+        if !feed.isWithdrawn, !feed.isStudyFinished, let calendar = reader.links.calendar() {
             items.append("<a class=\"button button-secondary\" href=\"\(calendar)\" download>"
-                         + "\(Layout.icon("bell.fill", links: links))Add reminders to my calendar</a>")
+                         + "\(Layout.icon("bell.fill", reader: reader))Add reminders to my calendar</a>")
         }
         if let slug = study.safety, let note = study.note(slug) {
-            items.append("<a class=\"help-link\" href=\"\(links.note(note.slug))\">"
-                         + "\(Layout.icon("info.circle.fill", links: links))\(note.title)</a>")
+            items.append("<a class=\"help-link\" href=\"\(reader.links.note(note.slug))\">"
+                         + "\(Layout.icon("info.circle.fill", reader: reader))\(note.title)</a>")
         }
         guard !items.isEmpty else { return "" }
         return "<ul class=\"day-links\">" + items.map { "<li>\($0)</li>" as HTML }.joined() + "</ul>\n"

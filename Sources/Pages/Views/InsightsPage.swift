@@ -13,18 +13,18 @@ public enum InsightsPage {
     ///     participant's own pages show them everything.
     ///   - withdrawal: from its day nothing is due, so nothing is marked unanswered.
     public static func render(participant: Participant, outcomes: [Outcome], day: LocalDate, today: LocalDate,
-                              plan: CarePlan, links: PageLinks, names: Bool = false, sharing: Sharing = .everything,
+                              plan: CarePlan, reader: Reader,
                               withdrawal: Withdrawal? = nil, frame: Layout.Frame = .plain) -> HTML {
         let study = plan.study
-        let outcomes = (sharing.sharesEverything ? outcomes : outcomes.map(sharing.shared)).filter { !$0.isDeleted }
+        let outcomes = (reader.sharing.sharesEverything ? outcomes : outcomes.map(reader.sharing.shared)).filter { !$0.isDeleted }
         var main: HTML = "<h1>Insights</h1>\n"
-        if links.studyIndex() != nil {
-            main += "<p class=\"day-meta\">\(Pseudonym.label(participant, names: names))</p>\n"
+        if reader.isClinician {
+            main += "<p class=\"day-meta\">\(Pseudonym.label(participant, names: reader.showsNames))</p>\n"
         }
         // The featured note is for the participant; the clinicians' pages open on the charts.
-        if links.studyIndex() == nil, let slug = study.featured, let note = study.note(slug) {
+        if reader.isParticipant, let slug = study.featured, let note = study.note(slug) {
             main += """
-                <a class="featured" href="\(links.note(slug))">
+                <a class="featured" href="\(reader.links.note(slug))">
                 <span class="featured-kicker">Learn</span>
                 <span class="featured-title">\(note.title)</span>
                 <span class="featured-summary">\(note.summary)</span>
@@ -43,9 +43,9 @@ public enum InsightsPage {
         let events = feed.cards(from: from, to: through.adding(days: 1)).mapValues { Set($0.map(\.taskID)) }
         for (index, allSeries) in study.insights.enumerated() {
             var chart = allSeries
-            chart.series = allSeries.series.filter(sharing.isShared)
-            let notShared = allSeries.series.filter { sharing.withholding($0) == .declined }
-            let notChosen = allSeries.series.filter { sharing.withholding($0) == .notChosen }
+            chart.series = allSeries.series.filter(reader.sharing.isShared)
+            let notShared = allSeries.series.filter { reader.sharing.withholding($0) == .declined }
+            let notChosen = allSeries.series.filter { reader.sharing.withholding($0) == .notChosen }
             main += "<section class=\"chart-section\" aria-labelledby=\"chart-\(index)\">\n"
             main += "<h2 id=\"chart-\(index)\">\(chart.title)</h2>\n"
             if !notShared.isEmpty {
@@ -88,7 +88,7 @@ public enum InsightsPage {
         if study.insights.isEmpty {
             main += "<p class=\"empty\">This study has no charts.</p>\n"
         }
-        return Layout.page(title: "Insights", study: study, links: links,
+        return Layout.page(title: "Insights", study: study, reader: reader,
                            nav: .participant(id: participant.id, today: today, current: .insights), main: main, frame: frame)
     }
 

@@ -6,11 +6,11 @@ import Markup
 public enum MessagePage {
     /// A heading, a sentence, and a button to where the participant can go on.
     public static func render(title: String, text: String, link: (label: String, href: String)? = nil, study: Study,
-                              links: PageLinks, frame: Layout.Frame = .plain) -> HTML {
+                              reader: Reader, frame: Layout.Frame = .plain) -> HTML {
         var main: HTML = "<h1>\(title)</h1>\n<p class=\"lead\">\(text)</p>\n"
         if let link {
             main += "<p><a class=\"button\" href=\"\(link.href)\">\(link.label)</a></p>\n"
         }
-        return Layout.page(title: title, study: study, links: links, nav: .none, main: main, frame: frame)
+        return Layout.page(title: title, study: study, reader: reader, nav: .none, main: main, frame: frame)
     }
 }

@@ -22,17 +22,17 @@ public enum OnboardingPages {
         public var task: StudyTask
         public var study: Study
         public var participant: Participant
-        public var links: PageLinks
+        public var reader: Reader
         public var csrfToken: String
         /// `/onboarding/3`: where step `n` (from 1) lives.
         public var stepPath: @Sendable (Int) -> String
 
-        public init(task: StudyTask, study: Study, participant: Participant, links: PageLinks, csrfToken: String,
+        public init(task: StudyTask, study: Study, participant: Participant, reader: Reader, csrfToken: String,
                     stepPath: @escaping @Sendable (Int) -> String) {
             self.task = task
             self.study = study
             self.participant = participant
-            self.links = links
+            self.reader = reader
             self.csrfToken = csrfToken
             self.stepPath = stepPath
         }
@@ -53,9 +53,9 @@ public enum OnboardingPages {
             main += "<h1>\(instruction.title)</h1>\n"
             if let text = instruction.text { main += "<p class=\"lead\">\(text)</p>\n" }
             if let image = instruction.image {
-                main += "<img class=\"note-image\" src=\"\(context.links.asset(image))\" alt=\"\">\n"
+                main += "<img class=\"note-image\" src=\"\(context.reader.links.asset(image))\" alt=\"\">\n"
             }
-            main += SurveyPage.iconItems(instruction.items, links: context.links)
+            main += SurveyPage.iconItems(instruction.items, reader: context.reader)
             main += form + actions(number, context: context, next: "Continue") + "</form>\n"
         case .consent(let consent):
             guard let document = context.study.consentDocument(consent.document) else { break }
@@ -85,13 +85,13 @@ public enum OnboardingPages {
                 main += "<input type=\"hidden\" name=\"detail-\(item.id)\" value=\"\(current?.detail ?? "")\" "
                     + "data-permission-detail=\"\(item.id)\">\n</div>\n"
             }
-            main += "</fieldset>\n" + calendarOffer(links: context.links)
+            main += "</fieldset>\n" + calendarOffer(reader: context.reader)
                 + actions(number, context: context, next: "Continue") + "</form>\n"
             scripts.append("js/permissions.js")
         case .model(let model):
             let note = context.study.note(model.education)
             main += "<h1>\(note?.title ?? "Learn")</h1>\n"
-            if let note { main += "<p class=\"lead\">\(note.summary) <a href=\"\(context.links.note(note.slug))\">Open the note and its 3D model</a></p>\n" }
+            if let note { main += "<p class=\"lead\">\(note.summary) <a href=\"\(context.reader.links.note(note.slug))\">Open the note and its 3D model</a></p>\n" }
             main += form + actions(number, context: context, next: "Continue") + "</form>\n"
         case .completion(let completion):
             main += "<h1>\(completion.title)</h1>\n"
@@ -104,16 +104,16 @@ public enum OnboardingPages {
             }
             main += actions(number, context: context, next: "Continue") + "</form>\n"
         }
-        return Layout.page(title: context.task.title, study: context.study, links: context.links, nav: .none, main: main,
+        return Layout.page(title: context.task.title, study: context.study, reader: context.reader, nav: .none, main: main,
                            scripts: scripts, frame: frame)
     }
 
     /// Reminders as the participant's own calendar gives them: the schedule
     /// as a file to open on their phone, with nothing for the browser to allow.
-    static func calendarOffer(links: PageLinks) -> HTML {
-        guard let calendar = links.calendar() else { return "" }
+    static func calendarOffer(reader: Reader) -> HTML {
+        guard let calendar = reader.links.calendar() else { return "" }
         return "<section class=\"calendar-offer\" aria-labelledby=\"reminders-heading\">"
-            + "<h2 id=\"reminders-heading\">\(Layout.icon("bell.fill", links: links))Reminders on your phone</h2>\n"
+            + "<h2 id=\"reminders-heading\">\(Layout.icon("bell.fill", reader: reader))Reminders on your phone</h2>\n"
             + "<p>Your phone's calendar can remind you of each task: add this file to it, and every task of the next "
             + "eight weeks appears with a reminder. Nothing is asked of your browser, and you can do this later from "
             + "your tasks page.</p>\n"
@@ -131,7 +131,7 @@ public enum OnboardingPages {
             + "<input type=\"hidden\" name=\"sha256\" value=\"\(document.sha256)\">\n"
         main += "<p class=\"form-actions\"><a class=\"button button-secondary\" href=\"\(context.stepPath(number))\">Change</a> "
             + "<button type=\"submit\" class=\"button\">Sign</button></p>\n</form>\n"
-        return Layout.page(title: "Check before you sign", study: context.study, links: context.links, nav: .none, main: main,
+        return Layout.page(title: "Check before you sign", study: context.study, reader: context.reader, nav: .none, main: main,
                            frame: frame)
     }
 

@@ -21,7 +21,7 @@ public struct DataAsOf: Sendable {
 /// latest values; flagged participants first. Each column sorts with
 /// `js/sort-table.js`; without the script the rows keep this order.
 extension StudyPages {
-    public static func index(study: Study, summaries: [ParticipantSummary], links: PageLinks, names: Bool,
+    public static func index(study: Study, summaries: [ParticipantSummary], reader: Reader,
                              asOf: DataAsOf?) -> HTML {
         let ordered = worklistOrder(summaries)
         let flagged = ordered.filter { !$0.raisedFlags.isEmpty }.count
@@ -42,23 +42,23 @@ extension StudyPages {
                 + "\(column.title)</th>"
         }
         main += "</tr></thead>\n<tbody>\n"
-        main += ordered.map { indexRow($0, study: study, links: links, names: names) }.joined()
+        main += ordered.map { indexRow($0, study: study, reader: reader) }.joined()
         main += "</tbody>\n</table>\n</div>\n"
         main += "<p class=\"footnote\">Adherence is the share of scheduled tasks that were answered, up to yesterday: "
             + "today is still open. Values a participant chose not to share read \u{201C}Not shared\u{201D}; "
             + "before a participant has answered whether to share them, \u{201C}Not chosen yet\u{201D}.</p>\n"
         main += "<h2>Documents</h2>\n<ul class=\"doc-list\">\n"
         for document in study.consentDocuments {
-            if let href = links.consentDocument(document.id) {
+            if let href = reader.links.consentDocument(document.id) {
                 main += "<li><a href=\"\(href)\">\(document.title)</a>, version \(document.version)</li>\n"
             }
         }
-        main += "<li><a href=\"\(links.educationIndex())\">Education notes</a></li>\n"
-        if !study.contacts.isEmpty, let careTeam = links.careTeam() {
+        main += "<li><a href=\"\(reader.links.educationIndex())\">Education notes</a></li>\n"
+        if !study.contacts.isEmpty, let careTeam = reader.links.careTeam() {
             main += "<li><a href=\"\(careTeam)\">Care team</a>: who participants are told to contact</li>\n"
         }
         main += "</ul>\n"
-        return Layout.page(title: "Participants", study: study, links: links, nav: .study(current: .participants), main: main,
+        return Layout.page(title: "Participants", study: study, reader: reader, nav: .study(current: .participants), main: main,
                            scripts: ["js/sort-table.js"], bodyClass: "wide")
     }
 
@@ -78,13 +78,13 @@ extension StudyPages {
     /// One participant's row of the worklist, for a page at the site's
     /// root: their study ID, and their name only with `names`. Each cell
     /// carries its sort key and, for narrow screens, its column's title.
-    public static func indexRow(_ summary: ParticipantSummary, study: Study, links: PageLinks, names: Bool) -> HTML {
+    public static func indexRow(_ summary: ParticipantSummary, study: Study, reader: Reader) -> HTML {
         let participant = summary.participant
         let titles = columns(study).map(\.title)
-        let href = links.participant(participant.id) ?? ""
+        let href = reader.links.participant(participant.id) ?? ""
         let raised = summary.raisedFlags
         var row: HTML = "<tr\(raised.isEmpty ? "" : " class=\"is-flagged\"" as HTML)>"
-        row += names
+        row += reader.showsNames
             ? "<th scope=\"row\" data-sort=\"\(participant.name)\"><a href=\"\(href)\">\(participant.name)</a> <span class=\"id\">\(participant.id)</span></th>"
             : "<th scope=\"row\" data-sort=\"\(participant.id)\"><a href=\"\(href)\">\(participant.id)</a></th>"
         var cells: [(sort: String, html: HTML)] = []

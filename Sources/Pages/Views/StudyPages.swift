@@ -8,9 +8,9 @@ import Markup
 public enum StudyPages {
     /// A participant's summary: status, adherence and latest shared values,
     /// headed by their study ID, or by their name with `names`.
-    public static func participant(_ summary: ParticipantSummary, study: Study, links: PageLinks, names: Bool) -> HTML {
+    public static func participant(_ summary: ParticipantSummary, study: Study, reader: Reader) -> HTML {
         let participant = summary.participant
-        let heading = Pseudonym.heading(participant, names: names)
+        let heading = Pseudonym.heading(participant, names: reader.showsNames)
         var main: HTML = "<h1>\(heading)</h1>\n<p class=\"day-meta\">\(participant.id) · \(participant.timeZone.identifier)</p>\n"
         main += "<dl class=\"record-facts\">\n"
         main += "<dt>Status</dt><dd>\(status(summary.status, study: study, zone: participant.timeZone))</dd>\n"
@@ -36,16 +36,16 @@ public enum StudyPages {
         }
         main += "<dt>Consent</dt><dd>\(summary.consentVersion ?? "Not signed")</dd>\n</dl>\n"
         main += "<ul class=\"doc-list\">\n"
-        if let today = links.feed(participant.id, summary.today) {
+        if let today = reader.links.feed(participant.id, summary.today) {
             main += "<li><a href=\"\(today)\">Today's feed</a></li>\n"
         }
-        main += "<li><a href=\"\(links.insights(participant.id))\">Insights</a></li>\n"
-        main += "<li><a href=\"\(links.consentRecord(participant.id))\">Consent record</a></li>\n"
-        if let audit = links.auditTrail(participant.id) {
+        main += "<li><a href=\"\(reader.links.insights(participant.id))\">Insights</a></li>\n"
+        main += "<li><a href=\"\(reader.links.consentRecord(participant.id))\">Consent record</a></li>\n"
+        if let audit = reader.links.auditTrail(participant.id) {
             main += "<li><a href=\"\(audit)\">Audit trail</a></li>\n"
         }
         main += "</ul>\n"
-        return Layout.page(title: heading, study: study, links: links,
+        return Layout.page(title: heading, study: study, reader: reader,
                            nav: .participant(id: participant.id, today: summary.today, current: nil), main: main)
     }
 

@@ -8,9 +8,9 @@ import Markup
 /// saving.
 public enum SurveyPage {
     public static func render(task: StudyTask, event: ScheduledEvent, participant: Participant, study: Study,
-                              values: [String: [String]], errors: [String: String], links: PageLinks, action: String, csrfToken: String,
+                              values: [String: [String]], errors: [String: String], reader: Reader, action: String, csrfToken: String,
                               today: LocalDate, frame: Layout.Frame = .plain) -> HTML {
-        var main: HTML = "<p class=\"back\"><a href=\"\(links.feed(participant.id, today) ?? "/")\">← Back to today</a></p>\n"
+        var main: HTML = "<p class=\"back\"><a href=\"\(reader.links.feed(participant.id, today) ?? "/")\">← Back to today</a></p>\n"
         main += "<h1>\(task.title)</h1>\n"
         main += "<p class=\"day-meta\">\(Format.day(event.day)) · \(Format.when(event, in: participant.timeZone, today: today))</p>\n"
         if !errors.isEmpty {
@@ -22,7 +22,7 @@ public enum SurveyPage {
             }
             main += "</ul></div>\n"
         }
-        main += guide(task, links: links)
+        main += guide(task, reader: reader)
         main += "<form method=\"post\" action=\"\(action)\" class=\"survey\" novalidate>\n"
         main += "<input type=\"hidden\" name=\"csrf\" value=\"\(csrfToken)\">\n"
         for step in task.survey {
@@ -35,7 +35,7 @@ public enum SurveyPage {
                 }
             case .model(let model):
                 if let note = study.note(model.education) {
-                    main += "<p class=\"step\"><a href=\"\(links.note(note.slug))\">Open the 3D model: \(note.title)</a></p>\n"
+                    main += "<p class=\"step\"><a href=\"\(reader.links.note(note.slug))\">Open the 3D model: \(note.title)</a></p>\n"
                 }
             case .instruction, .consent, .permissions, .completion:
                 break
@@ -43,7 +43,7 @@ public enum SurveyPage {
         }
         main += "<p class=\"form-actions\"><button type=\"submit\" class=\"button\" data-busy-label=\"Saving…\">"
             + "Save answers</button></p>\n</form>\n"
-        return Layout.page(title: task.title, study: study, links: links,
+        return Layout.page(title: task.title, study: study, reader: reader,
                            nav: .participant(id: participant.id, today: today, current: .feed), main: main,
                            scripts: ["js/busy.js"] + (MeasureControl.isNeeded(by: task) ? [MeasureControl.script] : []),
                            frame: frame)
@@ -52,7 +52,7 @@ public enum SurveyPage {
     /// The task's instructions (its instruction steps, then its Markdown
     /// body) said once, folded under one line so that the first question
     /// shows without scrolling; open when there is no question to answer.
-    static func guide(_ task: StudyTask, links: PageLinks) -> HTML {
+    static func guide(_ task: StudyTask, reader: Reader) -> HTML {
         let steps = task.survey.compactMap { step -> InstructionStep? in
             if case .instruction(let instruction) = step { instruction } else { nil }
         }
@@ -63,7 +63,7 @@ public enum SurveyPage {
             html += "<section class=\"step\">"
             if index > 0 { html += "<h2>\(instruction.title)</h2>" }
             if let text = instruction.text { html += "<p>\(text)</p>" }
-            html += "\(iconItems(instruction.items, links: links))</section>\n"
+            html += "\(iconItems(instruction.items, reader: reader))</section>\n"
         }
         if !task.instructions.isEmpty {
             html += "<div class=\"prose instructions\">\n\(task.instructions)</div>\n"
@@ -71,11 +71,11 @@ public enum SurveyPage {
         return html + "</details>\n"
     }
 
-    static func iconItems(_ items: [IconItem], links: PageLinks) -> HTML {
+    static func iconItems(_ items: [IconItem], reader: Reader) -> HTML {
         guard !items.isEmpty else { return "" }
         var html: HTML = "<ul class=\"icon-items\">"
         for item in items {
-            html += "<li>\(Layout.icon(item.icon, links: links))<span><strong>\(item.text)</strong>"
+            html += "<li>\(Layout.icon(item.icon, reader: reader))<span><strong>\(item.text)</strong>"
             if let detail = item.detail { html += "<span class=\"icon-detail\">\(detail)</span>" }
             html += "</span></li>"
         }

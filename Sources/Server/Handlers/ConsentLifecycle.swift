@@ -29,7 +29,7 @@ final class ConsentLifecycle: Sendable {
         let page = { (fields: OnboardingFields, errors: [String: String], status: Int) in
             respond.page(ConsentLifecyclePages.reconsent(
                 document: document, signedVersion: signedVersion, participant: context.participant, today: context.today,
-                study: context.plan.study, links: context.links, fields: fields, errors: errors,
+                study: context.plan.study, reader: context.reader, fields: fields, errors: errors,
                 csrfToken: context.csrfToken, frame: respond.frame), status: status)
         }
         guard isReview else {
@@ -45,7 +45,7 @@ final class ConsentLifecycle: Sendable {
         guard let form = context.form else {
             return respond.page(ConsentLifecyclePages.reconsentReview(
                 document: document, participant: context.participant, today: context.today, study: context.plan.study,
-                links: context.links, fields: fields, csrfToken: context.csrfToken, frame: respond.frame))
+                reader: context.reader, fields: fields, csrfToken: context.csrfToken, frame: respond.frame))
         }
         guard form["sha256"] == document.sha256 else {
             return respond.message(409, "The consent form has changed",
@@ -73,7 +73,7 @@ final class ConsentLifecycle: Sendable {
         let reason = (context.form?["reason"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         let page = { (errors: [String: String], status: Int) in
             respond.page(ConsentLifecyclePages.withdraw(participant: context.participant, today: context.today,
-                                                        study: context.plan.study, links: context.links, reason: reason,
+                                                        study: context.plan.study, reader: context.reader, reason: reason,
                                                         errors: errors, csrfToken: context.csrfToken, frame: respond.frame),
                          status: status)
         }

@@ -196,7 +196,7 @@ private struct Flow {
 
     var pageContext: OnboardingPages.Context {
         OnboardingPages.Context(task: task, study: context.plan.study, participant: context.participant,
-                                links: context.links, csrfToken: context.csrfToken,
+                                reader: context.reader, csrfToken: context.csrfToken,
                                 stepPath: { Route.onboarding(step: $0).path })
     }
 

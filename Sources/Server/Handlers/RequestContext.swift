@@ -4,6 +4,7 @@ import StudyModel
 import Feed
 import Foundation
 import HTTP
+import Pages
 
 /// What a handler needs to answer one request: the participant's data as
 /// the cache has it, the content in force, the session and its form token.
@@ -14,6 +15,8 @@ struct RequestContext {
     var feed: ParticipantFeed
     var outcomes: [Outcome]
     var links: ServerLinks
+    /// The participant, reading their own pages.
+    var reader: Reader { .participant(links: links) }
     var respond: Responder
     var session: String
     var csrfToken: String

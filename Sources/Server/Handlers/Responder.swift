@@ -23,7 +23,7 @@ struct Responder {
     /// A short page that says what happened, with a button to go on.
     func message(_ status: Int, _ title: String, _ text: String, link: (String, Route)? = nil) -> HTTPResponse {
         page(MessagePage.render(title: title, text: text, link: link.map { ($0.0, $0.1.path) }, study: study,
-                                links: ServerLinks(days: 0...0), frame: frame), status: status)
+                                reader: .participant(links: ServerLinks(days: 0...0)), frame: frame), status: status)
     }
 
     func notFound() -> HTTPResponse {

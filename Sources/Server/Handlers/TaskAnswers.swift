@@ -86,13 +86,13 @@ struct TaskAnswers {
     private func pageContext(_ task: StudyTask, _ event: ScheduledEvent, _ outcome: Outcome,
                              _ context: RequestContext) -> AnswerPages.Context {
         AnswerPages.Context(task: task, event: event, outcome: outcome, participant: context.participant,
-                            study: context.plan.study, links: context.links, today: context.today)
+                            study: context.plan.study, reader: context.reader, today: context.today)
     }
 
     private func survey(_ task: StudyTask, event: ScheduledEvent, values: [String: [String]], errors: [String: String],
                         _ context: RequestContext) -> HTML {
         SurveyPage.render(task: task, event: event, participant: context.participant, study: context.plan.study,
-                          values: values, errors: errors, links: context.links,
+                          values: values, errors: errors, reader: context.reader,
                           action: Route.task(id: task.id, occurrence: event.occurrence).path,
                           csrfToken: context.csrfToken, today: context.today, frame: context.respond.frame)
     }

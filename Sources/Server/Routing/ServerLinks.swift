@@ -7,13 +7,14 @@ struct ServerLinks: PageLinks {
     /// Days that have a feed page: enrollment to today + 7.
     let days: ClosedRange<Int>
 
-    var isInteractive: Bool { true }
     func asset(_ path: String) -> String { Route.asset(path: path).path }
     func studyIndex() -> String? { nil }
     func participant(_ id: String) -> String? { nil }
     func feed(_ participantID: String, _ day: LocalDate) -> String? { days.contains(day.ordinal) ? Route.feed(day).path : nil }
     func insights(_ participantID: String) -> String { Route.insights.path }
     func consentRecord(_ participantID: String) -> String { Route.consentRecord.path }
+    /// The participant's own server keeps no audit trail page: the team's site shows it.
+    func auditTrail(_ participantID: String) -> String? { nil }
     func consentDocument(_ id: String) -> String? { Route.consentDocument(id: id).path }
     func educationIndex() -> String { Route.educationIndex.path }
     func note(_ slug: String) -> String { Route.education(slug: slug).path }

@@ -13,7 +13,7 @@ import Markup
 /// future days) the same card is drawn without forms.
 enum TaskCardViews {
     /// - Parameter sharing: a task whose taps the participant does not share reads "Not shared" in their place.
-    static func render(_ card: Card, feed: FeedDay, plan: CarePlan, zone: TimeZone, links: PageLinks,
+    static func render(_ card: Card, feed: FeedDay, plan: CarePlan, zone: TimeZone, reader: Reader,
                        csrfToken: String?, sharing: Sharing) -> HTML {
         let task = plan.task(card.taskID, version: card.event.version)
         let headingID = "card-\(card.taskID)-\(card.event.occurrence)"
@@ -32,12 +32,12 @@ enum TaskCardViews {
         case _ where !sharing.isShared(taskID: card.taskID, kind: kind):
             html += "<p class=\"status\">Not shared: the participant chose not to share this with the study team.</p>\n"
         case .survey, .simple:
-            html += simple(card, feed: feed, form: form, zone: zone, links: links)
+            html += simple(card, feed: feed, form: form, zone: zone, reader: reader)
         case .checklist(let boxes):
-            html += checklist(card, boxes: boxes, form: form, zone: zone, links: links)
+            html += checklist(card, boxes: boxes, form: form, zone: zone, reader: reader)
         case .log(let entries):
             html += log(card, entries: entries, button: task?.button ?? "Log an entry", feed: feed, form: form, zone: zone,
-                        links: links)
+                        reader: reader)
         }
         if let instructions = task?.instructions, !instructions.isEmpty {
             html += "<details class=\"card-instructions\"><summary>How to</summary>\n\(instructions)</details>\n"
@@ -79,10 +79,10 @@ enum TaskCardViews {
     /// The whole card is the button: "Mark as done" marks the task done,
     /// and the card then says when; a second tap undoes it. Where nothing
     /// can change, the same line says how the day went or when it opens.
-    static func simple(_ card: Card, feed: FeedDay, form: Form, zone: TimeZone, links: PageLinks) -> HTML {
+    static func simple(_ card: Card, feed: FeedDay, form: Form, zone: TimeZone, reader: Reader) -> HTML {
         let done: Outcome? = if case .completed(let outcome) = card.state { outcome } else { nil }
         let label = done.map { "Done at \(Format.time($0.createdAt, in: zone))" }
-        if form.isEditable, let action = links.checkOff(card.taskID, occurrence: card.event.occurrence) {
+        if form.isEditable, let action = reader.links.checkOff(card.taskID, occurrence: card.event.occurrence) {
             let hintID = "hint-\(card.taskID)-\(card.event.occurrence)"
             let described: HTML = done == nil ? "" : " aria-describedby=\"\(hintID)\""
             let button: HTML = "<button type=\"submit\" class=\"tap-target\" aria-pressed=\"\(done != nil ? "true" : "false")\"\(described) "
@@ -94,9 +94,9 @@ enum TaskCardViews {
         }
         let words = label ?? {
             switch card.state {
-            case .upcoming: FeedPage.opens(card.event, zone: zone, links: links)
+            case .upcoming: FeedPage.opens(card.event, zone: zone, reader: reader)
             case .missed: "Not done this day"
-            default: links.isInteractive || card.event.day != feed.today ? "Not done" : "Not done yet"
+            default: reader.isParticipant || card.event.day != feed.today ? "Not done" : "Not done yet"
             }
         }()
         return "<p class=\"tap-static\"><span class=\"tap-mark\(done != nil ? " is-done" : "")\" aria-hidden=\"true\"></span>"
@@ -104,10 +104,10 @@ enum TaskCardViews {
     }
 
     /// A box per time, each its own occurrence: a tap marks or clears only its own.
-    static func checklist(_ card: Card, boxes: [ChecklistBox], form: Form, zone: TimeZone, links: PageLinks) -> HTML {
+    static func checklist(_ card: Card, boxes: [ChecklistBox], form: Form, zone: TimeZone, reader: Reader) -> HTML {
         let done = boxes.filter { $0.outcome != nil }.count
         var html: HTML = card.state == .upcoming
-            ? "<p class=\"status status-upcoming\">\(FeedPage.opens(card.event, zone: zone, links: links))</p>\n"
+            ? "<p class=\"status status-upcoming\">\(FeedPage.opens(card.event, zone: zone, reader: reader))</p>\n"
             : "<p class=\"status\(done == boxes.count ? " status-done" : "")\">\(done) of \(boxes.count) done</p>\n"
         html += "<ul class=\"checklist\">\n"
         for box in boxes {
@@ -115,7 +115,7 @@ enum TaskCardViews {
             let isDone = box.outcome != nil
             let note: HTML = box.outcome.map { "<span class=\"box-note\">done at \(Format.time($0.createdAt, in: zone))</span>" } ?? ""
             html += "<li>"
-            if form.isEditable, let action = links.checkOff(card.taskID, occurrence: box.event.occurrence) {
+            if form.isEditable, let action = reader.links.checkOff(card.taskID, occurrence: box.event.occurrence) {
                 let button: HTML = "<button type=\"submit\" class=\"box-button\" aria-pressed=\"\(isDone ? "true" : "false")\" "
                     + "data-busy-label=\"\">"
                     + "<span class=\"box\" aria-hidden=\"true\"></span><span class=\"box-time\">\(time)</span>"
@@ -133,10 +133,10 @@ enum TaskCardViews {
 
     /// The button, and each entry of the day with its time; today, each can be removed.
     static func log(_ card: Card, entries: [Outcome], button: String, feed: FeedDay, form: Form, zone: TimeZone,
-                    links: PageLinks) -> HTML {
+                    reader: Reader) -> HTML {
         var html = HTML()
         if card.state == .upcoming {
-            html += "<p class=\"status status-upcoming\">\(FeedPage.opens(card.event, zone: zone, links: links))</p>\n"
+            html += "<p class=\"status status-upcoming\">\(FeedPage.opens(card.event, zone: zone, reader: reader))</p>\n"
         } else {
             let day = card.event.day == feed.today ? "today" : "this day"
             let (one, many) = entryNouns(button: button)
@@ -148,7 +148,7 @@ enum TaskCardViews {
             for entry in entries {
                 let time = Format.time(entry.createdAt, in: zone)
                 html += "<li><span class=\"log-time\">Logged at <time datetime=\"\(Timestamp.utc(entry.createdAt))\">\(time)</time></span>"
-                if form.isEditable, let action = links.checkOff(card.taskID, occurrence: entry.occurrence) {
+                if form.isEditable, let action = reader.links.checkOff(card.taskID, occurrence: entry.occurrence) {
                     html += form.post(action, fields: [("done", "no")], button:
                         "<button type=\"submit\" class=\"button button-secondary button-small\" data-busy-label=\"Removing…\">Remove"
                         + "<span class=\"visually-hidden\"> the entry logged at \(time)</span></button>")
@@ -157,7 +157,7 @@ enum TaskCardViews {
             }
             html += "</ol>\n"
         }
-        if form.isEditable, let action = links.logEntry(card.taskID) {
+        if form.isEditable, let action = reader.links.logEntry(card.taskID) {
             html += "<div class=\"card-actions\">"
                 + form.post(action, fields: [("entry", String(LogEntries.next(after: entries)))],
                             button: "<button type=\"submit\" class=\"button\" data-busy-label=\"Logging…\">\(button)</button>")
