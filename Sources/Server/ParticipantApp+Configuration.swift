@@ -3,6 +3,7 @@ import CareModel
 import Content
 import StudyModel
 import Feed
+import Foundation
 
 extension ParticipantApp {
     public struct Configuration: Sendable {
@@ -13,12 +14,24 @@ extension ParticipantApp {
         public var secret: String
         /// A Host name answered besides the loopback names: the `--host` given.
         public var host: String?
+        /// The server's one clock: every time it records and every "today" it works out is read from it.
+        public var now: @Sendable () -> Date
 
-        public init(participantID: String, today: LocalDate?, secret: String, host: String? = nil) {
+        /// The computer's clock.
+        public static let systemClock: @Sendable () -> Date = { Date() }
+
+        public init(participantID: String, today: LocalDate?, secret: String, host: String? = nil,
+                    now: @escaping @Sendable () -> Date = systemClock) {
             self.participantID = participantID
             self.today = today
             self.secret = secret
             self.host = host
+            self.now = now
+        }
+
+        /// The participant's today at `now`: the fixed day of a preview, or the date in their zone.
+        func today(of participant: Participant, at now: Date) -> LocalDate {
+            today ?? participant.today(at: now)
         }
     }
 

@@ -28,8 +28,8 @@ public final class ParticipantApp: Sendable {
         self.content = Locked((content, 0))
         self.configuration = configuration
         requestGuard = RequestGuard(secret: configuration.secret, host: configuration.host)
-        onboarding = OnboardingFlow(store: store)
-        lifecycle = ConsentLifecycle(store: store)
+        onboarding = OnboardingFlow(store: store, now: configuration.now)
+        lifecycle = ConsentLifecycle(store: store, now: configuration.now)
     }
 
     /// Replaces the content after an edit, or keeps the last good content and

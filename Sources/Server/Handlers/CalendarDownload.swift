@@ -10,7 +10,7 @@ enum CalendarDownload {
 
     static func response(_ context: RequestContext) -> HTTPResponse {
         let calendar = ScheduleCalendar(participant: context.participant, plan: context.plan, from: context.today,
-                                        days: days, stamp: Date(),
+                                        days: days, stamp: context.now,
                                         isWithdrawn: context.feed.isWithdrawn(on: context.today))
         // The id is checked to be letters, digits, '-' and '_', so it needs no quoting in the header.
         return HTTPResponse(status: 200, headers: [("Content-Type", "text/calendar; charset=utf-8"),

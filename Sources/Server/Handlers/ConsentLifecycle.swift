@@ -12,10 +12,11 @@ import Pages
 final class ConsentLifecycle: Sendable {
     let store: CareStore
     /// What each session has entered on the re-consent form.
-    private let drafts = SessionDrafts<OnboardingFields>()
+    private let drafts: SessionDrafts<OnboardingFields>
 
-    init(store: CareStore) {
+    init(store: CareStore, now: @escaping @Sendable () -> Date) {
         self.store = store
+        drafts = SessionDrafts(now: now)
     }
 
     /// The re-consent form, or its review when `isReview`.
@@ -54,7 +55,7 @@ final class ConsentLifecycle: Sendable {
         }
         try store.addConsentRecord(ConsentRecord(
             participantID: context.participant.id, documentID: document.id, version: document.version, sha256: document.sha256,
-            html: document.html, printedName: fields.printedName, signature: signature, signedAt: Date(),
+            html: document.html, printedName: fields.printedName, signature: signature, signedAt: context.now,
             timeZone: context.participant.timeZone))
         drafts.remove(context.session)
         return .seeOther(context.todayRoute.path)
@@ -85,7 +86,7 @@ final class ConsentLifecycle: Sendable {
             return page(["reason": "Keep the reason to 500 characters."], 422)
         }
         do {
-            try store.withdraw(Withdrawal(participantID: context.participant.id, withdrawnAt: Date(),
+            try store.withdraw(Withdrawal(participantID: context.participant.id, withdrawnAt: context.now,
                                           reason: reason.isEmpty ? nil : reason))
         } catch CareStoreError.alreadyWithdrawn {
             // Sent twice: the first one counted.

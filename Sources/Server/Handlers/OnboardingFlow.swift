@@ -31,10 +31,11 @@ struct OnboardingDraft: Sendable {
 /// step only confirms.
 final class OnboardingFlow: Sendable {
     let store: CareStore
-    private let drafts = SessionDrafts<OnboardingDraft>()
+    private let drafts: SessionDrafts<OnboardingDraft>
 
-    init(store: CareStore) {
+    init(store: CareStore, now: @escaping @Sendable () -> Date) {
         self.store = store
+        drafts = SessionDrafts(now: now)
     }
 
     func handle(step number: Int, isReview: Bool, _ context: RequestContext) throws -> HTTPResponse {
@@ -70,7 +71,7 @@ final class OnboardingFlow: Sendable {
                 PermissionGrant(participantID: context.participant.id, permissionID: item.id, kind: item.kind.rawValue,
                                 granted: granted.contains(item.id),
                                 detail: form["detail-\(item.id)"].flatMap { Self.browserAnswers.contains($0) ? $0 : nil },
-                                recordedAt: Date())
+                                recordedAt: context.now)
             }
             let draft = update(context.session) { draft in
                 draft.choices[number] = choices
@@ -149,7 +150,7 @@ final class OnboardingFlow: Sendable {
         }
         let record = ConsentRecord(participantID: context.participant.id, documentID: document.id, version: document.version,
                                    sha256: document.sha256, html: document.html, printedName: flow.draft.fields.printedName,
-                                   signature: signature, signedAt: Date(), timeZone: context.participant.timeZone)
+                                   signature: signature, signedAt: context.now, timeZone: context.participant.timeZone)
         let draft = update(context.session) { $0.signed[flow.number] = record }
         return try advance(flow, with: draft)
     }
@@ -169,7 +170,7 @@ final class OnboardingFlow: Sendable {
                                      grants: draft.choices.keys.sorted().flatMap { draft.choices[$0] ?? [] },
                                      outcome: NewOutcome(participantID: flow.context.participant.id, taskID: flow.task.id,
                                                          event: flow.event, values: values),
-                                     at: Date())
+                                     at: flow.context.now)
         drafts.remove(flow.context.session)
     }
 

@@ -10,6 +10,8 @@ import Pages
 /// the cache has it, the content in force, the session and its form token.
 struct RequestContext {
     var participant: Participant
+    /// The time of the request, read once from the server's clock.
+    var now: Date
     var today: LocalDate
     var plan: CarePlan
     var feed: ParticipantFeed
@@ -32,14 +34,15 @@ struct RequestContext {
     init(_ admitted: RequestGuard.Admitted, state: ParticipantApp.ContentState, generation: Int, store: CareStore,
          cache: ParticipantCache, configuration: ParticipantApp.Configuration, liveReload: Bool) throws {
         let stamp = try store.changeStamp()
+        let now = configuration.now()
         snapshot = try cache.snapshot(stamp: stamp, generation: generation,
-                                      today: { configuration.today ?? $0.today(at: Date()) }) {
+                                      today: { configuration.today(of: $0, at: now) }) {
             guard let participant = try store.participant(id: configuration.participantID) else {
                 throw CareStoreError.notFound("no participant '\(configuration.participantID)' in the store")
             }
             let outcomes = try store.outcomes(participantID: participant.id)
             let withdrawal = try store.withdrawals(participantID: participant.id).first
-            let today = configuration.today ?? participant.today(at: Date())
+            let today = configuration.today(of: participant, at: now)
             let status = ConsentStatus(participant: participant, records: try store.consentRecords(participantID: participant.id),
                                        documents: state.plan.study.consentDocuments, withdrawal: withdrawal)
             return ParticipantCache.Snapshot(stamp: stamp, generation: generation, today: today,
@@ -49,6 +52,7 @@ struct RequestContext {
                                              status: status)
         }
         participant = snapshot.participant
+        self.now = now
         today = snapshot.today
         plan = state.plan
         feed = snapshot.feed

@@ -47,7 +47,7 @@ struct TaskAnswers {
                                                               csrfToken: context.csrfToken, frame: respond.frame))
             }
             do {
-                if let existing { try store.deleteOutcome(id: existing.id, at: Date()) }
+                if let existing { try store.deleteOutcome(id: existing.id, at: context.now) }
             } catch CareStoreError.notFound {
                 // Deleted already, by the first of two clicks.
             }
@@ -63,7 +63,7 @@ struct TaskAnswers {
         case .success(let values):
             do {
                 try store.addOutcome(NewOutcome(participantID: context.participant.id, taskID: task.id, event: event,
-                                                values: values), at: Date())
+                                                values: values), at: context.now)
             } catch CareStoreError.alreadyAnswered {
                 // The same answers sent twice (a double click, the back
                 // button) are answered as the first was; different ones would

@@ -30,7 +30,7 @@ struct TaskTaps {
             let entry = context.outcomes.first { $0.taskID == taskID && $0.occurrence == occurrence && !$0.isDeleted }
             guard let entry else { return back(to: taskID, context) }
             if let refusal = TaskGate.refusal(day: entry.eventDay, title: task.title, context) { return refusal }
-            if done == "no" { try delete(entry) }
+            if done == "no" { try delete(entry, at: context.now) }
             return back(to: taskID, context)
         }
         guard let event = TaskAnswers.event(task, occurrence: occurrence, participant: context.participant,
@@ -40,10 +40,10 @@ struct TaskTaps {
         if let refusal = TaskGate.refusal(day: event.day, title: task.title, context) { return refusal }
         let existing = context.feed.outcome(taskID: taskID, occurrence: occurrence)
         if done == "no" {
-            if let existing { try delete(existing) }
+            if let existing { try delete(existing, at: context.now) }
         } else if existing == nil {
             try add(NewOutcome(participantID: context.participant.id, taskID: taskID, event: event,
-                               values: [Self.value(task.kind)]))
+                               values: [Self.value(task.kind)]), at: context.now)
         }
         return back(to: taskID, context)
     }
@@ -71,8 +71,8 @@ struct TaskTaps {
             return context.respond.message(409, "No more entries today", "\(task.title) has as many entries today as a day "
                                            + "can hold. Nothing was saved.", link: ("Go to today", context.todayRoute))
         }
-        let event = LogEntries.event(offered: offered, at: Date(), occurrence: occurrence)
-        try add(NewOutcome(participantID: participant.id, taskID: taskID, event: event, values: [Self.value(.log)]))
+        let event = LogEntries.event(offered: offered, at: context.now, occurrence: occurrence)
+        try add(NewOutcome(participantID: participant.id, taskID: taskID, event: event, values: [Self.value(.log)]), at: context.now)
         return back(to: taskID, context)
     }
 
@@ -88,54 +88,19 @@ struct TaskTaps {
         OutcomeValue(kind: kind.valueKind ?? "done", value: .boolean(true))
     }
 
-    private func add(_ outcome: NewOutcome) throws {
+    private func add(_ outcome: NewOutcome, at now: Date) throws {
         do {
-            try store.addOutcome(outcome, at: Date())
+            try store.addOutcome(outcome, at: now)
         } catch CareStoreError.alreadyAnswered {
             // The same tap sent twice: the first stored it.
         }
     }
 
-    private func delete(_ outcome: Outcome) throws {
+    private func delete(_ outcome: Outcome, at now: Date) throws {
         do {
-            try store.deleteOutcome(id: outcome.id, at: Date())
+            try store.deleteOutcome(id: outcome.id, at: now)
         } catch CareStoreError.notFound {
             // Undone already, by the first of two taps.
         }
-    }
-}
-
-/// Whether a task's answers or taps may change on `day` now: refused with
-/// 409 and a page that says why before re-consent, after withdrawal,
-/// before joining, and on any day but today.
-enum TaskGate {
-    static func refusal(day: LocalDate, title: String, _ context: RequestContext) -> HTTPResponse? {
-        let respond = context.respond
-        let back = ("Go to today", context.todayRoute)
-        switch context.status {
-        case .reconsentPending:
-            return respond.message(409, "Please read the new consent form first",
-                                   "The consent form has changed. Your tasks open again once you have read and signed it. "
-                                   + "Nothing was saved.", link: ("Read the consent form", .reconsent))
-        case .withdrawn:
-            return respond.message(409, "You have left the study",
-                                   "Thank you for taking part. Nothing more is asked of you, and nothing new is saved.",
-                                   link: back)
-        case .notJoined, .active:
-            break
-        }
-        guard context.feed.isOnboarded(on: context.today) else {
-            return respond.message(409, "Join the study first", "Tasks open once you have joined the study.",
-                                   link: ("Join", .onboarding(step: 1)))
-        }
-        if day < context.today {
-            return respond.message(409, "This day is locked", "\(Format.day(day)) has passed. Past days cannot be changed, "
-                                   + "so nothing was changed.", link: back)
-        }
-        if day > context.today {
-            return respond.message(409, "Not open yet", "\(title) for \(Format.day(day)) opens on that day. Nothing was saved.",
-                                   link: back)
-        }
-        return nil
     }
 }

@@ -18,7 +18,7 @@ final class SessionDrafts<Draft: Sendable>: Sendable {
     private let now: @Sendable () -> Date
 
     init(capacity: Int = defaultCapacity, lifetime: TimeInterval = defaultLifetime,
-         now: @escaping @Sendable () -> Date = { Date() }) {
+         now: @escaping @Sendable () -> Date) {
         self.capacity = capacity
         self.lifetime = lifetime
         self.now = now

@@ -1,0 +1,32 @@
+import CareModel
+
+/// Whether a participant's answers or taps for a day may change now, and
+/// why not: the one rule behind a card's buttons and the server's 409.
+public enum AnswerGate {
+    /// Why nothing can change.
+    public enum Refusal: Hashable, Sendable {
+        /// A newer consent waits to be signed.
+        case reconsentPending
+        case withdrawn
+        /// Onboarding is not complete.
+        case notJoined
+        /// The day has passed.
+        case dayLocked
+        /// The day has not come.
+        case notOpenYet
+    }
+
+    /// Nil when answers for `day` may be given, changed or deleted today:
+    /// only on today, once joined, before re-consent is due and before withdrawal.
+    public static func refusal(changing day: LocalDate, feed: ParticipantFeed, status: ConsentStatus) -> Refusal? {
+        switch status {
+        case .reconsentPending: return .reconsentPending
+        case .withdrawn: return .withdrawn
+        case .notJoined, .active: break
+        }
+        guard feed.isOnboarded(on: feed.today) else { return .notJoined }
+        if day < feed.today { return .dayLocked }
+        if day > feed.today { return .notOpenYet }
+        return nil
+    }
+}
