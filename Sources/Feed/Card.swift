@@ -8,8 +8,9 @@ public struct Card: Hashable, Sendable {
     public var state: CardState
     /// True on days before today: nothing on the card can change.
     public var isLocked: Bool
-    /// How the card works: a survey, a one-tap task, a checklist or a log.
-    public var kind: CardKind = .survey
+    /// How the card works, as its task's kind says: a survey, a one-tap
+    /// task, a checklist or a log.
+    public var kind: CardKind
 }
 
 /// Where a card stands: answered, open today, missed, or still to come.

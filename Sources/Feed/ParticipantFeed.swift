@@ -124,9 +124,10 @@ public struct ParticipantFeed: Sendable {
     }
 
     private func card(_ task: PlannedTask, _ event: ScheduledEvent) -> Card {
-        let state: CardState
-        if let outcome = answers[TaskOccurrence(taskID: task.id, occurrence: event.occurrence)] {
-            state = .completed(outcome)
+        let answer = answers[TaskOccurrence(taskID: task.id, occurrence: event.occurrence)]
+        var state: CardState
+        if let answer {
+            state = .completed(answer)
         } else if event.day == today {
             state = .open
         } else if event.day < today {
@@ -134,7 +135,25 @@ public struct ParticipantFeed: Sendable {
         } else {
             state = .upcoming
         }
-        return Card(taskID: task.id, title: task.title, event: event, state: state, isLocked: event.day < today)
+        let kind: CardKind
+        switch task.kind {
+        case .survey:
+            kind = .survey
+        case .simple:
+            kind = .simple
+        case .checklist:
+            kind = .checklist([ChecklistBox(event: event, outcome: answer)])
+        case .log:
+            let entries = entries(taskID: task.id, on: event.day)
+            kind = .log(entries)
+            // A log is answered by its entries, whatever the occurrence of its offer.
+            if event.day < today {
+                state = entries.last.map(CardState.completed) ?? .missed
+            } else {
+                state = event.day == today ? .open : .upcoming
+            }
+        }
+        return Card(taskID: task.id, title: task.title, event: event, state: state, isLocked: event.day < today, kind: kind)
     }
 
     private func ring(_ cards: [Card]) -> AdherenceRing? {

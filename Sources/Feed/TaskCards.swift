@@ -99,46 +99,26 @@ extension ParticipantFeed {
         var arranged: [Card] = []
         var merged: [String: Int] = [:]
         for card in cards {
-            let kind = tasks.first { $0.id == card.taskID }?.kind ?? .survey
-            switch kind {
-            case .survey:
+            switch card.kind {
+            case .survey, .simple:
                 arranged.append(card)
-            case .simple:
-                var simple = card
-                simple.kind = .simple
-                arranged.append(simple)
             case .checklist, .log:
                 if let index = merged[card.taskID] {
                     arranged[index] = merge(arranged[index], card)
                 } else {
                     merged[card.taskID] = arranged.count
-                    arranged.append(start(card, kind: kind))
+                    arranged.append(card)
                 }
             }
         }
         return arranged
     }
 
-    private func start(_ card: Card, kind: TaskKind) -> Card {
-        var first = card
-        if kind == .log {
-            let entries = entries(taskID: card.taskID, on: card.event.day)
-            first.kind = .log(entries)
-            if card.event.day < today {
-                first.state = entries.last.map(CardState.completed) ?? .missed
-            } else {
-                first.state = card.event.day == today ? .open : .upcoming
-            }
-        } else {
-            first.kind = .checklist([ChecklistBox(event: card.event, outcome: outcome(card))])
-        }
-        return first
-    }
-
+    /// A checklist's card with the next of its boxes; a log's day has one card.
     private func merge(_ card: Card, _ next: Card) -> Card {
-        guard case .checklist(let boxes) = card.kind else { return card }
+        guard case .checklist(let boxes) = card.kind, case .checklist(let nextBoxes) = next.kind else { return card }
         var merged = card
-        let all = boxes + [ChecklistBox(event: next.event, outcome: outcome(next))]
+        let all = boxes + nextBoxes
         merged.kind = .checklist(all)
         if all.allSatisfy({ $0.outcome != nil }), let last = all.compactMap(\.outcome).max(by: { $0.createdAt < $1.createdAt }) {
             merged.state = .completed(last)
@@ -148,9 +128,5 @@ extension ParticipantFeed {
             merged.state = card.event.day < today ? .missed : .upcoming
         }
         return merged
-    }
-
-    private func outcome(_ card: Card) -> Outcome? {
-        if case .completed(let outcome) = card.state { outcome } else { nil }
     }
 }
