@@ -26,14 +26,16 @@ extension CareStore {
     }
 
     public func consentRecords(participantID: String? = nil) throws -> [ConsentRecord] {
-        try read { database in
-            let filter = participantID == nil ? "" : "WHERE participant_id = ?"
-            return try database.query("""
-                SELECT id, participant_id, document_id, version, sha256, html, printed_name,
-                       signature_kind, signature, signed_at, time_zone
-                FROM consent_records \(filter) ORDER BY participant_id, signed_at, id
-                """, participantID.map { [.text($0)] } ?? []).map(ConsentRecord.init(row:))
-        }
+        try read { try Self.consentRecords(in: $0, participantID: participantID) }
+    }
+
+    static func consentRecords(in database: Database, participantID: String?) throws -> [ConsentRecord] {
+        let filter = participantID == nil ? "" : "WHERE participant_id = ?"
+        return try database.query("""
+            SELECT id, participant_id, document_id, version, sha256, html, printed_name,
+                   signature_kind, signature, signed_at, time_zone
+            FROM consent_records \(filter) ORDER BY participant_id, signed_at, id
+            """, participantID.map { [.text($0)] } ?? []).map(ConsentRecord.init(row:))
     }
 
     /// Appends a permission answer and its audit row.
@@ -58,13 +60,15 @@ extension CareStore {
     }
 
     public func permissionGrants(participantID: String? = nil) throws -> [PermissionGrant] {
-        try read { database in
-            let filter = participantID == nil ? "" : "WHERE participant_id = ?"
-            return try database.query("""
-                SELECT id, participant_id, permission_id, kind, granted, detail, recorded_at
-                FROM permission_grants \(filter) ORDER BY participant_id, recorded_at, id
-                """, participantID.map { [.text($0)] } ?? []).map(PermissionGrant.init(row:))
-        }
+        try read { try Self.permissionGrants(in: $0, participantID: participantID) }
+    }
+
+    static func permissionGrants(in database: Database, participantID: String?) throws -> [PermissionGrant] {
+        let filter = participantID == nil ? "" : "WHERE participant_id = ?"
+        return try database.query("""
+            SELECT id, participant_id, permission_id, kind, granted, detail, recorded_at
+            FROM permission_grants \(filter) ORDER BY participant_id, recorded_at, id
+            """, participantID.map { [.text($0)] } ?? []).map(PermissionGrant.init(row:))
     }
 }
 

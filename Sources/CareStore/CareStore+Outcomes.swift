@@ -62,37 +62,39 @@ extension CareStore {
 
     /// A participant's outcomes in event order; deleted ones only when asked.
     public func outcomes(participantID: String? = nil, includeDeleted: Bool = false) throws -> [Outcome] {
-        try read { database in
-            var conditions: [String] = []
-            var arguments: [SQLValue] = []
-            if let participantID {
-                conditions.append("o.participant_id = ?")
-                arguments.append(.text(participantID))
-            }
-            if !includeDeleted {
-                conditions.append("o.deleted_at IS NULL")
-            }
-            let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-            let rows = try database.query("""
-                SELECT o.id, o.participant_id, o.task_id, o.task_version, o.occurrence, o.event_day,
-                       o.event_start, o.event_end, o.created_at, o.deleted_at,
-                       v.position, v.kind, v.type, v.value, v.unit
-                FROM outcomes o LEFT JOIN outcome_values v ON v.outcome_id = o.id
-                \(filter)
-                ORDER BY o.participant_id, o.event_start, o.task_id, o.id, v.position
-                """, arguments)
-            var outcomes: [Outcome] = []
-            for row in rows {
-                if try outcomes.last?.id != row.integer("id") {
-                    outcomes.append(try Outcome(row: row))
-                }
-                // The LEFT JOIN gives an outcome without values one row, its value columns NULL.
-                if try !row.isNull("position") {
-                    outcomes[outcomes.count - 1].values.append(try OutcomeValue(row: row))
-                }
-            }
-            return outcomes
+        try read { try Self.outcomes(in: $0, participantID: participantID, includeDeleted: includeDeleted) }
+    }
+
+    static func outcomes(in database: Database, participantID: String?, includeDeleted: Bool) throws -> [Outcome] {
+        var conditions: [String] = []
+        var arguments: [SQLValue] = []
+        if let participantID {
+            conditions.append("o.participant_id = ?")
+            arguments.append(.text(participantID))
         }
+        if !includeDeleted {
+            conditions.append("o.deleted_at IS NULL")
+        }
+        let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        let rows = try database.query("""
+            SELECT o.id, o.participant_id, o.task_id, o.task_version, o.occurrence, o.event_day,
+                   o.event_start, o.event_end, o.created_at, o.deleted_at,
+                   v.position, v.kind, v.type, v.value, v.unit
+            FROM outcomes o LEFT JOIN outcome_values v ON v.outcome_id = o.id
+            \(filter)
+            ORDER BY o.participant_id, o.event_start, o.task_id, o.id, v.position
+            """, arguments)
+        var outcomes: [Outcome] = []
+        for row in rows {
+            if try outcomes.last?.id != row.integer("id") {
+                outcomes.append(try Outcome(row: row))
+            }
+            // The LEFT JOIN gives an outcome without values one row, its value columns NULL.
+            if try !row.isNull("position") {
+                outcomes[outcomes.count - 1].values.append(try OutcomeValue(row: row))
+            }
+        }
+        return outcomes
     }
 
     static func sqlValue(_ value: OutcomeValue.Value) -> SQLValue {

@@ -23,11 +23,13 @@ extension CareStore {
 
     /// Every withdrawal, or one participant's.
     public func withdrawals(participantID: String? = nil) throws -> [Withdrawal] {
-        try read { database in
-            let filter = participantID == nil ? "" : "WHERE participant_id = ?"
-            return try database.query("SELECT participant_id, withdrawn_at, reason FROM withdrawals \(filter) ORDER BY participant_id",
-                                      participantID.map { [.text($0)] } ?? []).map(Withdrawal.init(row:))
-        }
+        try read { try Self.withdrawals(in: $0, participantID: participantID) }
+    }
+
+    static func withdrawals(in database: Database, participantID: String?) throws -> [Withdrawal] {
+        let filter = participantID == nil ? "" : "WHERE participant_id = ?"
+        return try database.query("SELECT participant_id, withdrawn_at, reason FROM withdrawals \(filter) ORDER BY participant_id",
+                                  participantID.map { [.text($0)] } ?? []).map(Withdrawal.init(row:))
     }
 }
 

@@ -44,13 +44,7 @@ enum BuildCommand {
         }
         let builder = SiteBuilder(.init(
             plan: plan, participants: try store.participants(),
-            records: { participant in
-                SiteBuilder.Records(outcomes: try store.outcomes(participantID: participant.id, includeDeleted: true),
-                                    consentRecords: try store.consentRecords(participantID: participant.id),
-                                    permissionGrants: try store.permissionGrants(participantID: participant.id),
-                                    withdrawal: try store.withdrawals(participantID: participant.id).first,
-                                    auditLog: try store.auditLog(participantID: participant.id))
-            },
+            records: { participant in try store.records(participantID: participant.id) },
             revisions: try store.participantRevisions(), renderer: programIdentity(), assets: assets,
             names: arguments.has("names"), dataAsOf: now,
             today: { participant in fixedToday ?? participant.today(at: now) }))

@@ -147,12 +147,10 @@ public final class ParticipantApp: Sendable {
             return respond.page(EducationPages.note(note, study: study, reader: context.reader, nav: nav(.education),
                                                     frame: respond.frame))
         case .consentRecord:
-            let id = context.participant.id
-            return respond.page(ConsentPages.record(participant: context.participant,
-                                                    records: try store.consentRecords(participantID: id),
+            let records = context.snapshot.records
+            return respond.page(ConsentPages.record(participant: context.participant, records: records.consentRecords,
                                                     today: context.today, study: study, reader: context.reader,
-                                                    grants: try store.permissionGrants(participantID: id),
-                                                    withdrawal: try store.withdrawals(participantID: id).first,
+                                                    grants: records.permissionGrants, withdrawal: records.withdrawal,
                                                     frame: respond.frame))
         case .consentDocument(let id):
             guard let document = study.consentDocument(id) else { return respond.notFound() }

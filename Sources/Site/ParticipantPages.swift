@@ -58,7 +58,7 @@ extension SiteBuilder {
     /// A participant's summary, day feeds, insights, consent record and
     /// audit trail, with only the values they share; returns the figures of
     /// their row of the study index.
-    private func writeParticipant(_ participant: Participant, today: LocalDate, days: ClosedRange<Int>, records: Records,
+    private func writeParticipant(_ participant: Participant, today: LocalDate, days: ClosedRange<Int>, records: ParticipantRecords,
                                   writer: inout FileWriter, links: (String) -> SiteLinks) throws -> ParticipantFigures {
         let plan = input.plan
         let study = plan.study

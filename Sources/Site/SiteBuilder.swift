@@ -18,32 +18,11 @@ import Foundation
 /// their pages are rendered again; files are replaced one by one by rename,
 /// and the manifest is written last, so an interrupted update is redone.
 public struct SiteBuilder: Sendable {
-    /// What one participant's pages show.
-    public struct Records: Sendable {
-        /// Live and deleted: the audit trail shows what a deleted answer held.
-        public var outcomes: [Outcome]
-        public var consentRecords: [ConsentRecord]
-        /// What decides which of their values the site shows.
-        public var permissionGrants: [PermissionGrant]
-        public var withdrawal: Withdrawal?
-        /// `CareStore.auditLog(participantID:)`.
-        public var auditLog: [AuditEntry]
-
-        public init(outcomes: [Outcome], consentRecords: [ConsentRecord], permissionGrants: [PermissionGrant],
-                    withdrawal: Withdrawal? = nil, auditLog: [AuditEntry] = []) {
-            self.outcomes = outcomes
-            self.consentRecords = consentRecords
-            self.permissionGrants = permissionGrants
-            self.withdrawal = withdrawal
-            self.auditLog = auditLog
-        }
-    }
-
     public struct Input: Sendable {
         public var plan: CarePlan
         public var participants: [Participant]
         /// A participant's records, read when their pages are rendered.
-        public var records: @Sendable (Participant) throws -> Records
+        public var records: @Sendable (Participant) throws -> ParticipantRecords
         /// `CareStore.participantRevisions()`. With it, a rebuild renders only
         /// the participants whose revision or today changed; nil renders all.
         public var revisions: [String: String]?
@@ -61,7 +40,7 @@ public struct SiteBuilder: Sendable {
         /// it, so a rebuild with nothing new rewrites only the index.
         public var dataAsOf: Date?
 
-        public init(plan: CarePlan, participants: [Participant], records: @escaping @Sendable (Participant) throws -> Records,
+        public init(plan: CarePlan, participants: [Participant], records: @escaping @Sendable (Participant) throws -> ParticipantRecords,
                     revisions: [String: String]?, renderer: String, assets: Assets, names: Bool = false,
                     dataAsOf: Date? = nil, today: @escaping @Sendable (Participant) -> LocalDate) {
             self.plan = plan
@@ -85,7 +64,7 @@ public struct SiteBuilder: Sendable {
             let withdrawals = Dictionary(withdrawals.map { ($0.participantID, $0) }, uniquingKeysWith: { first, _ in first })
             self.init(plan: plan, participants: participants,
                       records: { participant in
-                          Records(outcomes: outcomes[participant.id] ?? [], consentRecords: consentRecords[participant.id] ?? [],
+                          ParticipantRecords(outcomes: outcomes[participant.id] ?? [], consentRecords: consentRecords[participant.id] ?? [],
                                   permissionGrants: grants[participant.id] ?? [], withdrawal: withdrawals[participant.id],
                                   auditLog: auditLog.filter { $0.participantID == participant.id || $0.participantID == nil })
                       },

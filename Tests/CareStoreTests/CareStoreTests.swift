@@ -90,6 +90,26 @@ import TestSupport
         }
     }
 
+    @Test func aParticipantsRecordsAreReadTogetherAndHoldOnlyTheirs() throws {
+        let other = Fixtures.participant(id: "p2")
+        try store.addParticipant(other)
+        let first = try store.addOutcome(checkIn(0), at: now)
+        try store.deleteOutcome(id: first.id, at: now.addingTimeInterval(60))
+        try store.addOutcome(checkIn(0, pain: 5), at: now.addingTimeInterval(120))
+        try store.addPermissionGrant(PermissionGrant(participantID: participant.id, permissionID: "shareHealthData",
+                                                     kind: "health", granted: false, recordedAt: now))
+        try store.withdraw(Withdrawal(participantID: participant.id, withdrawnAt: now.addingTimeInterval(180), reason: nil))
+        let records = try store.records(participantID: participant.id)
+        #expect(records.outcomes.map(\.isDeleted) == [true, false])
+        #expect(records.liveOutcomes.map { $0.value("pain")?.value } == [.integer(5)])
+        #expect(records.permissionGrants.map(\.granted) == [false])
+        #expect(records.withdrawal?.participantID == participant.id)
+        #expect(records.auditLog.map(\.action) == ["outcome.add", "outcome.delete", "outcome.add", "permission.record",
+                                                    "participant.withdraw"])
+        let theirs = try store.records(participantID: other.id)
+        #expect(theirs.outcomes.isEmpty && theirs.permissionGrants.isEmpty && theirs.withdrawal == nil)
+    }
+
     @Test func consentAndAuditRowsRefuseUpdateAndDelete() throws {
         try store.addConsentRecord(ConsentRecord(
             participantID: participant.id, documentID: "recover", version: "1.0",

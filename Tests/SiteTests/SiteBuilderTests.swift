@@ -49,11 +49,7 @@ import StudyModel
         let store = self.store
         return try SiteBuilder(.init(
             plan: try plan(), participants: try store.participants(),
-            records: { SiteBuilder.Records(outcomes: try store.outcomes(participantID: $0.id, includeDeleted: true),
-                                           consentRecords: try store.consentRecords(participantID: $0.id),
-                                           permissionGrants: try store.permissionGrants(participantID: $0.id),
-                                           withdrawal: try store.withdrawals(participantID: $0.id).first,
-                                           auditLog: try store.auditLog(participantID: $0.id)) },
+            records: { try store.records(participantID: $0.id) },
             revisions: try store.participantRevisions(), renderer: renderer,
             assets: try Assets(publicDirectory: Repository.publicFolder, study: study), names: names, dataAsOf: dataAsOf,
             today: { _ in today }))

@@ -11,10 +11,10 @@ struct MyDataDownload {
 
     func response(_ context: RequestContext) throws -> HTTPResponse {
         let id = context.participant.id
+        let records = context.snapshot.records
         let export = StudyExport(participants: [context.participant], outcomes: context.outcomes,
-                                 consentRecords: try store.consentRecords(participantID: id),
-                                 permissionGrants: try store.permissionGrants(participantID: id),
-                                 withdrawals: try store.withdrawals(participantID: id),
+                                 consentRecords: records.consentRecords, permissionGrants: records.permissionGrants,
+                                 withdrawals: records.withdrawal.map { [$0] } ?? [],
                                  healthPermissions: [], names: true)
         // The id is checked to be letters, digits, '-' and '_', so it needs no quoting in the header.
         return HTTPResponse(status: 200, headers: [("Content-Type", "application/fhir+json"),

@@ -54,7 +54,7 @@ final class OnboardingFlow: Sendable {
         }
         let flow = Flow(task: task, event: event, number: number, context: context,
                         draft: drafts[context.session] ?? OnboardingDraft(),
-                        stored: try store.consentRecords(participantID: context.participant.id))
+                        stored: context.snapshot.records.consentRecords)
         if context.form != nil, let unsigned = flow.unsignedConsentStep(before: number) {
             return respond.message(409, "Please sign the consent form first",
                                    "The steps after the consent form open once it is signed. Nothing was saved.",

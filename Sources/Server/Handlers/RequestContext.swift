@@ -40,15 +40,15 @@ struct RequestContext {
             guard let participant = try store.participant(id: configuration.participantID) else {
                 throw CareStoreError.notFound("no participant '\(configuration.participantID)' in the store")
             }
-            let outcomes = try store.outcomes(participantID: participant.id)
-            let withdrawal = try store.withdrawals(participantID: participant.id).first
+            let records = try store.records(participantID: participant.id)
+            let outcomes = records.liveOutcomes
             let today = configuration.today(of: participant, at: now)
-            let status = ConsentStatus(participant: participant, records: try store.consentRecords(participantID: participant.id),
-                                       documents: state.plan.study.consentDocuments, withdrawal: withdrawal)
+            let status = ConsentStatus(participant: participant, records: records.consentRecords,
+                                       documents: state.plan.study.consentDocuments, withdrawal: records.withdrawal)
             return ParticipantCache.Snapshot(stamp: stamp, generation: generation, today: today,
-                                             participant: participant, outcomes: outcomes,
+                                             participant: participant, records: records, outcomes: outcomes,
                                              feed: state.plan.feed(for: participant, outcomes: outcomes, today: today,
-                                                                   withdrawal: withdrawal),
+                                                                   withdrawal: records.withdrawal),
                                              status: status)
         }
         participant = snapshot.participant

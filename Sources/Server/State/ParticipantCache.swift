@@ -14,6 +14,8 @@ final class ParticipantCache: Sendable {
         var generation: Int
         var today: LocalDate
         var participant: Participant
+        var records: ParticipantRecords
+        /// The live ones of `records`.
         var outcomes: [Outcome]
         var feed: ParticipantFeed
         /// Where the participant stands: joined, asked to consent again, withdrawn.
