@@ -2,7 +2,7 @@ import Foundation
 
 /// A request as handlers see it: no socket, no C pointers.
 public struct HTTPRequest: Sendable {
-    public var method: String
+    public var method: HTTPMethod
     /// The path, percent-decoded, without the query.
     public var path: String
     public var query: [String: String]
@@ -10,7 +10,7 @@ public struct HTTPRequest: Sendable {
     public var headers: [String: String]
     public var body: [UInt8]
 
-    public init(method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:],
+    public init(method: HTTPMethod, path: String, query: [String: String] = [:], headers: [String: String] = [:],
                 body: [UInt8] = []) {
         self.method = method
         self.path = path

@@ -9,27 +9,27 @@ public struct HTTPResponse: Sendable {
         case stream(StreamWaker, @Sendable () -> [UInt8]?)
     }
 
-    public var status: Int
+    public var status: HTTPStatus
     public var headers: [(String, String)]
     public var body: Body
 
-    public init(status: Int, headers: [(String, String)] = [], body: Body = .bytes([])) {
+    public init(status: HTTPStatus, headers: [(String, String)] = [], body: Body = .bytes([])) {
         self.status = status
         self.headers = headers
         self.body = body
     }
 
-    public static func html(_ html: String, status: Int = 200) -> HTTPResponse {
+    public static func html(_ html: String, status: HTTPStatus = .ok) -> HTTPResponse {
         HTTPResponse(status: status, headers: [("Content-Type", "text/html; charset=utf-8")], body: .bytes(Array(html.utf8)))
     }
 
-    public static func text(_ text: String, status: Int) -> HTTPResponse {
+    public static func text(_ text: String, status: HTTPStatus) -> HTTPResponse {
         HTTPResponse(status: status, headers: [("Content-Type", "text/plain; charset=utf-8")], body: .bytes(Array(text.utf8)))
     }
 
     /// 303 See Other: after a POST, the browser GETs `location`.
     public static func seeOther(_ location: String) -> HTTPResponse {
-        HTTPResponse(status: 303, headers: [("Location", location), ("Content-Type", "text/plain; charset=utf-8")],
+        HTTPResponse(status: .seeOther, headers: [("Location", location), ("Content-Type", "text/plain; charset=utf-8")],
                      body: .bytes(Array("See \(location)\n".utf8)))
     }
 

@@ -13,7 +13,7 @@ enum RequestFraming {
         let lengths = values("content-length")
         let encodings = values("transfer-encoding")
         let refuse = { (reason: String) -> HTTPResponse? in
-            var response = HTTPResponse.text("Bad request: \(reason).\n", status: 400)
+            var response = HTTPResponse.text("Bad request: \(reason).\n", status: .badRequest)
             response.headers.append(("Connection", "close"))
             return response
         }
@@ -36,7 +36,7 @@ enum RequestFraming {
         }
         // Longer than any number below the limit: refused without parsing.
         guard digits.count <= 18, let bytes = Int(digits), bytes <= maximumBodyBytes else {
-            var response = HTTPResponse.text("The request body is larger than \(maximumBodyBytes) bytes.\n", status: 413)
+            var response = HTTPResponse.text("The request body is larger than \(maximumBodyBytes) bytes.\n", status: .contentTooLarge)
             response.headers.append(("Connection", "close"))
             return response
         }

@@ -50,14 +50,14 @@ enum Callbacks {
         }
         guard !request.refused else {
             return queue(HTTPResponse.text("The request body is larger than \(server.configuration.maximumBodyBytes) bytes.\n",
-                                           status: 413), on: connection, server: server)
+                                           status: .contentTooLarge), on: connection, server: server)
         }
-        let message = HTTPRequest(method: method.map { String(cString: $0) } ?? "GET",
+        let message = HTTPRequest(method: method.map { HTTPMethod(rawValue: String(cString: $0)) } ?? .get,
                                   path: url.map { String(cString: $0) } ?? "/",
                                   query: values(connection, .GET_ARGUMENT_KIND),
                                   headers: values(connection, .HEADER_KIND), body: request.body)
         guard server.inFlight.enter() else {
-            var closing = HTTPResponse.text("The server is stopping, so this request was not handled. Try again.\n", status: 503)
+            var closing = HTTPResponse.text("The server is stopping, so this request was not handled. Try again.\n", status: .serviceUnavailable)
             closing.headers.append(("Connection", "close"))
             return queue(closing, on: connection, server: server)
         }
@@ -120,7 +120,7 @@ enum Callbacks {
         for (name, value) in response.headers {
             _ = MHD_add_response_header(made, name, value)
         }
-        return MHD_queue_response(connection, UInt32(response.status), made)
+        return MHD_queue_response(connection, UInt32(response.status.rawValue), made)
     }
 
     static let read: MHD_ContentReaderCallback = { context, _, buffer, capacity in

@@ -80,7 +80,7 @@ public final class ParticipantApp: Sendable {
 
     private func route(_ request: HTTPRequest, _ admitted: RequestGuard.Admitted) -> HTTPResponse {
         guard let route = Route(method: request.method, path: request.path) else {
-            guard Route.isFeed(request.path), request.method != "POST" else { return responder().notFound() }
+            guard Route.isFeed(request.path), request.method != .post else { return responder().notFound() }
             return (try? noSuchDay(context(admitted))) ?? responder().notFound()
         }
         // Assets and the event stream need neither the store nor the feed.
@@ -90,7 +90,7 @@ public final class ParticipantApp: Sendable {
         case .live:
             guard let live = live.value else { return responder().notFound() }
             let stream = LiveStream(live: live)
-            return HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-cache")],
+            return HTTPResponse(status: .ok, headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-cache")],
                                 body: .stream(live.waker) { stream.next() })
         default:
             break
@@ -101,7 +101,7 @@ public final class ParticipantApp: Sendable {
         } catch let error as DatabaseError where error.isStorageFailure {
             return responder().storageFailure(error)
         } catch {
-            return responder().message(500, "Something went wrong", "\(error). Nothing was changed.")
+            return responder().message(.internalServerError, "Something went wrong", "\(error). Nothing was changed.")
         }
     }
 
@@ -116,7 +116,7 @@ public final class ParticipantApp: Sendable {
             return .seeOther(context.feed.isOnboarded(on: context.today) ? context.todayRoute.path : Route.onboarding(step: 1).path)
         case .feed(let day):
             guard context.links.feed(context.participant.id, day) != nil else { return noSuchDay(context) }
-            return HTTPResponse(status: 200, headers: [("Content-Type", "text/html; charset=utf-8")],
+            return HTTPResponse(status: .ok, headers: [("Content-Type", "text/html; charset=utf-8")],
                                 body: .bytes(feedPage(day, context).filled(with: Array(context.csrfToken.utf8))))
         case .onboarding(let step):
             return try onboarding.handle(step: step, isReview: false, context)
@@ -202,7 +202,7 @@ public final class ParticipantApp: Sendable {
     }
 
     private func noSuchDay(_ context: RequestContext) -> HTTPResponse {
-        context.respond.message(404, "No such day", "Days from enrollment to a week from today have a page.",
+        context.respond.message(.notFound, "No such day", "Days from enrollment to a week from today have a page.",
                                 link: ("Go to today", context.todayRoute))
     }
 }

@@ -3,7 +3,7 @@ import Testing
 
 /// The header checks made before a body is read, as values.
 @Suite struct RequestFramingTests {
-    func status(_ headers: [(String, String)]) -> Int? {
+    func status(_ headers: [(String, String)]) -> HTTPStatus? {
         RequestFraming.refusal(headers.map { (name: $0.0, value: $0.1) }, maximumBodyBytes: 1024)?.status
     }
 

@@ -10,14 +10,14 @@ import StudyModel
 /// Sessions the server issued, and the drafts it keeps for them: bounded
 /// whatever session ids a client makes up.
 extension ParticipantAppTests {
-    func request(_ method: String, _ path: String, session: String, fields: [(String, String)] = []) -> HTTPResponse {
+    func request(_ method: HTTPMethod, _ path: String, session: String, fields: [(String, String)] = []) -> HTTPResponse {
         let body = ([("csrf", app.csrfToken(forSession: session))] + fields).map { name, value in
             name + "=" + (value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
         }.joined(separator: "&")
         return app.handle(HTTPRequest(method: method, path: path,
                                       headers: ["Host": "localhost", "Content-Type": "application/x-www-form-urlencoded",
                                                 "Cookie": "carefeed_session=\(session)"],
-                                      body: method == "POST" ? Array(body.utf8) : []))
+                                      body: method == .post ? Array(body.utf8) : []))
     }
 
     @Test func aSessionIdTheServerDidNotIssueIsReplacedAndItsFormsRefused() throws {

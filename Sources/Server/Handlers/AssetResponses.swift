@@ -7,7 +7,7 @@ import Assets
 enum AssetResponses {
     static func response(_ path: String, from assets: Assets) -> HTTPResponse? {
         guard let data = assets.contents(path) else { return nil }
-        return HTTPResponse(status: 200, headers: [("Content-Type", contentType(path)), ("Cache-Control", "no-cache")],
+        return HTTPResponse(status: .ok, headers: [("Content-Type", contentType(path)), ("Cache-Control", "no-cache")],
                             body: .bytes([UInt8](data)))
     }
 

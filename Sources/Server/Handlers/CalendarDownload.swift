@@ -13,7 +13,7 @@ enum CalendarDownload {
                                         days: days, stamp: context.now,
                                         isWithdrawn: context.feed.isWithdrawn(on: context.today))
         // The id is checked to be letters, digits, '-' and '_', so it needs no quoting in the header.
-        return HTTPResponse(status: 200, headers: [("Content-Type", "text/calendar; charset=utf-8"),
+        return HTTPResponse(status: .ok, headers: [("Content-Type", "text/calendar; charset=utf-8"),
                                                    ("Content-Disposition",
                                                     "attachment; filename=\"reminders-\(context.participant.id).ics\""),
                                                    ("Cache-Control", "no-store")],

@@ -27,7 +27,7 @@ final class ConsentLifecycle: Sendable {
             return .seeOther(context.todayRoute.path)
         }
         let fields = drafts[context.session] ?? OnboardingFields()
-        let page = { (fields: OnboardingFields, errors: [String: String], status: Int) in
+        let page = { (fields: OnboardingFields, errors: [String: String], status: HTTPStatus) in
             respond.page(ConsentLifecyclePages.reconsent(
                 document: document, signedVersion: signedVersion, participant: context.participant, today: context.today,
                 study: context.plan.study, reader: context.reader, fields: fields, errors: errors,
@@ -49,7 +49,7 @@ final class ConsentLifecycle: Sendable {
                 reader: context.reader, fields: fields, csrfToken: context.csrfToken, frame: respond.frame))
         }
         guard form["sha256"] == document.sha256 else {
-            return respond.message(409, "The consent form has changed",
+            return respond.message(.conflict, "The consent form has changed",
                                    "The study team changed the consent form after you reviewed it, so nothing was signed. "
                                    + "Please read it again.", link: ("Read the consent form", .reconsent))
         }
@@ -68,11 +68,11 @@ final class ConsentLifecycle: Sendable {
             return .seeOther(context.todayRoute.path)
         }
         guard context.feed.isOnboarded(on: context.today) else {
-            return respond.message(409, "You have not joined yet", "There is nothing to leave: you have not joined the study.",
+            return respond.message(.conflict, "You have not joined yet", "There is nothing to leave: you have not joined the study.",
                                    link: ("Go to today", context.todayRoute))
         }
         let reason = (context.form?["reason"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        let page = { (errors: [String: String], status: Int) in
+        let page = { (errors: [String: String], status: HTTPStatus) in
             respond.page(ConsentLifecyclePages.withdraw(participant: context.participant, today: context.today,
                                                         study: context.plan.study, reader: context.reader, reason: reason,
                                                         errors: errors, csrfToken: context.csrfToken, frame: respond.frame),

@@ -17,7 +17,7 @@ struct MyDataDownload {
                                  withdrawals: records.withdrawal.map { [$0] } ?? [],
                                  healthPermissions: [], names: true)
         // The id is checked to be letters, digits, '-' and '_', so it needs no quoting in the header.
-        return HTTPResponse(status: 200, headers: [("Content-Type", "application/fhir+json"),
+        return HTTPResponse(status: .ok, headers: [("Content-Type", "application/fhir+json"),
                                                    ("Content-Disposition", "attachment; filename=\"my-data-\(id).json\"")],
                             body: .bytes(Array(try export.fhirBundle(plan: context.plan).utf8)))
     }

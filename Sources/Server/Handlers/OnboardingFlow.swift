@@ -50,13 +50,13 @@ final class OnboardingFlow: Sendable {
         let step = task.survey[number - 1]
         if context.feed.isOnboarded(on: context.today) {
             // Joined: the completion step still says so once; every other step is behind them.
-            guard case .completion = step, !isReview, context.form == nil else { return .seeOther(context.todayRoute.path) }
+            guard case .completion = step, !isReview, context.method != .post else { return .seeOther(context.todayRoute.path) }
         }
         let flow = Flow(task: task, event: event, number: number, context: context,
                         draft: drafts[context.session] ?? OnboardingDraft(),
                         stored: context.snapshot.records.consentRecords)
-        if context.form != nil, let unsigned = flow.unsignedConsentStep(before: number) {
-            return respond.message(409, "Please sign the consent form first",
+        if context.method == .post, let unsigned = flow.unsignedConsentStep(before: number) {
+            return respond.message(.conflict, "Please sign the consent form first",
                                    "The steps after the consent form open once it is signed. Nothing was saved.",
                                    link: ("Go to the consent form", .onboarding(step: unsigned)))
         }
@@ -83,7 +83,7 @@ final class OnboardingFlow: Sendable {
             switch SurveyValidation.validate(formStep.items, form: form) {
             case .failure(let entry):
                 let draft = update(context.session) { $0.fields.entries.merge(entry.values) { $1 } }
-                return flow.show(draft.fields, errors: entry.errors, status: 422)
+                return flow.show(draft.fields, errors: entry.errors, status: .unprocessableContent)
             case .success(let values):
                 let draft = update(context.session) { draft in
                     for item in formStep.items { draft.fields.entries[item.id] = form.all(item.id) }
@@ -92,10 +92,10 @@ final class OnboardingFlow: Sendable {
                 return try advance(flow, with: draft)
             }
         case .completion where !isReview:
-            guard context.form != nil else { return flow.show() }
+            guard context.method == .post else { return flow.show() }
             if !context.feed.isOnboarded(on: context.today) {
                 if let missing = flow.firstUnansweredStep(flow.draft) {
-                    return respond.message(409, "A step is not answered yet",
+                    return respond.message(.conflict, "A step is not answered yet",
                                            "Please answer every step before you finish joining. Nothing was saved.",
                                            link: ("Go to that step", .onboarding(step: missing)))
                 }
@@ -103,7 +103,7 @@ final class OnboardingFlow: Sendable {
             }
             return .seeOther(context.todayRoute.path)
         case _ where !isReview:
-            guard context.form != nil else { return flow.show() }
+            guard context.method == .post else { return flow.show() }
             return .seeOther(flow.next.path)
         default:
             return respond.notFound()
@@ -126,7 +126,7 @@ final class OnboardingFlow: Sendable {
             draft.signatureStep = flow.number
             draft.signed[flow.number] = nil
         }
-        guard errors.isEmpty else { return flow.show(draft.fields, errors: errors, status: 422) }
+        guard errors.isEmpty else { return flow.show(draft.fields, errors: errors, status: .unprocessableContent) }
         return .seeOther(Route.onboardingReview(step: flow.number).path)
     }
 
@@ -143,7 +143,7 @@ final class OnboardingFlow: Sendable {
                                                                fields: flow.draft.fields, frame: context.respond.frame))
         }
         guard form["sha256"] == document.sha256 else {
-            return context.respond.message(409, "The consent form has changed",
+            return context.respond.message(.conflict, "The consent form has changed",
                                            "The study team changed the consent form after you reviewed it, so nothing was "
                                            + "signed. Please read it again.",
                                            link: ("Read the consent form", .onboarding(step: flow.number)))
@@ -201,7 +201,7 @@ private struct Flow {
                                 stepPath: { Route.onboarding(step: $0).path })
     }
 
-    func show(_ fields: OnboardingFields? = nil, errors: [String: String] = [:], status: Int = 200) -> HTTPResponse {
+    func show(_ fields: OnboardingFields? = nil, errors: [String: String] = [:], status: HTTPStatus = .ok) -> HTTPResponse {
         context.respond.page(OnboardingPages.step(number, context: pageContext, fields: fields ?? draft.fields, errors: errors,
                                                   frame: context.respond.frame), status: status)
     }

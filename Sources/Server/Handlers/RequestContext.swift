@@ -22,6 +22,8 @@ struct RequestContext {
     var respond: Responder
     var session: String
     var csrfToken: String
+    var method: HTTPMethod
+    /// A POST's fields; nil for GET and HEAD.
     var form: FormData?
     /// Where the cached feed came from, so pages made from it are cached with it.
     var snapshot: ParticipantCache.Snapshot
@@ -62,6 +64,7 @@ struct RequestContext {
         respond = Responder(study: state.plan.study, diagnostics: state.diagnostics, liveReload: liveReload)
         session = admitted.session
         csrfToken = admitted.csrfToken
+        method = admitted.method
         form = admitted.form
     }
 }

@@ -16,24 +16,24 @@ struct Responder {
         frame = Layout.Frame(banner: Self.banner(diagnostics), liveReload: liveReload)
     }
 
-    func page(_ html: HTML, status: Int = 200) -> HTTPResponse {
+    func page(_ html: HTML, status: HTTPStatus = .ok) -> HTTPResponse {
         .html(html.markup, status: status)
     }
 
     /// A short page that says what happened, with a button to go on.
-    func message(_ status: Int, _ title: String, _ text: String, link: (String, Route)? = nil) -> HTTPResponse {
+    func message(_ status: HTTPStatus, _ title: String, _ text: String, link: (String, Route)? = nil) -> HTTPResponse {
         page(MessagePage.render(title: title, text: text, link: link.map { ($0.0, $0.1.path) }, study: study,
                                 reader: .participant(links: ServerLinks(days: 0...0)), frame: frame), status: status)
     }
 
     func notFound() -> HTTPResponse {
-        message(404, "Page not found", "There is no page at this address.", link: ("Go to today", .root))
+        message(.notFound, "Page not found", "There is no page at this address.", link: ("Go to today", .root))
     }
 
     /// 503 for a store that could not be written, saying why.
     func storageFailure(_ error: DatabaseError) -> HTTPResponse {
         let reason = error.isDiskFull ? "is full" : error.isReadOnly ? "is read-only" : "could not be written"
-        var response = message(503, "Not saved", "This was not saved because the computer's storage \(reason). "
+        var response = message(.serviceUnavailable, "Not saved", "This was not saved because the computer's storage \(reason). "
                                + "Nothing was changed. Please tell the study team, then try again.")
         response.headers.append(("Retry-After", "30"))
         return response

@@ -40,7 +40,7 @@ struct TaskAnswers {
         }
         if let refusal = TaskGate.refusal(day: event.day, title: task.title, context) { return refusal }
         if case .delete = action {
-            guard context.form != nil else {
+            guard context.method == .post else {
                 guard let existing else { return .seeOther(context.todayRoute.path) }
                 return respond.page(AnswerPages.confirmDelete(context: pageContext(task, event, existing, context),
                                                               action: Route.deleteAnswers(task: task.id, occurrence: occurrence).path,
@@ -59,7 +59,7 @@ struct TaskAnswers {
         }
         switch SurveyValidation.validate(task, form: form) {
         case .failure(let entry):
-            return respond.page(survey(task, event: event, values: entry.values, errors: entry.errors, context), status: 422)
+            return respond.page(survey(task, event: event, values: entry.values, errors: entry.errors, context), status: .unprocessableContent)
         case .success(let values):
             do {
                 try store.addOutcome(NewOutcome(participantID: context.participant.id, taskID: task.id, event: event,
@@ -71,7 +71,7 @@ struct TaskAnswers {
                 let stored = try store.outcomes(participantID: context.participant.id)
                     .first { $0.taskID == task.id && $0.occurrence == occurrence }
                 guard stored?.values == values else {
-                    return respond.message(409, "Already answered",
+                    return respond.message(.conflict, "Already answered",
                                            "\(task.title) already has answers for today: "
                                            + (stored.map { Format.answers($0, task: task) } ?? "") + ". "
                                            + "To change them, delete them on today's page and answer again. Nothing was changed.",

@@ -12,21 +12,21 @@ enum TaskGate {
         case nil:
             return nil
         case .reconsentPending:
-            return respond.message(409, "Please read the new consent form first",
+            return respond.message(.conflict, "Please read the new consent form first",
                                    "The consent form has changed. Your tasks open again once you have read and signed it. "
                                    + "Nothing was saved.", link: ("Read the consent form", .reconsent))
         case .withdrawn:
-            return respond.message(409, "You have left the study",
+            return respond.message(.conflict, "You have left the study",
                                    "Thank you for taking part. Nothing more is asked of you, and nothing new is saved.",
                                    link: back)
         case .notJoined:
-            return respond.message(409, "Join the study first", "Tasks open once you have joined the study.",
+            return respond.message(.conflict, "Join the study first", "Tasks open once you have joined the study.",
                                    link: ("Join", .onboarding(step: 1)))
         case .dayLocked:
-            return respond.message(409, "This day is locked", "\(Format.day(day)) has passed. Past days cannot be changed, "
+            return respond.message(.conflict, "This day is locked", "\(Format.day(day)) has passed. Past days cannot be changed, "
                                    + "so nothing was changed.", link: back)
         case .notOpenYet:
-            return respond.message(409, "Not open yet", "\(title) for \(Format.day(day)) opens on that day. Nothing was saved.",
+            return respond.message(.conflict, "Not open yet", "\(title) for \(Format.day(day)) opens on that day. Nothing was saved.",
                                    link: back)
         }
     }

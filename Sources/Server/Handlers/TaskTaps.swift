@@ -23,7 +23,7 @@ struct TaskTaps {
         }
         let done = context.form?["done"]
         guard done == "yes" || done == "no" else {
-            return context.respond.message(422, "Nothing to do", "The form did not say whether to mark this done or undo it. "
+            return context.respond.message(.unprocessableContent, "Nothing to do", "The form did not say whether to mark this done or undo it. "
                                            + "Nothing was changed.", link: ("Go to today", context.todayRoute))
         }
         if task.kind == .log {
@@ -58,17 +58,17 @@ struct TaskTaps {
         if let refusal = TaskGate.refusal(day: today, title: task.title, context) { return refusal }
         guard let offered = task.timeline.events(enrolledOn: participant.enrolledOn, in: participant.timeZone,
                                                  from: today, to: today.adding(days: 1)).first else {
-            return context.respond.message(409, "Not offered today", "\(task.title) is not part of today's plan. "
+            return context.respond.message(.conflict, "Not offered today", "\(task.title) is not part of today's plan. "
                                            + "Nothing was saved.", link: ("Go to today", context.todayRoute))
         }
         let next = LogEntries.next(after: context.feed.entries(taskID: taskID, on: today))
         let entry = context.form?["entry"].flatMap { Int($0) } ?? next
         guard entry >= 0 else {
-            return context.respond.message(422, "Nothing to do", "The form named no entry to log. Nothing was saved.",
+            return context.respond.message(.unprocessableContent, "Nothing to do", "The form named no entry to log. Nothing was saved.",
                                            link: ("Go to today", context.todayRoute))
         }
         guard let occurrence = LogEntries.occurrence(day: today, enrolledOn: participant.enrolledOn, entry: entry) else {
-            return context.respond.message(409, "No more entries today", "\(task.title) has as many entries today as a day "
+            return context.respond.message(.conflict, "No more entries today", "\(task.title) has as many entries today as a day "
                                            + "can hold. Nothing was saved.", link: ("Go to today", context.todayRoute))
         }
         let event = LogEntries.event(offered: offered, at: context.now, occurrence: occurrence)

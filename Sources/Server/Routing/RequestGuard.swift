@@ -9,19 +9,21 @@ import Support
 struct RequestGuard: Sendable {
     /// A request let through, with its session and, for a POST, its form.
     struct Admitted {
+        var method: HTTPMethod
         /// The session the browser sent, or the new one this response starts.
         var session: String
         /// The form token of `session`.
         var csrfToken: String
+        /// A POST's fields; nil for GET and HEAD.
         var form: FormData?
     }
 
     /// Why a request was refused, as the server says it.
     enum Refusal: Error {
         /// Plain text, before anything about the study is shown.
-        case text(status: Int, String, headers: [(String, String)] = [])
+        case text(status: HTTPStatus, String, headers: [(String, String)] = [])
         /// A message page.
-        case message(status: Int, title: String, text: String)
+        case message(status: HTTPStatus, title: String, text: String)
     }
 
     /// The server's secret: each session's form token is derived from it.
@@ -35,17 +37,17 @@ struct RequestGuard: Sendable {
     ///   - session: the session of the request's cookie, or a new one.
     ///   - sentCookie: whether the browser sent the session; a POST needs it.
     func admit(_ request: HTTPRequest, session: String, sentCookie: Bool) -> Result<Admitted, Refusal> {
-        var admitted = Admitted(session: session, csrfToken: csrfToken(forSession: session))
+        var admitted = Admitted(method: request.method, session: session, csrfToken: csrfToken(forSession: session))
         guard isAllowed(host: request.header("host")) else {
-            return .failure(.text(status: 403, "This server only answers requests to localhost.\n"))
+            return .failure(.text(status: .forbidden, "This server only answers requests to localhost.\n"))
         }
-        guard request.method == "POST" else {
-            guard request.method == "GET" || request.method == "HEAD" else {
-                return .failure(.text(status: 405, "Use GET or POST.\n", headers: [("Allow", "GET, HEAD, POST")]))
+        guard request.method == .post else {
+            guard request.method.isSafe else {
+                return .failure(.text(status: .methodNotAllowed, "Use GET or POST.\n", headers: [("Allow", "GET, HEAD, POST")]))
             }
             return .success(admitted)
         }
-        let foreign = Refusal.message(status: 403, title: "Not allowed",
+        let foreign = Refusal.message(status: .forbidden, title: "Not allowed",
                                       text: "This form came from another site, so nothing was saved.")
         if let origin = request.header("origin"), origin != "null", !isAllowed(host: Self.hostPart(ofOrigin: origin)) {
             return .failure(foreign)
@@ -54,16 +56,16 @@ struct RequestGuard: Sendable {
             return .failure(foreign)
         }
         guard (request.header("content-type") ?? "").lowercased().hasPrefix("application/x-www-form-urlencoded") else {
-            return .failure(.message(status: 415, title: "Not a form",
+            return .failure(.message(status: .unsupportedMediaType, title: "Not a form",
                                      text: "Send the form as application/x-www-form-urlencoded."))
         }
         do {
             admitted.form = try FormData(request.body)
         } catch {
-            return .failure(.message(status: 400, title: "Form not understood", text: "\(error). Nothing was saved."))
+            return .failure(.message(status: .badRequest, title: "Form not understood", text: "\(error). Nothing was saved."))
         }
         guard sentCookie, admitted.form?["csrf"] == admitted.csrfToken else {
-            return .failure(.message(status: 403, title: "Please try again",
+            return .failure(.message(status: .forbidden, title: "Please try again",
                                      text: "This form is out of date or did not come from this page, so nothing was saved. "
                                          + "Go back, reload the page and send it again."))
         }

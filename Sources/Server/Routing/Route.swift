@@ -1,4 +1,5 @@
 import CareModel
+import HTTP
 
 /// Every page and action of the preview server as a value: parsed
 /// from a request's method and path, and written back as a path for links.
@@ -40,8 +41,8 @@ enum Route: Equatable, Sendable {
 
     /// Nil for a path that names nothing, or a method the path does not take.
     /// Page names may end in `.html`, as the static site's do.
-    init?(method: String, path: String) {
-        let isPost = method == "POST"
+    init?(method: HTTPMethod, path: String) {
+        let isPost = method == .post
         let segments = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         guard let first = segments.first else {
             if isPost { return nil }
