@@ -7,7 +7,7 @@ extension CareStore {
     }
 
     static func auditLog(in database: Database) throws -> [AuditEntry] {
-        try database.query("SELECT id, at, participant_id, action, subject, detail FROM audit_log ORDER BY id")
+        try database.query("SELECT \(AuditEntry.columns) FROM audit_log ORDER BY id")
             .map(AuditEntry.init(row:))
     }
 
@@ -20,15 +20,66 @@ extension CareStore {
 
     static func auditLog(in database: Database, participantID: String) throws -> [AuditEntry] {
         try database.query("""
-            SELECT id, at, participant_id, action, subject, detail FROM audit_log
+            SELECT \(AuditEntry.columns) FROM audit_log
             WHERE participant_id = ? OR (participant_id IS NULL AND action = 'consent.publish') ORDER BY id
             """, [.text(participantID)]).map(AuditEntry.init(row:))
     }
 
-    static func audit(_ database: Database, at instant: Date, participantID: String?, action: String,
-                      subject: String, detail: String?) throws {
-        try database.query("INSERT INTO audit_log (at, participant_id, action, subject, detail) VALUES (?, ?, ?, ?, ?)",
-                           [.text(Timestamp.utc(instant)), participantID.map(SQLValue.text) ?? .null,
-                            .text(action), .text(subject), detail.map(SQLValue.text) ?? .null])
+    static func audit(_ database: Database, at instant: Date, participantID: String?, action: AuditEntry.Action,
+                      subject: AuditEntry.Subject, detail: String?) throws {
+        var typed: [String: SQLValue] = [:]
+        switch subject {
+        case .outcome(let taskID, let occurrence, let outcomeID):
+            typed = ["task_id": .text(taskID), "occurrence": .integer(Int64(occurrence)),
+                     "outcome_id": outcomeID.map(SQLValue.integer) ?? .null]
+        case .consent(let documentID, let version):
+            typed = ["document_id": .text(documentID), "document_version": .text(version)]
+        case .permission(let id):
+            typed = ["permission_id": .text(id)]
+        case .taskVersion(let taskID, let version):
+            typed = ["task_id": .text(taskID), "task_version": .integer(Int64(version))]
+        case .participant, .file:
+            break
+        }
+        let columns = AuditEntry.typedColumns
+        try database.query("""
+            INSERT INTO audit_log (at, participant_id, action, subject, detail, \(columns.joined(separator: ", ")))
+            VALUES (?, ?, ?, ?, ?\(String(repeating: ", ?", count: columns.count)))
+            """, [.text(Timestamp.utc(instant)), participantID.map(SQLValue.text) ?? .null,
+                  .text(action.rawValue), .text(subject.text), detail.map(SQLValue.text) ?? .null]
+                + columns.map { typed[$0] ?? .null })
+    }
+}
+
+extension AuditEntry {
+    /// The columns of the subject as values, in the order `columns` lists them.
+    static let typedColumns = ["task_id", "occurrence", "outcome_id", "task_version", "document_id", "document_version",
+                               "permission_id"]
+
+    /// What a query of `audit_log` selects for `init(row:)`.
+    static let columns = "id, at, participant_id, action, subject, detail, " + typedColumns.joined(separator: ", ")
+
+    /// Reads a row of `audit_log`: its action, and the subject from the
+    /// typed columns that action has.
+    init(row: Row) throws {
+        let action = try row.parsed("action", as: "an audit action", Action.init(rawValue:))
+        let subject: Subject
+        switch action {
+        case .outcomeAdd, .outcomeDelete:
+            subject = .outcome(taskID: try row.text("task_id"), occurrence: try row.int("occurrence"),
+                               outcomeID: try row.isNull("outcome_id") ? nil : try row.integer("outcome_id"))
+        case .consentSign, .consentPublish:
+            subject = .consent(documentID: try row.text("document_id"), version: try row.text("document_version"))
+        case .permissionRecord:
+            subject = .permission(id: try row.text("permission_id"))
+        case .participantWithdraw:
+            subject = .participant(id: try row.text("subject"))
+        case .taskVersion:
+            subject = .taskVersion(taskID: try row.text("task_id"), version: try row.int("task_version"))
+        case .fileImport:
+            subject = .file(path: try row.text("subject"))
+        }
+        self.init(id: try row.integer("id"), at: try row.date("at"), participantID: try row.optionalText("participant_id"),
+                  action: action, subject: subject, detail: try row.optionalText("detail"))
     }
 }

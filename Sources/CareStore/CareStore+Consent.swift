@@ -19,8 +19,8 @@ extension CareStore {
                   .text(Timestamp.utc(record.signedAt)), .text(record.timeZone.identifier)])
         var stored = record
         stored.id = database.lastInsertedRowID
-        try audit(database, at: record.signedAt, participantID: record.participantID, action: "consent.sign",
-                  subject: "\(record.documentID) \(record.version)",
+        try audit(database, at: record.signedAt, participantID: record.participantID, action: .consentSign,
+                  subject: .consent(documentID: record.documentID, version: record.version),
                   detail: "sha256 \(record.sha256), \(record.signature.kind) signature")
         return stored
     }
@@ -54,7 +54,7 @@ extension CareStore {
         var stored = grant
         stored.id = database.lastInsertedRowID
         try audit(database, at: grant.recordedAt, participantID: grant.participantID,
-                  action: "permission.record", subject: grant.permissionID,
+                  action: .permissionRecord, subject: .permission(id: grant.permissionID),
                   detail: (grant.granted ? "granted" : "declined") + (grant.detail.map { " (\($0))" } ?? ""))
         return stored
     }

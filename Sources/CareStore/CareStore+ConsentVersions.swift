@@ -34,8 +34,8 @@ extension CareStore {
                     INSERT INTO consent_versions (document_id, version, sha256, first_seen_at) VALUES (?, ?, ?, ?)
                     """, [.text(version.documentID), .text(version.version), .text(version.sha256),
                           .text(Timestamp.utc(version.firstSeenAt))])
-                try Self.audit(database, at: version.firstSeenAt, participantID: nil, action: "consent.publish",
-                               subject: "\(version.documentID) \(version.version)", detail: "sha256 \(version.sha256)")
+                try Self.audit(database, at: version.firstSeenAt, participantID: nil, action: .consentPublish,
+                               subject: .consent(documentID: version.documentID, version: version.version), detail: "sha256 \(version.sha256)")
             }
             return unpublished
         }

@@ -34,8 +34,8 @@ extension CareStore {
                 [.integer(id), .integer(Int64(position)), .text(value.kind), .text(value.value.typeName),
                  sqlValue(value.value), value.unit.map(SQLValue.text) ?? .null])
         }
-        try audit(database, at: instant, participantID: new.participantID, action: "outcome.add",
-                  subject: "\(new.taskID)#\(new.event.occurrence)",
+        try audit(database, at: instant, participantID: new.participantID, action: .outcomeAdd,
+                  subject: .outcome(taskID: new.taskID, occurrence: new.event.occurrence, outcomeID: id),
                   detail: new.values.map { "\($0.kind)=\($0.value.text)" }.joined(separator: " "))
         return Outcome(id: id, participantID: new.participantID, taskID: new.taskID,
                        taskVersion: new.event.version, occurrence: new.event.occurrence,
@@ -55,7 +55,8 @@ extension CareStore {
             try database.query("UPDATE outcomes SET deleted_at = ? WHERE id = ?",
                                [.text(Timestamp.utc(instant)), .integer(id)])
             try Self.audit(database, at: instant, participantID: try row.text("participant_id"),
-                           action: "outcome.delete", subject: "\(try row.text("task_id"))#\(try row.int("occurrence"))",
+                           action: .outcomeDelete,
+                           subject: .outcome(taskID: try row.text("task_id"), occurrence: try row.int("occurrence"), outcomeID: id),
                            detail: "outcome \(id)")
         }
     }

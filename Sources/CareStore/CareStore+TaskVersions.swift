@@ -24,8 +24,8 @@ extension CareStore {
                 "INSERT INTO task_versions (task_id, version, effective_from, definition, recorded_at) VALUES (?, ?, ?, ?, ?)",
                 [.text(taskID), .integer(Int64(version)), latest == nil ? .null : .text(effectiveFrom.description),
                  .text(definition), .text(Timestamp.utc(instant))])
-            try Self.audit(database, at: instant, participantID: nil, action: "task.version",
-                           subject: "\(taskID) v\(version)",
+            try Self.audit(database, at: instant, participantID: nil, action: .taskVersion,
+                           subject: .taskVersion(taskID: taskID, version: version),
                            detail: latest == nil ? "first version" : "in force from \(effectiveFrom)")
             return version
         }

@@ -18,7 +18,7 @@ extension CareStore {
                            [.text(withdrawal.participantID), .text(Timestamp.utc(withdrawal.withdrawnAt)),
                             withdrawal.reason.map(SQLValue.text) ?? .null])
         try audit(database, at: withdrawal.withdrawnAt, participantID: withdrawal.participantID,
-                  action: "participant.withdraw", subject: withdrawal.participantID, detail: withdrawal.reason)
+                  action: .participantWithdraw, subject: .participant(id: withdrawal.participantID), detail: withdrawal.reason)
     }
 
     /// Every withdrawal, or one participant's.

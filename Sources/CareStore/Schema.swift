@@ -2,7 +2,7 @@
 /// migration is the `PRAGMA user_version` it leaves behind; a migration, once
 /// released, is never edited, only followed by another.
 enum Schema {
-    static let migrations: [String] = [version1, version2, version3]
+    static let migrations: [String] = [version1, version2, version3, version4]
 
     // `date(x, '+0 days') IS x` holds only for a real calendar date in
     // YYYY-MM-DD form: SQLite's plain `date('2026-02-30')` returns it unchanged.
@@ -178,5 +178,51 @@ enum Schema {
     CREATE TRIGGER consents_not_after_withdrawal BEFORE INSERT ON consent_records
     WHEN EXISTS (SELECT 1 FROM withdrawals WHERE participant_id = NEW.participant_id AND withdrawn_at <= NEW.signed_at)
     BEGIN SELECT RAISE(ABORT, 'the participant has withdrawn: nothing new is stored'); END;
+    """
+
+    /// The audit log's subjects as typed columns: the task and occurrence of
+    /// an answer with its outcome's row, the document and version of a
+    /// consent, the permission, the task version. Rows written before are
+    /// given theirs from their subject text, once, by `legacyAuditColumns`.
+    private static let version4 = """
+    ALTER TABLE audit_log ADD COLUMN task_id TEXT;
+    ALTER TABLE audit_log ADD COLUMN occurrence INTEGER;
+    ALTER TABLE audit_log ADD COLUMN outcome_id INTEGER;
+    ALTER TABLE audit_log ADD COLUMN task_version INTEGER;
+    ALTER TABLE audit_log ADD COLUMN document_id TEXT;
+    ALTER TABLE audit_log ADD COLUMN document_version TEXT;
+    ALTER TABLE audit_log ADD COLUMN permission_id TEXT;
+    DROP TRIGGER audit_log_no_update;
+    UPDATE audit_log SET (task_id, occurrence, outcome_id, task_version, document_id, document_version, permission_id)
+        = (SELECT \(legacyAuditColumns));
+    CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log
+    BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+    """
+
+    /// The typed subject columns of an `audit_log` row written before they
+    /// existed, from its action, subject and detail: `checkIn#3` with the
+    /// outcome saved at the entry's time or the `outcome 12` a deletion
+    /// names, `recover 1.0`, `checkIn v2`, a permission's id. Used by the
+    /// migration and to read a participant's store an older CareFeed wrote.
+    static let legacyAuditColumns = """
+    CASE WHEN audit_log.action IN ('outcome.add', 'outcome.delete')
+             THEN substr(audit_log.subject, 1, instr(audit_log.subject, '#') - 1)
+         WHEN audit_log.action = 'task.version' THEN substr(audit_log.subject, 1, instr(audit_log.subject, ' v') - 1) END AS task_id,
+    CASE WHEN audit_log.action IN ('outcome.add', 'outcome.delete')
+             THEN CAST(substr(audit_log.subject, instr(audit_log.subject, '#') + 1) AS INTEGER) END AS occurrence,
+    CASE WHEN audit_log.action = 'outcome.delete' AND audit_log.detail LIKE 'outcome %'
+             THEN CAST(substr(audit_log.detail, 9) AS INTEGER)
+         WHEN audit_log.action = 'outcome.add'
+             THEN (SELECT o.id FROM outcomes o WHERE o.participant_id = audit_log.participant_id
+                       AND o.task_id = substr(audit_log.subject, 1, instr(audit_log.subject, '#') - 1)
+                       AND o.occurrence = CAST(substr(audit_log.subject, instr(audit_log.subject, '#') + 1) AS INTEGER)
+                       AND o.created_at = audit_log.at ORDER BY o.id LIMIT 1) END AS outcome_id,
+    CASE WHEN audit_log.action = 'task.version'
+             THEN CAST(substr(audit_log.subject, instr(audit_log.subject, ' v') + 2) AS INTEGER) END AS task_version,
+    CASE WHEN audit_log.action IN ('consent.sign', 'consent.publish')
+             THEN substr(audit_log.subject, 1, instr(audit_log.subject, ' ') - 1) END AS document_id,
+    CASE WHEN audit_log.action IN ('consent.sign', 'consent.publish')
+             THEN substr(audit_log.subject, instr(audit_log.subject, ' ') + 1) END AS document_version,
+    CASE WHEN audit_log.action = 'permission.record' THEN audit_log.subject END AS permission_id
     """
 }

@@ -31,12 +31,12 @@ import TestSupport
     }
 
     @Test func aNewStoreIsMigratedToTheLatestSchemaWithWALAndForeignKeys() throws {
-        #expect(try store.schemaVersion() == 3)
+        #expect(try store.schemaVersion() == 4)
         #expect(try store.integrityCheck() == ["ok"])
         #expect(FileManager.default.fileExists(atPath: directory.path + "/care.sqlite-wal"))
         store.close()
         let reopened = try CareStore(path: directory.path + "/care.sqlite")
-        #expect(try reopened.schemaVersion() == 3)
+        #expect(try reopened.schemaVersion() == 4)
         #expect(try reopened.participants() == [participant])
     }
 
@@ -68,7 +68,7 @@ import TestSupport
         let stored = try store.outcomes(includeDeleted: true)
         #expect(stored.count == 1)
         #expect(stored[0].value("pain")?.value == .integer(3))
-        #expect(try store.auditLog().filter { $0.action == "outcome.add" }.count == 1)
+        #expect(try store.auditLog().filter { $0.action == .outcomeAdd }.count == 1)
     }
 
     @Test func deletingAnOutcomeLeavesATombstoneAndAnAuditRowAndAllowsARedo() throws {
@@ -81,8 +81,8 @@ import TestSupport
         #expect(all[0].deletedAt == later)
         #expect(all[0].values.count == 2)
         let audit = try store.auditLog()
-        #expect(audit.last?.action == "outcome.delete")
-        #expect(audit.last?.subject == "checkIn#0")
+        #expect(audit.last?.action == .outcomeDelete)
+        #expect(audit.last?.subject == .outcome(taskID: "checkIn", occurrence: 0, outcomeID: first.id))
         try store.addOutcome(checkIn(0, pain: 5), at: later)
         #expect(try store.outcomes(participantID: participant.id).map { $0.value("pain")?.value } == [.integer(5)])
         #expect(throws: CareStoreError.notFound("no live outcome with id \(first.id)")) {
@@ -104,8 +104,7 @@ import TestSupport
         #expect(records.liveOutcomes.map { $0.value("pain")?.value } == [.integer(5)])
         #expect(records.permissionGrants.map(\.granted) == [false])
         #expect(records.withdrawal?.participantID == participant.id)
-        #expect(records.auditLog.map(\.action) == ["outcome.add", "outcome.delete", "outcome.add", "permission.record",
-                                                    "participant.withdraw"])
+        #expect(records.auditLog.map(\.action) == [.outcomeAdd, .outcomeDelete, .outcomeAdd, .permissionRecord, .participantWithdraw])
         let theirs = try store.records(participantID: other.id)
         #expect(theirs.outcomes.isEmpty && theirs.permissionGrants.isEmpty && theirs.withdrawal == nil)
     }
@@ -129,7 +128,7 @@ import TestSupport
         let records = try store.consentRecords(participantID: participant.id)
         #expect(records.map(\.printedName) == ["Ada Lovelace"])
         #expect(records[0].signature == .drawn(pathData: "M10 10 L20 20"))
-        #expect(try store.auditLog().map(\.action) == ["task.version", "consent.sign", "outcome.add", "permission.record"])
+        #expect(try store.auditLog().map(\.action) == [.taskVersion, .consentSign, .outcomeAdd, .permissionRecord])
     }
 
     @Test func theStoreRefusesValuesOfTheWrongType() throws {

@@ -95,7 +95,7 @@ import TestSupport
             try store.completeOnboarding(consents: [], grants: [], outcome: onboarding(), at: now)
         }
         #expect(try store.outcomes(participantID: participant.id, includeDeleted: true) == kept)
-        #expect(try store.auditLog().last.map { "\($0.action) \($0.detail ?? "")" } == "participant.withdraw Moving away")
+        #expect(try store.auditLog().last.map { "\($0.action.rawValue) \($0.detail ?? "")" } == "participant.withdraw Moving away")
     }
 
     @Test func aWithdrawalOrAGrantChangesTheParticipantsRevision() throws {
@@ -116,7 +116,7 @@ import TestSupport
         try store.addPermissionGrant(PermissionGrant(participantID: "p2", permissionID: "reminders", kind: "notifications",
                                                      granted: true, recordedAt: now))
         let entries = try store.auditLog(participantID: participant.id)
-        #expect(entries.map(\.action) == ["consent.publish", "consent.sign"])
-        #expect(try store.auditLog(participantID: "p2").map(\.action) == ["consent.publish", "permission.record"])
+        #expect(entries.map(\.action) == [.consentPublish, .consentSign])
+        #expect(try store.auditLog(participantID: "p2").map(\.action) == [.consentPublish, .permissionRecord])
     }
 }

@@ -44,8 +44,8 @@ import TestSupport
         #expect(try store.publishConsentVersions([version("1.0", first)]) == [version("1.0", first)])
         #expect(try store.consentVersions() == [version("1.0", first)])
         let audit = try store.auditLog().last
-        #expect(audit?.action == "consent.publish")
-        #expect(audit?.subject == "recover 1.0")
+        #expect(audit?.action == .consentPublish)
+        #expect(audit?.subject == .consent(documentID: "recover", version: "1.0"))
         #expect(audit?.detail == "sha256 " + first)
     }
 
@@ -82,8 +82,10 @@ import TestSupport
         try store.addConsentRecord(signature("1.0", first, at: now))
         try store.addConsentRecord(signature("2.0", second, at: later))
         store.close()
+        try RawSQLite(path: store.path).dropTypedAuditColumns()
+        try RawSQLite(path: store.path).execute("PRAGMA user_version = 1")
         let migrated = try CareStore(path: store.path)
-        #expect(try migrated.schemaVersion() == 3)
+        #expect(try migrated.schemaVersion() == 4)
         #expect(try migrated.consentVersions() == [version("1.0", first), version("2.0", second, at: later)])
     }
 

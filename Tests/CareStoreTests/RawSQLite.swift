@@ -22,6 +22,13 @@ final class RawSQLite {
         }
     }
 
+    /// Takes a store back to schema version 3: the audit log without its
+    /// typed subject columns, as CareFeed wrote it before them.
+    func dropTypedAuditColumns() throws {
+        try execute(["task_id", "occurrence", "outcome_id", "task_version", "document_id", "document_version", "permission_id"]
+            .map { "ALTER TABLE audit_log DROP COLUMN \($0);" }.joined() + "PRAGMA user_version = 3")
+    }
+
     struct Failure: Error {
         var message: String
     }

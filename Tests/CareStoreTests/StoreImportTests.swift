@@ -31,7 +31,7 @@ import TestSupport
 
     func auditLines(_ store: CareStore, _ participantID: String) throws -> [String] {
         try store.auditLog().filter { $0.participantID == participantID }
-            .map { "\(Timestamp.utc($0.at)) \($0.action) \($0.subject)" }.sorted()
+            .map { "\(Timestamp.utc($0.at)) \($0.action.rawValue) \($0.subject.text)" }.sorted()
     }
 
     @Test func twoParticipantsStoresAreMergedWithTheirOriginalTimesAndTheStudyStoresOwnRowIDs() throws {
@@ -62,7 +62,7 @@ import TestSupport
         #expect(try study.withdrawals() == first.store.withdrawals())
         let ids = try study.outcomes(includeDeleted: true).map(\.id)
         #expect(ids.sorted() == Array(1...10))
-        #expect(try study.auditLog().filter { $0.action == "import" }.map(\.subject) == [first.path, second.path])
+        #expect(try study.auditLog().filter { $0.action == .fileImport }.map(\.subject) == [.file(path: first.path), .file(path: second.path)])
     }
 
     @Test func importingTheSameFileAgainChangesNothing() throws {

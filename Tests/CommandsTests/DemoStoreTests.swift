@@ -28,8 +28,8 @@ import TestSupport
             }
             // The audit log, append-only, tells the same order.
             let log = try store.auditLog(participantID: participant.id)
-            let firstSave = try #require(log.filter { $0.action == "outcome.add" }.map(\.at).min())
-            let firstSign = try #require(log.filter { $0.action == "consent.sign" }.map(\.at).min())
+            let firstSave = try #require(log.filter { $0.action == .outcomeAdd }.map(\.at).min())
+            let firstSign = try #require(log.filter { $0.action == .consentSign }.map(\.at).min())
             #expect(firstSign <= firstSave, "\(participant.id)")
             checked += 1
         }

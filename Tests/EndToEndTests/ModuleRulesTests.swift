@@ -112,6 +112,14 @@ import TestSupport
         }
     }
 
+    /// The store gives the audit page typed entries: it renders them, and parses nothing back.
+    @Test func theAuditPageParsesNoStrings() throws {
+        let text = try String(contentsOfFile: Repository.root + "/Sources/Pages/Views/AuditPage.swift", encoding: .utf8)
+        for parsing in ["hasPrefix(", "lastIndex(of:", "split(", "dropFirst(", "Int(", "Int64("] {
+            #expect(!text.contains(parsing), "AuditPage.swift parses with \(parsing)")
+        }
+    }
+
     @Test func textIsEscapedOnlyByTheHTMLType() throws {
         let sources = Repository.root + "/Sources"
         for file in try FileManager.default.subpathsOfDirectory(atPath: sources)

@@ -32,14 +32,15 @@ import StudyModel
                          reader: .site(SiteLinks(page: "participants/p1/audit.html", feedDays: { _, _ in true }), sharing: sharing)).markup
     }
 
-    let signed = AuditEntry(id: 1, at: Fixtures.instant("2026-03-02T12:00:00Z"), participantID: "p1", action: "consent.sign",
-                            subject: "recover 1.0", detail: nil)
+    let signed = AuditEntry(id: 1, at: Fixtures.instant("2026-03-02T12:00:00Z"), participantID: "p1", action: .consentSign,
+                            subject: .consent(documentID: "recover", version: "1.0"), detail: nil)
     var saved: AuditEntry {
-        AuditEntry(id: 2, at: checkIn.createdAt, participantID: "p1", action: "outcome.add", subject: "checkIn#1",
-                   detail: "pain=7 sleep=5.5")
+        AuditEntry(id: 2, at: checkIn.createdAt, participantID: "p1", action: .outcomeAdd,
+                   subject: .outcome(taskID: "checkIn", occurrence: 1, outcomeID: 7), detail: "pain=7 sleep=5.5")
     }
     let deleted = AuditEntry(id: 3, at: Fixtures.instant("2026-03-02T15:00:00Z"), participantID: "p1",
-                             action: "outcome.delete", subject: "checkIn#1", detail: "outcome 7")
+                             action: .outcomeDelete, subject: .outcome(taskID: "checkIn", occurrence: 1, outcomeID: 7),
+                             detail: "outcome 7")
 
     @Test func aDeletionReadsAsItsSaveWithTheValuesItRemovedAndNoRowID() {
         let html = page([signed, saved, deleted])
@@ -54,8 +55,8 @@ import StudyModel
     }
 
     @Test func anAnswerStoredBeforeTheConsentIsMarked() {
-        let early = AuditEntry(id: 2, at: Fixtures.instant("2026-03-02T11:00:00Z"), participantID: "p1", action: "outcome.add",
-                               subject: "checkIn#1", detail: "pain=7 sleep=5.5")
+        let early = AuditEntry(id: 2, at: Fixtures.instant("2026-03-02T11:00:00Z"), participantID: "p1", action: .outcomeAdd,
+                               subject: .outcome(taskID: "checkIn", occurrence: 1, outcomeID: 7), detail: "pain=7 sleep=5.5")
         #expect(page([early, signed]).contains("<strong class=\"audit-note\">Stored before the consent was signed</strong>"))
         #expect(!page([signed, saved]).contains("audit-note"))
     }

@@ -94,8 +94,8 @@ import StudyModel
         #expect(grants.map { "\($0.permissionID) \($0.granted) \($0.detail ?? "-")" }
                 == ["shareHealthData true -"])
         #expect(try store.outcomes(participantID: "p1").map(\.taskID) == ["onboarding"])
-        #expect(try store.auditLog().map(\.action).filter { $0 != "task.version" }
-                == ["consent.sign", "permission.record", "outcome.add"])
+        #expect(try store.auditLog().map(\.action).filter { $0 != .taskVersion }
+                == [.consentSign, .permissionRecord, .outcomeAdd])
     }
 
     @Test func aTypedSignatureNeedsItsConfirmation() throws {
@@ -132,7 +132,7 @@ import StudyModel
         _ = post("/tasks/checkIn/2", [("pain", "3"), ("sleep", "7")])
         #expect(post("/tasks/checkIn/2/delete", []).status == 303)
         #expect(post("/tasks/checkIn/2/delete", []).status == 303)
-        #expect(try store.auditLog().filter { $0.action == "outcome.delete" }.count == 1)
+        #expect(try store.auditLog().filter { $0.action == .outcomeDelete }.count == 1)
     }
 
     @Test func finishingWithoutConsentIsRefused() throws {
@@ -232,7 +232,7 @@ import StudyModel
         #expect(get("/", host: "[::1]:8080").status == 303)
         let put = app.handle(HTTPRequest(method: "PUT", path: "/", headers: ["Host": "localhost"]))
         #expect(put.status == 405)
-        #expect(try store.auditLog().allSatisfy { $0.action == "task.version" })
+        #expect(try store.auditLog().allSatisfy { $0.action == .taskVersion })
     }
 
     @Test func aNewVisitorGetsAnHttpOnlyStrictSessionCookie() {

@@ -35,7 +35,7 @@ extension CareStore {
             report.auditEntries = try Self.auditRowCount(database) - auditRowsBefore
             if !report.isEmpty {
                 let leftOut = report.valuesNotShared > 0 ? "; \(report.valuesNotShared) values not shared left out" : ""
-                try Self.audit(database, at: now, participantID: nil, action: "import", subject: path,
+                try Self.audit(database, at: now, participantID: nil, action: .fileImport, subject: .file(path: path),
                                detail: report.summary + leftOut)
             }
             return report

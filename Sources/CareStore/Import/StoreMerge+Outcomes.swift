@@ -146,8 +146,8 @@ extension StoreMerge {
             try insertValue(value, outcomeID: id)
         }
         // The entry the participant's server wrote, with the shared values only.
-        try CareStore.audit(database, at: outcome.createdAt, participantID: outcome.participantID, action: "outcome.add",
-                            subject: incoming.subject,
+        try CareStore.audit(database, at: outcome.createdAt, participantID: outcome.participantID, action: .outcomeAdd,
+                            subject: .outcome(taskID: outcome.taskID, occurrence: outcome.occurrence, outcomeID: id),
                             detail: incoming.shared.map { "\($0.value.kind)=\($0.value.value.text)" }.joined(separator: " "))
         if let deletedAt = outcome.deletedAt {
             try audit(incoming, deletedAt: deletedAt, id: id)
@@ -167,7 +167,9 @@ extension StoreMerge {
 
     private func audit(_ incoming: Incoming, deletedAt: Date, id: Int64) throws {
         try CareStore.audit(database, at: deletedAt, participantID: incoming.outcome.participantID,
-                            action: "outcome.delete", subject: incoming.subject, detail: "outcome \(id)")
+                            action: .outcomeDelete,
+                            subject: .outcome(taskID: incoming.outcome.taskID, occurrence: incoming.outcome.occurrence, outcomeID: id),
+                            detail: "outcome \(id)")
     }
 
     /// The file's values as messages show them: those not shared are counted, never shown.

@@ -198,13 +198,24 @@ struct StoreMerge {
                 held.insert("\(try row.text("at")) \(try row.text("action")) \(try row.text("subject")) \(participant.id)")
             }
         }
-        for entry in snapshot.auditEntries where entry.action != "outcome.add" {
+        for entry in snapshot.auditEntries where entry.action != .outcomeAdd {
             guard let participantID = entry.participantID,
-                  held.insert("\(Timestamp.utc(entry.at)) \(entry.action) \(entry.subject) \(participantID)").inserted
+                  held.insert("\(Timestamp.utc(entry.at)) \(entry.action.rawValue) \(entry.subject.text) \(participantID)").inserted
             else { continue }
             try CareStore.audit(database, at: entry.at, participantID: participantID, action: entry.action,
-                                subject: entry.subject, detail: entry.detail)
+                                subject: try localSubject(entry, participantID: participantID), detail: entry.detail)
         }
+    }
+
+    /// The entry's subject in this store: an outcome is named by its row
+    /// here, found by what the file's deletion of it says, not the file's own row.
+    private func localSubject(_ entry: AuditEntry, participantID: String) throws -> AuditEntry.Subject {
+        guard case .outcome(let taskID, let occurrence, _) = entry.subject else { return entry.subject }
+        let row = try database.query("""
+            SELECT id FROM outcomes WHERE participant_id = ? AND task_id = ? AND occurrence = ? AND deleted_at = ?
+            ORDER BY id LIMIT 1
+            """, [.text(participantID), .text(taskID), .integer(Int64(occurrence)), .text(Timestamp.utc(entry.at))]).first
+        return .outcome(taskID: taskID, occurrence: occurrence, outcomeID: try row?.integer("id"))
     }
 }
 

@@ -100,7 +100,10 @@ struct StoreSnapshot {
             snapshot.withdrawals = try database.query("SELECT participant_id, withdrawn_at, reason FROM withdrawals ORDER BY participant_id")
                 .map(Withdrawal.init(row:))
         }
-        snapshot.auditEntries = try database.query("SELECT id, at, participant_id, action, subject, detail FROM audit_log ORDER BY id")
+        // A store from before the log's typed columns gives them from its subjects, as the migration does.
+        let auditColumns = version >= 4 ? AuditEntry.columns
+            : "id, at, participant_id, action, subject, detail, " + Schema.legacyAuditColumns
+        snapshot.auditEntries = try database.query("SELECT \(auditColumns) FROM audit_log ORDER BY id")
             .map(AuditEntry.init(row:))
         return snapshot
     }

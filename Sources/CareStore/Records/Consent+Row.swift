@@ -27,12 +27,3 @@ extension PermissionGrant {
                   recordedAt: try row.date("recorded_at"))
     }
 }
-
-extension AuditEntry {
-    /// Reads a row of `audit_log`.
-    init(row: Row) throws {
-        self.init(id: try row.integer("id"), at: try row.date("at"),
-                  participantID: try row.optionalText("participant_id"), action: try row.text("action"),
-                  subject: try row.text("subject"), detail: try row.optionalText("detail"))
-    }
-}

@@ -23,8 +23,10 @@ public enum AuditPage {
         // In time order: imported entries keep their own times, so the log's
         // order of writing is not always the order things happened in.
         let shown = entries.filter { entry in
-            entry.participantID == participant.id
-                || (entry.participantID == nil && entry.action == "consent.publish" && signed.contains(document(entry.subject).id))
+            if entry.participantID == participant.id { return true }
+            guard entry.participantID == nil, entry.action == .consentPublish,
+                  case .consent(let documentID, _) = entry.subject else { return false }
+            return signed.contains(documentID)
         }.sorted { ($0.at, $0.id) < ($1.at, $1.id) }
         var main: HTML = "<h1>Audit trail</h1>\n"
         main += "<p class=\"day-meta\">\(Pseudonym.label(participant, names: reader.showsNames))</p>\n"
@@ -42,7 +44,7 @@ public enum AuditPage {
         var signedBefore: Set<String> = []
         for entry in shown {
             // Nothing may be stored before consent: an answer that was is marked, never hidden.
-            let beforeConsent = entry.action == "outcome.add" && signedBefore.isEmpty
+            let beforeConsent = entry.action == .outcomeAdd && signedBefore.isEmpty
             let row = describe(entry, signedBefore: &signedBefore, outcomes: outcomes, sharing: reader.sharing, plan: plan)
             let note: HTML = beforeConsent ? " <strong class=\"audit-note\">Stored before the consent was signed</strong>" : ""
             let stamp = Timestamp.local(entry.at, in: participant.timeZone)
@@ -67,74 +69,46 @@ public enum AuditPage {
                          plan: CarePlan) -> (event: String, subject: String, detail: String) {
         let study = plan.study
         let detail = entry.detail ?? ""
-        switch entry.action {
-        case "consent.sign":
-            let (id, version) = document(entry.subject)
+        switch (entry.action, entry.subject) {
+        case (.consentSign, .consent(let id, let version)):
             let title = study.consentDocument(id)?.title ?? id
             let isReconsent = !signedBefore.insert(id).inserted
             return (isReconsent ? "Re-consent signed" : "Consent signed", "\(title), version \(version)", detail)
-        case "consent.publish":
-            let (id, version) = document(entry.subject)
+        case (.consentPublish, .consent(let id, let version)):
             return ("Consent version published", "\(study.consentDocument(id)?.title ?? id), version \(version)", detail)
-        case "permission.record":
-            return ("Permission answered", permissionTitle(entry.subject, study: study) ?? entry.subject, detail)
-        case "outcome.add":
-            return answer(entry, outcomes: outcomes, sharing: sharing, plan: plan)
-        case "outcome.delete":
-            return deletion(entry, outcomes: outcomes, sharing: sharing, plan: plan)
-        case "participant.withdraw":
+        case (.permissionRecord, .permission(let id)):
+            return ("Permission answered", permissionTitle(id, study: study) ?? id, detail)
+        case (.outcomeAdd, .outcome(let taskID, _, let outcomeID)):
+            return answer(entry, taskID: taskID, outcome: outcomes.first { $0.id == outcomeID }, sharing: sharing, plan: plan)
+        case (.outcomeDelete, .outcome(let taskID, _, let outcomeID)):
+            let title = plan.study.task(taskID)?.title ?? taskID
+            guard let outcome = outcomes.first(where: { $0.id == outcomeID && $0.isDeleted }) else {
+                return ("Answer deleted", title, "")
+            }
+            let answers = FeedPage.answers(outcome, task: plan.task(taskID, version: outcome.taskVersion), sharing: sharing)
+            return ("Answer deleted", "\(title), \(Format.shortDay(outcome.eventDay))",
+                    answers.isEmpty ? "Deleted: no values" : "Deleted: " + answers)
+        case (.participantWithdraw, _):
             return ("Withdrew from the study", "", detail.isEmpty ? "No reason given" : "Reason given: \u{201C}\(detail)\u{201D}")
         default:
-            return (entry.action, entry.subject, detail)
+            return (entry.action.rawValue, entry.subject.text, detail)
         }
     }
 
     /// An answer saved: the task and the day of its event, and its values as
-    /// the participant shares them, taken from the stored outcome the entry
-    /// was written with.
-    static func answer(_ entry: AuditEntry, outcomes: [Outcome], sharing: Sharing,
+    /// the participant shares them, from the stored outcome the entry names.
+    static func answer(_ entry: AuditEntry, taskID: String, outcome: Outcome?, sharing: Sharing,
                        plan: CarePlan) -> (event: String, subject: String, detail: String) {
-        let (taskID, number) = occurrence(entry.subject)
         let title = plan.study.task(taskID)?.title ?? taskID
-        guard let outcome = outcomes.first(where: { $0.taskID == taskID && $0.occurrence == number && $0.createdAt == entry.at })
-        else {
+        guard let outcome else {
             // Without the outcome, the log's own text names values the
             // content may no longer describe: it is shown only when the
             // participant withholds nothing at all.
-            return ("Answer saved", title, sharing.sharesEverything ? entry.detail ?? "" : Format.withheld(sharing.hasDeclined ? .declined : .notChosen))
+            let withheld = Format.withheld(sharing.hasDeclined ? .declined : .notChosen)
+            return ("Answer saved", title, sharing.sharesEverything ? entry.detail ?? "" : withheld)
         }
         let answers = FeedPage.answers(outcome, task: plan.task(taskID, version: outcome.taskVersion), sharing: sharing)
         return ("Answer saved", "\(title), \(Format.shortDay(outcome.eventDay))", answers.isEmpty ? "No values" : answers)
-    }
-
-    /// An answer deleted, read as its save reads: the task, the day of its
-    /// event and the values it held, from the outcome the store keeps with
-    /// its tombstone (the log's detail names only the outcome's row).
-    static func deletion(_ entry: AuditEntry, outcomes: [Outcome], sharing: Sharing,
-                         plan: CarePlan) -> (event: String, subject: String, detail: String) {
-        let (taskID, number) = occurrence(entry.subject)
-        let title = plan.study.task(taskID)?.title ?? taskID
-        let rowID = entry.detail.flatMap { $0.hasPrefix("outcome ") ? Int64($0.dropFirst("outcome ".count)) : nil }
-        let candidates = outcomes.filter { $0.taskID == taskID && $0.occurrence == number && $0.isDeleted }
-        guard let outcome = candidates.first(where: { $0.id == rowID && $0.deletedAt == entry.at })
-            ?? candidates.first(where: { $0.deletedAt == entry.at }) ?? candidates.first(where: { $0.id == rowID }) else {
-            return ("Answer deleted", title, "")
-        }
-        let answers = FeedPage.answers(outcome, task: plan.task(taskID, version: outcome.taskVersion), sharing: sharing)
-        return ("Answer deleted", "\(title), \(Format.shortDay(outcome.eventDay))",
-                answers.isEmpty ? "Deleted: no values" : "Deleted: " + answers)
-    }
-
-    /// `recover 1.0` as the document's id and version.
-    static func document(_ subject: String) -> (id: String, version: String) {
-        guard let space = subject.lastIndex(of: " ") else { return (subject, "") }
-        return (String(subject[..<space]), String(subject[subject.index(after: space)...]))
-    }
-
-    /// `checkIn#3` as the task's id and the occurrence.
-    static func occurrence(_ subject: String) -> (taskID: String, occurrence: Int?) {
-        guard let mark = subject.lastIndex(of: "#") else { return (subject, nil) }
-        return (String(subject[..<mark]), Int(subject[subject.index(after: mark)...]))
     }
 
     static func permissionTitle(_ id: String, study: Study) -> String? {
