@@ -21,11 +21,12 @@ extension CareStore {
     static func insertOutcome(_ new: NewOutcome, at instant: Date, into database: Database) throws -> Outcome {
         let created = Timestamp.utc(instant)
         try database.query("""
-            INSERT INTO outcomes (participant_id, task_id, task_version, occurrence, event_day,
+            INSERT INTO outcomes (participant_id, task_id, task_version, occurrence, entry, event_day,
                                   event_start, event_end, created_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, [.text(new.participantID), .text(new.taskID), .integer(Int64(new.event.version)),
-                  .integer(Int64(new.event.occurrence)), .text(new.event.day.description),
+                  .integer(Int64(new.event.occurrence)), new.entry.map { .integer(Int64($0)) } ?? .null,
+                  .text(new.event.day.description),
                   .text(Timestamp.utc(new.event.start)), .text(Timestamp.utc(new.event.end)), .text(created)])
         let id = database.lastInsertedRowID
         for (position, value) in new.values.enumerated() {
@@ -38,7 +39,7 @@ extension CareStore {
                   subject: .outcome(taskID: new.taskID, occurrence: new.event.occurrence, outcomeID: id),
                   detail: new.values.map { "\($0.kind)=\($0.value.text)" }.joined(separator: " "))
         return Outcome(id: id, participantID: new.participantID, taskID: new.taskID,
-                       taskVersion: new.event.version, occurrence: new.event.occurrence,
+                       taskVersion: new.event.version, occurrence: new.event.occurrence, entry: new.entry,
                        eventDay: new.event.day, eventStart: new.event.start, eventEnd: new.event.end,
                        values: new.values, createdAt: Timestamp.parse(created) ?? instant)
     }
@@ -78,7 +79,7 @@ extension CareStore {
         }
         let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
         let rows = try database.query("""
-            SELECT o.id, o.participant_id, o.task_id, o.task_version, o.occurrence, o.event_day,
+            SELECT o.id, o.participant_id, o.task_id, o.task_version, o.occurrence, o.entry, o.event_day,
                    o.event_start, o.event_end, o.created_at, o.deleted_at,
                    v.position, v.kind, v.type, v.value, v.unit
             FROM outcomes o LEFT JOIN outcome_values v ON v.outcome_id = o.id

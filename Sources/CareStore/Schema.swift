@@ -2,7 +2,7 @@
 /// migration is the `PRAGMA user_version` it leaves behind; a migration, once
 /// released, is never edited, only followed by another.
 enum Schema {
-    static let migrations: [String] = [version1, version2, version3, version4]
+    static let migrations: [String] = [version1, version2, version3, version4, version5]
 
     // `date(x, '+0 days') IS x` holds only for a real calendar date in
     // YYYY-MM-DD form: SQLite's plain `date('2026-02-30')` returns it unchanged.
@@ -197,6 +197,41 @@ enum Schema {
         = (SELECT \(legacyAuditColumns));
     CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log
     BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+    """
+
+    /// A log entry's own number. Before it, entry *k* of the *n*-th day of
+    /// the study was stored as occurrence *n* × 1,000 + *k*; now the
+    /// occurrence is the day's and `entry` is *k*, and the one live outcome
+    /// per occurrence becomes one per occurrence and entry.
+    private static let version5 = """
+    ALTER TABLE outcomes ADD COLUMN entry INTEGER CHECK (entry IS NULL OR entry >= 0);
+    DROP INDEX outcomes_one_live;
+    DROP TRIGGER outcomes_tombstone_only;
+    DROP TRIGGER tombstones_not_after_withdrawal;
+    UPDATE outcomes SET entry = occurrence % 1000, occurrence = occurrence / 1000 WHERE \(legacyLogEntry);
+    CREATE UNIQUE INDEX outcomes_one_live ON outcomes (participant_id, task_id, occurrence, ifnull(entry, -1))
+        WHERE deleted_at IS NULL;
+    CREATE TRIGGER outcomes_tombstone_only BEFORE UPDATE ON outcomes
+    WHEN OLD.deleted_at IS NOT NULL OR NEW.deleted_at IS NULL
+        OR NEW.id IS NOT OLD.id OR NEW.participant_id IS NOT OLD.participant_id
+        OR NEW.task_id IS NOT OLD.task_id OR NEW.task_version IS NOT OLD.task_version
+        OR NEW.occurrence IS NOT OLD.occurrence OR NEW.entry IS NOT OLD.entry OR NEW.event_day IS NOT OLD.event_day
+        OR NEW.event_start IS NOT OLD.event_start OR NEW.event_end IS NOT OLD.event_end
+        OR NEW.created_at IS NOT OLD.created_at
+    BEGIN SELECT RAISE(ABORT, 'an outcome changes only by setting its deletion tombstone once'); END;
+    CREATE TRIGGER tombstones_not_after_withdrawal BEFORE UPDATE ON outcomes
+    WHEN EXISTS (SELECT 1 FROM withdrawals WHERE participant_id = OLD.participant_id)
+    BEGIN SELECT RAISE(ABORT, 'the participant has withdrawn: nothing new is stored'); END;
+    """
+
+    /// Whether an `outcomes` row is a log entry numbered the old way: a tap
+    /// at one moment (its event starts and ends then) whose one value is
+    /// `logged`, true. Used by the migration and to read a participant's
+    /// store an older CareFeed wrote.
+    static let legacyLogEntry = """
+    outcomes.event_start = outcomes.event_end
+        AND (SELECT count(*) FROM outcome_values v WHERE v.outcome_id = outcomes.id) = 1
+        AND EXISTS (SELECT 1 FROM outcome_values v WHERE v.outcome_id = outcomes.id AND v.kind = 'logged' AND v.type = 'boolean')
     """
 
     /// The typed subject columns of an `audit_log` row written before they

@@ -18,10 +18,8 @@ extension DemoStudy {
         var hour = max(7.0 + random.unit() * 2, joinedAt.timeIntervalSince(midnight) / 3600 + 0.25)
         for entry in 0..<count where hour < 23 {
             let instant = midnight.addingTimeInterval(hour * 3600)
-            guard let occurrence = LogEntries.occurrence(day: offered.day, enrolledOn: participant.enrolledOn, entry: entry)
-            else { break }
             outcomes.append((NewOutcome(participantID: participant.id, taskID: task.id,
-                                        event: LogEntries.event(offered: offered, at: instant, occurrence: occurrence),
+                                        event: LogEntries.event(offered: offered, at: instant), entry: entry,
                                         values: [OutcomeValue(kind: TaskKind.log.valueKind ?? "logged", value: .boolean(true))]),
                              instant))
             hour += 2 + random.unit() * 5

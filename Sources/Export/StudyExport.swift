@@ -73,7 +73,7 @@ public struct StudyExport: Sendable {
             outcomes: outcomes.map { outcome in
                 let sharing = sharing(outcome)
                 return .init(participant: outcome.participantID, task: outcome.taskID, taskVersion: outcome.taskVersion,
-                             occurrence: outcome.occurrence, eventDay: outcome.eventDay.description,
+                             occurrence: outcome.occurrence, entry: outcome.entry, eventDay: outcome.eventDay.description,
                              eventStart: Timestamp.utc(outcome.eventStart), eventEnd: Timestamp.utc(outcome.eventEnd),
                              values: sharing.shared(outcome).values.map {
                                  .init(kind: $0.kind, type: $0.value.typeName, value: JSONValue($0.value), unit: $0.unit)
@@ -197,6 +197,8 @@ private struct Document: Encodable {
     struct OutcomeRow: Encodable {
         var participant, task: String
         var taskVersion, occurrence: Int
+        /// A log entry's number on its day; absent for every other outcome.
+        var entry: Int?
         var eventDay, eventStart, eventEnd: String
         var values: [ValueRow]
         /// Kinds of values the participant declined to share, which `values` leaves out.
@@ -212,6 +214,7 @@ private struct Document: Encodable {
             try container.encode(task, forKey: .task)
             try container.encode(taskVersion, forKey: .taskVersion)
             try container.encode(occurrence, forKey: .occurrence)
+            try container.encodeIfPresent(entry, forKey: .entry)
             try container.encode(eventDay, forKey: .eventDay)
             try container.encode(eventStart, forKey: .eventStart)
             try container.encode(eventEnd, forKey: .eventEnd)
@@ -224,7 +227,8 @@ private struct Document: Encodable {
         }
 
         enum CodingKeys: String, CodingKey {
-            case participant, task, taskVersion, occurrence, eventDay, eventStart, eventEnd, values, notShared, notChosen, created, deleted
+            case participant, task, taskVersion, occurrence, entry, eventDay, eventStart, eventEnd, values, notShared, notChosen, created
+            case deleted
         }
     }
 

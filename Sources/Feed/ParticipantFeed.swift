@@ -29,11 +29,12 @@ public struct ParticipantFeed: Sendable {
         // A withdrawal recorded after a preview's fixed today counts from that today.
         withdrawnOn = withdrawal.map { min(participant.timeZone.localDate(of: $0.withdrawnAt), today) }
         var answers: [TaskOccurrence: Outcome] = [:]
-        for outcome in outcomes where outcome.participantID == participant.id && !outcome.isDeleted {
+        let live = outcomes.filter { $0.participantID == participant.id && !$0.isDeleted }
+        for outcome in live where outcome.entry == nil {
             answers[TaskOccurrence(taskID: outcome.taskID, occurrence: outcome.occurrence)] = outcome
         }
         self.answers = answers
-        logEntries = Self.logEntries(answers.values, tasks: tasks)
+        logEntries = Self.logEntries(live, tasks: tasks)
         let onboardingIDs = Set(tasks.filter(\.isOnboarding).map(\.id))
         if onboardingIDs.isEmpty {
             onboardedOn = LocalDate(ordinal: .min / 2)
@@ -164,7 +165,8 @@ public struct ParticipantFeed: Sendable {
     }
 }
 
-/// The key of an answer: a task and the occurrence of its event.
+/// The key of an answer: a task and the occurrence of its event. A log's
+/// entries share their day's occurrence and are kept apart, by day.
 private struct TaskOccurrence: Hashable, Sendable {
     var taskID: String
     var occurrence: Int

@@ -44,34 +44,25 @@ extension Card {
     }
 }
 
-/// The occurrences of a log's entries. The store keeps at most one live
-/// outcome per occurrence, and a log has any number of entries a day, so
-/// entry *k* (from 0) of the *n*-th day of the study (enrollment is day 0)
-/// is occurrence *n* × 1,000 + *k*: distinct for every entry, stable, and
-/// readable as the day and the entry. A form carries the entry number it
-/// would store, so the same tap sent twice stores once.
+/// A log's entries: each an outcome of the day's occurrence with its own
+/// number, from 0, at the moment it was logged. A form carries the number
+/// it would store, so the same tap sent twice stores once, and a number out
+/// of turn is refused.
 public enum LogEntries {
+    /// The most entries one day holds: more is a flood, not a day of doses.
     public static let perDay = 1000
-
-    /// Nil before enrollment, or past the last entry a day can have.
-    public static func occurrence(day: LocalDate, enrolledOn: LocalDate, entry: Int) -> Int? {
-        let index = enrolledOn.days(to: day)
-        guard index >= 0, (0..<perDay).contains(entry) else { return nil }
-        return index * perDay + entry
-    }
 
     /// The entry number the next entry of the day takes: one past the
     /// highest of `entries`, so a removed entry's number is not reused
     /// while a later one stands.
     public static func next(after entries: [Outcome]) -> Int {
-        (entries.map { $0.occurrence % perDay }.max() ?? -1) + 1
+        (entries.compactMap(\.entry).max() ?? -1) + 1
     }
 
     /// The event of an entry logged at `instant`, on the day the log was
-    /// `offered`: that moment, numbered as the entry.
-    public static func event(offered: ScheduledEvent, at instant: Date, occurrence: Int) -> ScheduledEvent {
+    /// `offered`: that occurrence, at that moment.
+    public static func event(offered: ScheduledEvent, at instant: Date) -> ScheduledEvent {
         var event = offered
-        event.occurrence = occurrence
         (event.start, event.end, event.isAllDay) = (instant, instant, false)
         return event
     }

@@ -40,10 +40,10 @@ import TestSupport
         #expect(written.contains { $0.contains("outcome.delete checkIn#") && !$0.hasSuffix("no outcome") })
         #expect(written.contains { $0.hasSuffix("consent.sign consent(documentID: \"recover\", version: \"1.0\")") })
         maker.store.close()
-        try RawSQLite(path: maker.path).dropTypedAuditColumns()
+        try RawSQLite(path: maker.path).downgradeToVersion3()
 
         let migrated = try CareStore(path: maker.path)
-        #expect(try migrated.schemaVersion() == 4)
+        #expect(try migrated.schemaVersion() == 5)
         #expect(try entries(migrated, outcomesBy: try outcomeNames(migrated)) == written)
         #expect(throws: RawSQLite.Failure.self) { try RawSQLite(path: maker.path).execute("UPDATE audit_log SET detail = 'x'") }
     }
@@ -61,7 +61,7 @@ import TestSupport
         try maker.fill()
         let written = try entries(maker.store, outcomesBy: try outcomeNames(maker.store))
         maker.store.close()
-        try RawSQLite(path: maker.path).dropTypedAuditColumns()
+        try RawSQLite(path: maker.path).downgradeToVersion3()
 
         try study.importStore(at: maker.path, sharing: sharing, at: Fixtures.instant("2026-03-10T12:00:00Z"))
         // The study publishes its own consent versions, and writes a file's entries in its own order.

@@ -76,16 +76,15 @@ import TestSupport
     }
 
     @Test func migratingAnOlderStorePublishesEachSignedVersionWithItsFirstSignature() throws {
-        try makeFirstSchema()
         let later = now.addingTimeInterval(3600)
         try store.addConsentRecord(signature("1.0", second, at: later))
         try store.addConsentRecord(signature("1.0", first, at: now))
         try store.addConsentRecord(signature("2.0", second, at: later))
         store.close()
-        try RawSQLite(path: store.path).dropTypedAuditColumns()
-        try RawSQLite(path: store.path).execute("PRAGMA user_version = 1")
+        try RawSQLite(path: store.path).downgradeToVersion3()
+        try makeFirstSchema()
         let migrated = try CareStore(path: store.path)
-        #expect(try migrated.schemaVersion() == 4)
+        #expect(try migrated.schemaVersion() == 5)
         #expect(try migrated.consentVersions() == [version("1.0", first), version("2.0", second, at: later)])
     }
 

@@ -22,10 +22,23 @@ final class RawSQLite {
         }
     }
 
-    /// Takes a store back to schema version 3: the audit log without its
-    /// typed subject columns, as CareFeed wrote it before them.
-    func dropTypedAuditColumns() throws {
-        try execute(["task_id", "occurrence", "outcome_id", "task_version", "document_id", "document_version", "permission_id"]
+    /// Takes a store back to schema version 3, as CareFeed wrote it before
+    /// the audit log's typed subject columns and log entries' own numbers:
+    /// entry *k* of occurrence *n* (a log offered daily from enrollment) is
+    /// then occurrence *n* × 1,000 + *k*.
+    func downgradeToVersion3() throws {
+        try execute("""
+            DROP INDEX outcomes_one_live; DROP TRIGGER outcomes_tombstone_only; DROP TRIGGER tombstones_not_after_withdrawal;
+            UPDATE outcomes SET occurrence = occurrence * 1000 + entry WHERE entry IS NOT NULL;
+            ALTER TABLE outcomes DROP COLUMN entry;
+            CREATE UNIQUE INDEX outcomes_one_live ON outcomes (participant_id, task_id, occurrence) WHERE deleted_at IS NULL;
+            CREATE TRIGGER outcomes_tombstone_only BEFORE UPDATE ON outcomes
+            WHEN OLD.deleted_at IS NOT NULL OR NEW.deleted_at IS NULL OR NEW.occurrence IS NOT OLD.occurrence
+            BEGIN SELECT RAISE(ABORT, 'an outcome changes only by setting its deletion tombstone once'); END;
+            CREATE TRIGGER tombstones_not_after_withdrawal BEFORE UPDATE ON outcomes
+            WHEN EXISTS (SELECT 1 FROM withdrawals WHERE participant_id = OLD.participant_id)
+            BEGIN SELECT RAISE(ABORT, 'the participant has withdrawn: nothing new is stored'); END;
+            """ + ["task_id", "occurrence", "outcome_id", "task_version", "document_id", "document_version", "permission_id"]
             .map { "ALTER TABLE audit_log DROP COLUMN \($0);" }.joined() + "PRAGMA user_version = 3")
     }
 

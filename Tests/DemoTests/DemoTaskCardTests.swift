@@ -19,16 +19,16 @@ import StudyModel
                          today: Fixtures.date("2026-11-30"))
     }
 
-    @Test func dosesAreLoggedAsEntriesEachItsOwnOccurrenceAtItsOwnTime() throws {
+    @Test func dosesAreLoggedAsNumberedEntriesOfTheirDaysOccurrenceAtTheirOwnTime() throws {
         let doses = demo.outcomes.filter { $0.outcome.taskID == "painMedicine" }
         #expect(doses.count > 20)
         #expect(doses.allSatisfy { $0.outcome.values == [OutcomeValue(kind: "logged", value: .boolean(true))] })
         #expect(doses.allSatisfy { $0.outcome.event.start == $0.createdAt && $0.outcome.event.end == $0.createdAt })
-        let keys = doses.map { "\($0.outcome.participantID)/\($0.outcome.event.occurrence)" }
-        #expect(Set(keys).count == keys.count, "at most one live outcome per occurrence")
-        for dose in doses {
-            let participant = try #require(demo.participants.first { $0.id == dose.outcome.participantID })
-            #expect(dose.outcome.event.occurrence / LogEntries.perDay == participant.enrolledOn.days(to: dose.outcome.event.day))
+        let keys = doses.map { "\($0.outcome.participantID)/\($0.outcome.event.occurrence)/\($0.outcome.entry ?? -1)" }
+        #expect(Set(keys).count == keys.count, "at most one live outcome per occurrence and entry")
+        for (_, day) in Dictionary(grouping: doses, by: { "\($0.outcome.participantID) \($0.outcome.event.day)" }) {
+            #expect(Set(day.map(\.outcome.event.occurrence)).count == 1, "a day's entries share its occurrence")
+            #expect(day.map { $0.outcome.entry } == Array(0..<day.count), "numbered from 0 in the order logged")
         }
     }
 

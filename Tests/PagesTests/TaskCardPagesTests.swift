@@ -34,9 +34,9 @@ import StudyModel
     func dose(_ day: String, _ number: Int, at time: String, id: Int64) throws -> Outcome {
         let date = Fixtures.date(day)
         let instant = participant.timeZone.instant(of: date, at: LocalTime(time)!)
-        let occurrence = try #require(LogEntries.occurrence(day: date, enrolledOn: participant.enrolledOn, entry: number))
-        let logged = LogEntries.event(offered: try event("painMedicine", date), at: instant, occurrence: occurrence)
-        return Outcome(id: id, participantID: participant.id, taskID: "painMedicine", taskVersion: 1, occurrence: occurrence,
+        let logged = LogEntries.event(offered: try event("painMedicine", date), at: instant)
+        return Outcome(id: id, participantID: participant.id, taskID: "painMedicine", taskVersion: 1,
+                       occurrence: logged.occurrence, entry: number,
                        eventDay: date, eventStart: logged.start, eventEnd: logged.end,
                        values: [OutcomeValue(kind: "logged", value: .boolean(true))], createdAt: instant)
     }

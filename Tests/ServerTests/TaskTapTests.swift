@@ -90,14 +90,29 @@ extension ParticipantAppTests {
         #expect(get("/feed/2026-03-09").text.contains("name=\"entry\" value=\"1\""), "the next form numbers the next entry")
         #expect(post("/tasks/painMedicine/log", [("entry", "1")]).status == 303)
         let entries = try live("painMedicine")
-        #expect(entries.map(\.occurrence) == [2000, 2001])
+        #expect(entries.map(\.occurrence) == [2, 2], "today's occurrence of the log")
+        #expect(entries.map(\.entry) == [0, 1])
         #expect(entries.allSatisfy { $0.eventDay == today && $0.eventStart == $0.eventEnd })
         #expect(entries.map(\.values) == Array(repeating: [OutcomeValue(kind: "logged", value: .boolean(true))], count: 2))
         let feed = get("/feed/2026-03-09").text
         #expect(feed.contains("2 doses logged today"))
         #expect(feed.components(separatedBy: "Logged at <time").count == 3)
-        #expect(post("/tasks/painMedicine/2000/check", [("done", "no")]).status == 303, "an entry logged by mistake is removed")
-        #expect(try live("painMedicine").map(\.occurrence) == [2001])
+        #expect(post("/tasks/painMedicine/2/check", [("done", "no"), ("entry", "0")]).status == 303,
+                "an entry logged by mistake is removed")
+        #expect(try live("painMedicine").map(\.entry) == [1])
+    }
+
+    @Test func aLogEntryNumberedOutOfTurnOrNotANumberIsRefusedAndStoresNothing() throws {
+        try onboard()
+        #expect(post("/tasks/painMedicine/log", [("entry", "0")]).status == 303)
+        let skipped = post("/tasks/painMedicine/log", [("entry", "5")])
+        #expect(skipped.status == 409)
+        #expect(skipped.text.contains("This page was out of date, so nothing was saved."))
+        for malformed in ["", "one", "-1", "1.5"] {
+            #expect(post("/tasks/painMedicine/log", [("entry", malformed)]).status == 422, "entry=\(malformed)")
+        }
+        #expect(post("/tasks/painMedicine/log", []).status == 422, "no entry")
+        #expect(try live("painMedicine").map(\.entry) == [0])
     }
 
     @Test func tapsForAnyDayButTodayAreRefusedAndChangeNothing() throws {

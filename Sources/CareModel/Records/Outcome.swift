@@ -9,6 +9,9 @@ public struct Outcome: Hashable, Sendable {
     public var taskID: String
     public var taskVersion: Int
     public var occurrence: Int
+    /// A log's entry: its number among the entries of the occurrence's day,
+    /// from 0; nil for every other outcome, one per occurrence.
+    public var entry: Int?
     /// The local day the event belongs to.
     public var eventDay: LocalDate
     public var eventStart: Date
@@ -18,7 +21,7 @@ public struct Outcome: Hashable, Sendable {
     /// Set when the outcome was deleted; the row itself is never removed.
     public var deletedAt: Date?
 
-    public init(id: Int64, participantID: String, taskID: String, taskVersion: Int, occurrence: Int,
+    public init(id: Int64, participantID: String, taskID: String, taskVersion: Int, occurrence: Int, entry: Int? = nil,
                 eventDay: LocalDate, eventStart: Date, eventEnd: Date, values: [OutcomeValue],
                 createdAt: Date, deletedAt: Date? = nil) {
         self.id = id
@@ -26,6 +29,7 @@ public struct Outcome: Hashable, Sendable {
         self.taskID = taskID
         self.taskVersion = taskVersion
         self.occurrence = occurrence
+        self.entry = entry
         self.eventDay = eventDay
         self.eventStart = eventStart
         self.eventEnd = eventEnd
@@ -48,12 +52,15 @@ public struct NewOutcome: Hashable, Sendable {
     public var participantID: String
     public var taskID: String
     public var event: ScheduledEvent
+    /// A log's entry number on the event's day; nil for any other task.
+    public var entry: Int?
     public var values: [OutcomeValue]
 
-    public init(participantID: String, taskID: String, event: ScheduledEvent, values: [OutcomeValue]) {
+    public init(participantID: String, taskID: String, event: ScheduledEvent, entry: Int? = nil, values: [OutcomeValue]) {
         self.participantID = participantID
         self.taskID = taskID
         self.event = event
+        self.entry = entry
         self.values = values
     }
 }

@@ -15,7 +15,9 @@ extension StoreMerge {
         var shared: [PositionedValue]
         var all: [PositionedValue]
 
-        var subject: String { "\(outcome.taskID)#\(outcome.occurrence)" }
+        var subject: String { "\(outcome.taskID)#\(outcome.occurrence)" + (outcome.entry.map { " entry \($0)" } ?? "") }
+        /// The log entry's number as the store binds it.
+        var entry: SQLValue { outcome.entry.map { .integer(Int64($0)) } ?? .null }
     }
 
     mutating func outcomes() throws {
@@ -67,22 +69,22 @@ extension StoreMerge {
     }
 
     private func heldOutcome(_ incoming: Incoming) throws -> (outcome: Outcome, values: [PositionedValue])? {
-        try outcome(where: "participant_id = ? AND task_id = ? AND occurrence = ? AND created_at = ?", [
+        try outcome(where: "participant_id = ? AND task_id = ? AND occurrence = ? AND entry IS ? AND created_at = ?", [
             .text(incoming.outcome.participantID), .text(incoming.outcome.taskID),
-            .integer(Int64(incoming.outcome.occurrence)), .text(Timestamp.utc(incoming.outcome.createdAt)),
+            .integer(Int64(incoming.outcome.occurrence)), incoming.entry, .text(Timestamp.utc(incoming.outcome.createdAt)),
         ])
     }
 
     private func liveOutcome(_ incoming: Incoming) throws -> (outcome: Outcome, values: [PositionedValue])? {
-        try outcome(where: "participant_id = ? AND task_id = ? AND occurrence = ? AND deleted_at IS NULL", [
+        try outcome(where: "participant_id = ? AND task_id = ? AND occurrence = ? AND entry IS ? AND deleted_at IS NULL", [
             .text(incoming.outcome.participantID), .text(incoming.outcome.taskID),
-            .integer(Int64(incoming.outcome.occurrence)),
+            .integer(Int64(incoming.outcome.occurrence)), incoming.entry,
         ])
     }
 
     private func outcome(where condition: String, _ arguments: [SQLValue]) throws -> (outcome: Outcome, values: [PositionedValue])? {
         guard let row = try database.query("""
-            SELECT id, participant_id, task_id, task_version, occurrence, event_day, event_start, event_end,
+            SELECT id, participant_id, task_id, task_version, occurrence, entry, event_day, event_start, event_end,
                    created_at, deleted_at
             FROM outcomes WHERE \(condition) ORDER BY id LIMIT 1
             """, arguments).first else { return nil }
@@ -134,11 +136,11 @@ extension StoreMerge {
     private mutating func insert(_ incoming: Incoming) throws {
         let outcome = incoming.outcome
         try database.query("""
-            INSERT INTO outcomes (participant_id, task_id, task_version, occurrence, event_day,
+            INSERT INTO outcomes (participant_id, task_id, task_version, occurrence, entry, event_day,
                                   event_start, event_end, created_at, deleted_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, [.text(outcome.participantID), .text(outcome.taskID), .integer(Int64(incoming.taskVersion)),
-                  .integer(Int64(outcome.occurrence)), .text(outcome.eventDay.description),
+                  .integer(Int64(outcome.occurrence)), incoming.entry, .text(outcome.eventDay.description),
                   .text(Timestamp.utc(outcome.eventStart)), .text(Timestamp.utc(outcome.eventEnd)),
                   .text(Timestamp.utc(outcome.createdAt)), outcome.deletedAt.map { .text(Timestamp.utc($0)) } ?? .null])
         let id = database.lastInsertedRowID

@@ -95,7 +95,7 @@ struct StoreSnapshot {
         snapshot.permissionGrants = try database.query("""
             SELECT id, participant_id, permission_id, kind, granted, detail, recorded_at FROM permission_grants ORDER BY id
             """).map(PermissionGrant.init(row:))
-        snapshot.outcomes = try outcomes(database)
+        snapshot.outcomes = try outcomes(database, version: version)
         if tables.contains("withdrawals") {
             snapshot.withdrawals = try database.query("SELECT participant_id, withdrawn_at, reason FROM withdrawals ORDER BY participant_id")
                 .map(Withdrawal.init(row:))
@@ -108,7 +108,7 @@ struct StoreSnapshot {
         return snapshot
     }
 
-    private static func outcomes(_ database: Database) throws -> [SourceOutcome] {
+    private static func outcomes(_ database: Database, version: Int) throws -> [SourceOutcome] {
         var values: [Int64: [PositionedValue]] = [:]
         for row in try database.query("""
             SELECT outcome_id, position, kind, type, value, unit FROM outcome_values ORDER BY outcome_id, position
@@ -116,8 +116,13 @@ struct StoreSnapshot {
             values[try row.integer("outcome_id"), default: []].append(
                 PositionedValue(position: try row.int("position"), value: try OutcomeValue(row: row)))
         }
+        // A store from before log entries had their own number gives them theirs, as the migration does.
+        let occurrence = version >= 5 ? "occurrence, entry" : """
+            CASE WHEN \(Schema.legacyLogEntry) THEN occurrence / 1000 ELSE occurrence END AS occurrence,
+            CASE WHEN \(Schema.legacyLogEntry) THEN occurrence % 1000 END AS entry
+            """
         return try database.query("""
-            SELECT id, participant_id, task_id, task_version, occurrence, event_day, event_start, event_end,
+            SELECT id, participant_id, task_id, task_version, \(occurrence), event_day, event_start, event_end,
                    created_at, deleted_at
             FROM outcomes ORDER BY id
             """).map { row in

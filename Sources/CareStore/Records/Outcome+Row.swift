@@ -6,7 +6,8 @@ extension Outcome {
     init(row: Row) throws {
         self.init(id: try row.integer("id"), participantID: try row.text("participant_id"),
                   taskID: try row.text("task_id"), taskVersion: try row.int("task_version"),
-                  occurrence: try row.int("occurrence"), eventDay: try row.localDate("event_day"),
+                  occurrence: try row.int("occurrence"),
+                  entry: try row.isNull("entry") ? nil : try row.int("entry"), eventDay: try row.localDate("event_day"),
                   eventStart: try row.date("event_start"), eventEnd: try row.date("event_end"), values: [],
                   createdAt: try row.date("created_at"), deletedAt: try row.optionalDate("deleted_at"))
     }

@@ -19,7 +19,7 @@ extension FHIRBundle {
         case .decimal(let decimal): number = .decimal(decimal)
         case .boolean, .text, .date: return nil
         }
-        let id = uuid("Observation", outcome.participantID, outcome.taskID, String(outcome.occurrence), value.kind,
+        let id = uuid("Observation", outcome.participantID, outcome.taskID, FHIRTerms.occurrence(of: outcome), value.kind,
                       String(index))
         let isPain = FHIRTerms.isPainScore(kind: value.kind, format: item?.answer)
         let own: JSON = ["system": .string(FHIRTerms.formItemSystem), "code": .string(value.kind),

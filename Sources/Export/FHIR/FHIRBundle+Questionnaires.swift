@@ -125,7 +125,7 @@ extension FHIRBundle {
 
     /// The outcome's response and an observation for each of its numeric values.
     func response(_ outcome: Outcome) -> [Entry] {
-        let id = uuid("QuestionnaireResponse", outcome.participantID, outcome.taskID, String(outcome.occurrence))
+        let id = uuid("QuestionnaireResponse", outcome.participantID, outcome.taskID, FHIRTerms.occurrence(of: outcome))
         let task = plan.task(outcome.taskID, version: outcome.taskVersion)
         let items = task?.formItems ?? []
         let shared = sharing(outcome).shared(outcome).values
@@ -143,7 +143,7 @@ extension FHIRBundle {
         let resource: JSON = [
             "resourceType": "QuestionnaireResponse", "id": .string(id),
             "identifier": ["system": .string(FHIRTerms.outcomeSystem),
-                           "value": .string("\(outcome.participantID)/\(outcome.taskID)/\(outcome.occurrence)")],
+                           "value": .string("\(outcome.participantID)/\(outcome.taskID)/\(FHIRTerms.occurrence(of: outcome))")],
             "questionnaire": .string(FHIRTerms.questionnaireURL(outcome.taskID) + "|\(outcome.taskVersion)"),
             "status": "completed", "subject": patientReference(outcome.participantID),
             "source": patientReference(outcome.participantID),

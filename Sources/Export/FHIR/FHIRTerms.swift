@@ -1,3 +1,4 @@
+import CareModel
 import StudyModel
 import Foundation
 import Support
@@ -15,7 +16,7 @@ enum FHIRTerms {
     static let taskSystem = base + "/CodeSystem/task"
     /// A permission item's id in the onboarding survey: `shareHealthData`, `reminders`.
     static let permissionSystem = base + "/CodeSystem/permission"
-    /// An outcome's identity in the store: participant, task and occurrence.
+    /// An outcome's identity in the store: participant, task and occurrence, and a log entry's number.
     static let outcomeSystem = base + "/outcome"
     /// The lowercase hex SHA-256 of a signed consent document, as CareFeed records and shows it.
     static let sha256Extension = base + "/StructureDefinition/sha256"
@@ -85,4 +86,9 @@ enum FHIRTerms {
     /// CareFeed's own namespace for name-based UUIDs, chosen once at random.
     private static let namespace: [UInt8] = [0x5c, 0x2e, 0x8b, 0x61, 0x0d, 0x4f, 0x4a, 0x3e,
                                              0x9b, 0x7a, 0x1e, 0x62, 0xc4, 0x30, 0x95, 0xd7]
+
+    /// `12`, or `12/3` for a log's fourth entry of occurrence 12: what tells an outcome from every other of its task.
+    static func occurrence(of outcome: Outcome) -> String {
+        outcome.entry.map { "\(outcome.occurrence)/\($0)" } ?? String(outcome.occurrence)
+    }
 }

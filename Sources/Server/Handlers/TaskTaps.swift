@@ -27,8 +27,11 @@ struct TaskTaps {
                                            + "Nothing was changed.", link: ("Go to today", context.todayRoute))
         }
         if task.kind == .log {
-            let entry = context.outcomes.first { $0.taskID == taskID && $0.occurrence == occurrence && !$0.isDeleted }
-            guard let entry else { return back(to: taskID, context) }
+            // An entry is named by its day's occurrence and its number; one already removed is left as it is.
+            let number = context.form?["entry"].flatMap { Int($0) }
+            guard let number, let entry = context.outcomes.first(where: {
+                $0.taskID == taskID && $0.occurrence == occurrence && $0.entry == number
+            }) else { return back(to: taskID, context) }
             if let refusal = TaskGate.refusal(day: entry.eventDay, title: task.title, context) { return refusal }
             if done == "no" { try delete(entry, at: context.now) }
             return back(to: taskID, context)
@@ -48,7 +51,9 @@ struct TaskTaps {
         return back(to: taskID, context)
     }
 
-    /// A log's new entry, now: numbered by the form, so a repeated form stores once.
+    /// A log's new entry, now, numbered by the form: the same number sent
+    /// again stores once, and a number that is not the next one, or not a
+    /// number, is refused.
     func log(task taskID: String, _ context: RequestContext) throws -> HTTPResponse {
         guard let task = context.plan.tasks.first(where: { $0.id == taskID }), task.kind == .log else {
             return context.respond.notFound()
@@ -61,18 +66,26 @@ struct TaskTaps {
             return context.respond.message(.conflict, "Not offered today", "\(task.title) is not part of today's plan. "
                                            + "Nothing was saved.", link: ("Go to today", context.todayRoute))
         }
-        let next = LogEntries.next(after: context.feed.entries(taskID: taskID, on: today))
-        let entry = context.form?["entry"].flatMap { Int($0) } ?? next
-        guard entry >= 0 else {
+        let entries = context.feed.entries(taskID: taskID, on: today)
+        let next = LogEntries.next(after: entries)
+        guard let field = context.form?["entry"], let entry = Int(field), entry >= 0 else {
             return context.respond.message(.unprocessableContent, "Nothing to do", "The form named no entry to log. Nothing was saved.",
                                            link: ("Go to today", context.todayRoute))
         }
-        guard let occurrence = LogEntries.occurrence(day: today, enrolledOn: participant.enrolledOn, entry: entry) else {
+        // The same form sent twice: its entry is stored already.
+        if entries.contains(where: { $0.entry == entry }) { return back(to: taskID, context) }
+        guard entry == next else {
+            return context.respond.message(.conflict, "Please look at today's page", "This page was out of date, so nothing "
+                                           + "was saved. Today's page shows what is logged so far.",
+                                           link: ("Go to today", context.todayRoute))
+        }
+        guard entry < LogEntries.perDay else {
             return context.respond.message(.conflict, "No more entries today", "\(task.title) has as many entries today as a day "
                                            + "can hold. Nothing was saved.", link: ("Go to today", context.todayRoute))
         }
-        let event = LogEntries.event(offered: offered, at: context.now, occurrence: occurrence)
-        try add(NewOutcome(participantID: participant.id, taskID: taskID, event: event, values: [Self.value(.log)]), at: context.now)
+        let event = LogEntries.event(offered: offered, at: context.now)
+        try add(NewOutcome(participantID: participant.id, taskID: taskID, event: event, entry: entry, values: [Self.value(.log)]),
+                at: context.now)
         return back(to: taskID, context)
     }
 

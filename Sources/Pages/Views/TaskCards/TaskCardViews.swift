@@ -149,7 +149,7 @@ enum TaskCardViews {
                 let time = Format.time(entry.createdAt, in: zone)
                 html += "<li><span class=\"log-time\">Logged at <time datetime=\"\(Timestamp.utc(entry.createdAt))\">\(time)</time></span>"
                 if form.isEditable, let action = reader.links.checkOff(card.taskID, occurrence: entry.occurrence) {
-                    html += form.post(action, fields: [("done", "no")], button:
+                    html += form.post(action, fields: [("done", "no"), ("entry", String(entry.entry ?? 0))], button:
                         "<button type=\"submit\" class=\"button button-secondary button-small\" data-busy-label=\"Removing…\">Remove"
                         + "<span class=\"visually-hidden\"> the entry logged at \(time)</span></button>")
                 }

@@ -1,0 +1,84 @@
+import CareModel
+import CareStore
+import Foundation
+import Testing
+import TestSupport
+
+/// A log entry's own number: stores written before it kept entry k of day n
+/// as occurrence n × 1,000 + k, and both the migration and an import read
+/// them as the day's occurrence and entry k, leaving every other outcome as it was.
+@Suite struct LogEntryMigrationTests {
+    let directory: TemporaryDirectory
+    let participant = Fixtures.participant(id: "p1", enrolledOn: "2026-03-01")
+    let now = Fixtures.instant("2026-03-04T12:00:00Z")
+
+    init() throws {
+        directory = try TemporaryDirectory()
+    }
+
+    /// A store as an older CareFeed left it: two doses on day 2, and a check-in whose occurrence is 1000 of its own.
+    func olderStore() throws -> String {
+        let path = directory.path + "/older-\(UUID().uuidString.prefix(8)).sqlite"
+        let store = try CareStore(path: path)
+        try store.addParticipant(participant)
+        for task in ["painMedicine", "checkIn"] {
+            try store.recordTaskVersion(taskID: task, definition: "\(task) v1", effectiveFrom: participant.enrolledOn, at: now)
+        }
+        store.close()
+        let raw = try RawSQLite(path: path)
+        try raw.downgradeToVersion3()
+        func outcome(_ id: Int, _ task: String, _ occurrence: Int, start: String, end: String, kind: String, type: String,
+                     value: String) -> String {
+            """
+            INSERT INTO outcomes (id, participant_id, task_id, task_version, occurrence, event_day, event_start, event_end, created_at)
+            VALUES (\(id), 'p1', '\(task)', 1, \(occurrence), '2026-03-03', '\(start)', '\(end)', '\(start)');
+            INSERT INTO outcome_values (outcome_id, position, kind, type, value) VALUES (\(id), 0, '\(kind)', '\(type)', \(value));
+            """
+        }
+        try raw.execute(outcome(1, "painMedicine", 2000, start: "2026-03-03T13:00:00.000Z", end: "2026-03-03T13:00:00.000Z",
+                                kind: "logged", type: "boolean", value: "1")
+                        + outcome(2, "painMedicine", 2001, start: "2026-03-03T19:00:00.000Z", end: "2026-03-03T19:00:00.000Z",
+                                  kind: "logged", type: "boolean", value: "1")
+                        + outcome(3, "checkIn", 1000, start: "2026-03-03T13:00:00.000Z", end: "2026-03-04T04:59:59.000Z",
+                                  kind: "pain", type: "integer", value: "4"))
+        return path
+    }
+
+    func numbering(_ outcomes: [Outcome]) -> [String] {
+        outcomes.map { "\($0.taskID) \($0.occurrence) \($0.entry.map(String.init) ?? "-")" }.sorted()
+    }
+
+    @Test func theMigrationGivesOldLogEntriesTheDaysOccurrenceAndTheirNumber() throws {
+        let store = try CareStore(path: try olderStore())
+        #expect(try store.schemaVersion() == 5)
+        #expect(numbering(try store.outcomes(participantID: "p1")) == ["checkIn 1000 -", "painMedicine 2 0", "painMedicine 2 1"])
+    }
+
+    @Test func anOlderParticipantsStoreImportsItsLogEntriesNumbered() throws {
+        let study = try CareStore(path: directory.path + "/study.sqlite")
+        for task in ["painMedicine", "checkIn"] {
+            try study.recordTaskVersion(taskID: task, definition: "\(task) v1", effectiveFrom: participant.enrolledOn, at: now)
+        }
+        try study.importStore(at: try olderStore(), sharing: [], at: now)
+        #expect(numbering(try study.outcomes(participantID: "p1")) == ["checkIn 1000 -", "painMedicine 2 0", "painMedicine 2 1"])
+    }
+
+    @Test func twoEntriesOfOneOccurrenceAreStoredAndTheSameEntryTwiceIsRefused() throws {
+        let store = try CareStore(path: directory.path + "/care.sqlite")
+        try store.addParticipant(participant)
+        try store.recordTaskVersion(taskID: "painMedicine", definition: "v1", effectiveFrom: participant.enrolledOn, at: now)
+        let offered = ScheduleTimeline(Fixtures.dailyAllDay).events(enrolledOn: participant.enrolledOn, in: participant.timeZone,
+                                                                    from: Fixtures.date("2026-03-03"),
+                                                                    to: Fixtures.date("2026-03-04"))[0]
+        func dose(_ entry: Int) -> NewOutcome {
+            NewOutcome(participantID: "p1", taskID: "painMedicine", event: offered, entry: entry,
+                       values: [OutcomeValue(kind: "logged", value: .boolean(true))])
+        }
+        try store.addOutcome(dose(0), at: now)
+        try store.addOutcome(dose(1), at: now.addingTimeInterval(60))
+        #expect(throws: CareStoreError.alreadyAnswered(taskID: "painMedicine", occurrence: offered.occurrence)) {
+            try store.addOutcome(dose(1), at: now.addingTimeInterval(120))
+        }
+        #expect(numbering(try store.outcomes(participantID: "p1")) == ["painMedicine 2 0", "painMedicine 2 1"])
+    }
+}
