@@ -72,6 +72,9 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["CareModel", "CareStore", "TestSupport", "carefeed"]),
         .testTarget(name: "FeedTests", dependencies: ["StudyModel", "Feed", "TestSupport", "CareModel", "Content", "Markup"]),
         .testTarget(name: "ExportTests", dependencies: ["StudyModel", "Export", "TestSupport", "CareModel", "Content", "Feed", "Support"]),
+        .testTarget(name: "MarkupTests", dependencies: ["Markup"]),
+        .testTarget(name: "SupportTests", dependencies: ["Support"]),
+        .testTarget(name: "AssetsTests", dependencies: ["Assets", "BuiltInAssets", "StudyModel", "TestSupport"]),
         .testTarget(name: "CommandsTests", dependencies: ["StudyModel", "Commands", "TestSupport", "CareModel", "CareStore", "Content", "Markup", "Support"]),
     ],
     swiftLanguageModes: [.v6]

@@ -11,7 +11,8 @@ public struct EducationNote: Hashable, Sendable {
     public var html: HTML
     public var file: String
 
-    public init(slug: String, title: String, summary: String, order: Int?, image: String?, model: ModelMetadata?, html: HTML, file: String) {
+    public init(slug: String, title: String, summary: String, order: Int?, image: String?, model: ModelMetadata?,
+                html: HTML, file: String) {
         self.slug = slug
         self.title = title
         self.summary = summary

@@ -38,7 +38,8 @@ public struct ChartSeries: Hashable, Sendable {
     public var target: ChartTarget?
     public var measure: Measure = .value
 
-    public init(task: String, value: String, legend: String, color: String?, target: ChartTarget?, measure: Measure = .value) {
+    public init(task: String, value: String, legend: String, color: String?, target: ChartTarget?,
+                measure: Measure = .value) {
         self.task = task
         self.value = value
         self.legend = legend

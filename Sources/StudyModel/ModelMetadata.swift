@@ -59,7 +59,8 @@ public struct ModelMetadata: Hashable, Sendable {
         }
     }
 
-    public init(src: String, format: Format, alt: String, poster: String?, camera: Camera?, highlight: [String], annotations: [Annotation]) {
+    public init(src: String, format: Format, alt: String, poster: String?, camera: Camera?, highlight: [String],
+                annotations: [Annotation]) {
         self.src = src
         self.format = format
         self.alt = alt

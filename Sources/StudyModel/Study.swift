@@ -41,7 +41,10 @@ public struct Study: Sendable {
         notes.first { $0.slug == slug }
     }
 
-    public init(title: String, institution: String, contact: String, timeZone: TimeZone, featured: String?, safety: String?, insights: [InsightChart], protocolApproval: ProtocolApproval?, flags: [StudyFlag], tasks: [StudyTask], consentDocuments: [ConsentDocument], notes: [EducationNote], sourceDigest: String, contacts: [Contact] = []) {
+    public init(title: String, institution: String, contact: String, timeZone: TimeZone, featured: String?,
+                safety: String?, insights: [InsightChart], protocolApproval: ProtocolApproval?, flags: [StudyFlag],
+                tasks: [StudyTask], consentDocuments: [ConsentDocument], notes: [EducationNote], sourceDigest: String,
+                contacts: [Contact] = []) {
         self.title = title
         self.institution = institution
         self.contact = contact

@@ -52,7 +52,8 @@ public struct StudyTask: Hashable, Sendable, Codable {
         }
     }
 
-    public init(id: String, title: String, impactsAdherence: Bool, schedule: Schedule, survey: [SurveyStep], instructions: HTML, file: String = "", log: Bool?, button: String?) {
+    public init(id: String, title: String, impactsAdherence: Bool, schedule: Schedule, survey: [SurveyStep],
+                instructions: HTML, file: String = "", log: Bool?, button: String?) {
         self.id = id
         self.title = title
         self.impactsAdherence = impactsAdherence
