@@ -30,6 +30,17 @@ import TestSupport
         return count == 0 || (count < 0 && errno != EAGAIN && errno != EWOULDBLOCK)
     }
 
+    /// Whether the server closes `socket`, waiting for it at most `seconds`: a bound, not a figure the test asserts.
+    func isClosedSoon(_ socket: Int32, seconds: Double = 3) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if isClosed(socket) { return true }
+            var ready = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+            _ = poll(&ready, 1, 50)
+        }
+        return isClosed(socket)
+    }
+
     func read(_ socket: Int32, until marker: String, seconds: Double = 3) -> String {
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
@@ -58,8 +69,9 @@ import TestSupport
             line += 1
             try? HTTPClient.write(socket, Array("X-Slow-\(line): s\r\n".utf8))
         }
-        let lasted = Date().timeIntervalSince(started)
-        #expect(lasted >= 0.9 && lasted < 2, "closed after \(lasted) s")
+        // When within the deadline is the rule's to say (WaitingConnectionsTests); here, that it holds on a socket.
+        #expect(isClosed(socket), "a header trickled a line at a time is cut off")
+        #expect(line >= 2, "the connection was not refused at once")
         #expect(handled.value == 0)
     }
 
@@ -99,8 +111,7 @@ import TestSupport
         let answer = try HTTPClient.exchange(port: server.port,
                                              Array("GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n".utf8))
         #expect(String(decoding: answer, as: UTF8.self).hasPrefix("HTTP/1.1 200"))
-        usleep(50_000)
-        #expect(isClosed(waiting[0]))
+        #expect(isClosedSoon(waiting[0]))
         #expect(!isClosed(waiting[1]) && !isClosed(waiting[2]))
     }
 
