@@ -74,7 +74,7 @@ let package = Package(
         .testTarget(name: "ExportTests", dependencies: ["StudyModel", "Export", "TestSupport", "CareModel", "Content", "Feed", "Support"]),
         .testTarget(name: "MarkupTests", dependencies: ["Markup"]),
         .testTarget(name: "SupportTests", dependencies: ["Support"]),
-        .testTarget(name: "AssetsTests", dependencies: ["Assets", "BuiltInAssets", "StudyModel", "TestSupport"]),
+        .testTarget(name: "AssetsTests", dependencies: ["Assets", "BuiltInAssets", "Content", "StudyModel", "TestSupport"]),
         .testTarget(name: "CommandsTests", dependencies: ["StudyModel", "Commands", "TestSupport", "CareModel", "CareStore", "Content", "Markup", "Support"]),
     ],
     swiftLanguageModes: [.v6]

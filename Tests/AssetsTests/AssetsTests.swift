@@ -1,12 +1,15 @@
 import Assets
 import BuiltInAssets
+import Content
 import Foundation
-import StudyModel
 import Testing
 import TestSupport
+import StudyModel
 
-/// The files under a site's `assets/`: CareFeed's own, the study's public
-/// folder over them, never a symbolic link, and each 3D model as a script.
+/// The files under a site's `assets/`: CareFeed's own come with the
+/// program, a study's public folder holds its own and may replace a
+/// built-in one, a symbolic link is never followed, and each 3D model is
+/// also a script.
 @Suite struct AssetsTests {
     let folder: TemporaryDirectory
 
@@ -26,28 +29,71 @@ import TestSupport
                      consentDocuments: [], notes: notes, sourceDigest: "")
     }
 
-    @Test func theBuiltInFilesAreThereWithAnEmptyPublicFolder() throws {
+    @Test func theStylesheetScriptsAndIconsAreBuiltIn() throws {
+        for path in ["css/carefeed.css", "js/signature-pad.js", "js/permissions.js", "js/live.js", "js/model-viewer.js", "js/knee-measure.js",
+                     "icons/heart.fill.svg", "icons/checkmark.circle.fill.svg", "icons/lock.fill.svg", "icons/signature.svg"] {
+            let bytes = try #require(BuiltInAssets.files[path], "\(path) is built in")
+            #expect(!bytes.isEmpty)
+        }
+        #expect(BuiltInAssets.hasIcon("heart.fill"))
+        #expect(!BuiltInAssets.hasIcon("no.such.symbol"))
+    }
+
+    @Test func theBuiltInFilesAreTheBytesOfTheirSources() throws {
+        let sources = Repository.root + "/Sources/BuiltInAssets/Files"
+        var isDirectory: ObjCBool = false
+        let paths = try FileManager.default.subpathsOfDirectory(atPath: sources).filter {
+            FileManager.default.fileExists(atPath: sources + "/" + $0, isDirectory: &isDirectory) && !isDirectory.boolValue
+        }
+        #expect(paths.count >= 15)
+        for path in paths {
+            #expect(BuiltInAssets.files[path] == FileManager.default.contents(atPath: sources + "/" + path), "\(path)")
+        }
+    }
+
+    @Test func aPublicFolderWithOnlyTheStudysOwnFilesGetsCareFeedsToo() throws {
+        try FileManager.default.createDirectory(atPath: folder.path + "/images", withIntermediateDirectories: true)
+        try Data("<svg xmlns=\"http://www.w3.org/2000/svg\"/>".utf8).write(to: URL(fileURLWithPath: folder.path + "/images/logo.svg"))
         let assets = try Assets(publicDirectory: folder.path, study: study())
+        #expect(assets.contents("images/logo.svg") != nil)
         #expect(assets.contents("css/carefeed.css") == BuiltInAssets.files["css/carefeed.css"])
-        #expect(assets.contents("css/carefeed.css").map { !$0.isEmpty } == true)
-        #expect(assets.contents("no/such/file.txt") == nil)
+        #expect(assets.contents("icons/heart.fill.svg") == BuiltInAssets.files["icons/heart.fill.svg"])
     }
 
     @Test func aPublicFileAtABuiltInPathReplacesIt() throws {
-        try folder.write("css/carefeed.css", "body { color: teal; }")
-        try folder.write("images/knee.svg", "<svg/>")
+        try FileManager.default.createDirectory(atPath: folder.path + "/css", withIntermediateDirectories: true)
+        let own = Data("body { color: rebeccapurple; }\n".utf8)
+        try own.write(to: URL(fileURLWithPath: folder.path + "/css/carefeed.css"))
         let assets = try Assets(publicDirectory: folder.path, study: study())
-        #expect(assets.contents("css/carefeed.css") == Data("body { color: teal; }".utf8))
-        #expect(assets.contents("images/knee.svg") == Data("<svg/>".utf8))
+        #expect(assets.contents("css/carefeed.css") == own)
+        #expect(assets.contents("js/live.js") == BuiltInAssets.files["js/live.js"])
     }
 
-    @Test func aSymbolicLinkIsNeitherReadNorServedAndIsNamed() throws {
-        let secret = try folder.write("outside/secret.txt", "not for the site")
-        try FileManager.default.createDirectory(atPath: folder.path + "/public", withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: folder.path + "/public/secret.txt", withDestinationPath: secret)
-        let assets = try Assets(publicDirectory: folder.path + "/public", study: study())
-        #expect(assets.contents("secret.txt") == nil)
-        #expect(assets.warnings.contains("\(folder.path)/public/secret.txt is a symbolic link: not copied and not served"))
+    @Test func recoversPublicFolderHoldsOnlyItsOwnFiles() throws {
+        let files = try FileManager.default.subpathsOfDirectory(atPath: Repository.publicFolder)
+            .filter { !$0.hasPrefix(".") && !$0.contains("/.") }
+        var isDirectory: ObjCBool = false
+        let regular = files.filter {
+            FileManager.default.fileExists(atPath: Repository.publicFolder + "/" + $0, isDirectory: &isDirectory) && !isDirectory.boolValue
+        }
+        #expect(Set(regular) == ["images/knee-front.svg", "models/knee.glb"])
+    }
+
+    @Test func aSymbolicLinkInThePublicFolderIsNeitherCopiedNorServedAndIsNamed() throws {
+        let folder = try StudyFolder()
+        let study = try #require(ContentLoader.load(directory: folder.content, publicDirectory: folder.publicFolder).study)
+        try folder.directory.write("secret.txt", "not for the site")
+        try FileManager.default.createSymbolicLink(atPath: folder.publicFolder + "/images/secret.svg",
+                                                   withDestinationPath: folder.directory.path + "/secret.txt")
+        try FileManager.default.createSymbolicLink(atPath: folder.publicFolder + "/etc", withDestinationPath: "/etc")
+        let assets = try Assets(publicDirectory: folder.publicFolder, study: study)
+        #expect(assets.contents("images/map.svg") == Data("<svg xmlns=\"http://www.w3.org/2000/svg\"/>".utf8))
+        #expect(assets.contents("images/secret.svg") == nil)
+        #expect(!assets.files.keys.contains { $0.hasPrefix("etc") })
+        #expect(assets.warnings.filter { $0.contains("symbolic") } == [
+            folder.publicFolder + "/etc is a symbolic link: not copied and not served",
+            folder.publicFolder + "/images/secret.svg is a symbolic link: not copied and not served",
+        ])
     }
 
     @Test func eachModelIsAlsoAScriptCarryingItsBytes() throws {

@@ -120,8 +120,8 @@ final class Collected: @unchecked Sendable {
         try store.recordTaskVersion(taskID: "checkIn", definition: "{\"title\": 3}", effectiveFrom: Fixtures.date("2026-03-01"),
                                     at: Fixtures.instant("2026-03-01T12:00:00Z"))
         store.close()
-        for command in [["check", "--public", Repository.publicFolder], ["export"]] {
-            let run = Run(command + ["--content", Repository.content, "--store", path])
+        for command in [["check", "--public", TestStudy.publicFolder], ["export"]] {
+            let run = Run(command + ["--content", TestStudy.content, "--store", path])
             #expect(run.status == 1, "\(command[0])")
             #expect(run.error.contains("the store's version 1 of task 'checkIn' cannot be read by this carefeed"), "\(command[0])")
         }
@@ -133,7 +133,7 @@ final class Collected: @unchecked Sendable {
         let store = try CareStore(path: path)
         let participant = Fixtures.participant(id: "p7")
         try store.addParticipant(participant)
-        let checkIn = try #require(ContentLoader.load(directory: Repository.content, publicDirectory: nil).study?.task("checkIn"))
+        let checkIn = try #require(ContentLoader.load(directory: TestStudy.content, publicDirectory: nil).study?.task("checkIn"))
         let version = try store.recordTaskVersion(taskID: "checkIn", definition: checkIn.definition, effectiveFrom: participant.enrolledOn,
                                                   at: Fixtures.instant("2026-03-01T12:00:00Z"))
         let event = ScheduleTimeline([.init(version: version, effectiveFrom: nil, schedule: Fixtures.dailyAtEight)])
@@ -146,13 +146,13 @@ final class Collected: @unchecked Sendable {
                                                      granted: true, recordedAt: Fixtures.instant("2026-03-01T12:30:00Z")))
         store.close()
 
-        let csv = Run("export", "--content", Repository.content, "--store", path, "--format", "csv")
+        let csv = Run("export", "--content", TestStudy.content, "--store", path, "--format", "csv")
         #expect(csv.status == 0)
         #expect(csv.out.contains("outcome,p7,checkIn,0,2026-03-01,pain,2,,2026-03-01T13:10:00.000Z,\r\n"))
-        let json = Run("export", "--content", Repository.content, "--store", path, "--participant", "p7")
+        let json = Run("export", "--content", TestStudy.content, "--store", path, "--participant", "p7")
         #expect(json.status == 0)
         #expect(json.out.contains("\"participant\" : \"p7\""))
-        let nobody = Run("export", "--content", Repository.content, "--store", path, "--participant", "p8")
+        let nobody = Run("export", "--content", TestStudy.content, "--store", path, "--participant", "p8")
         #expect(nobody.status == 1)
         #expect(nobody.error.contains("no participant 'p8'"))
         let noStore = Run("export", "--store", directory.path + "/missing.sqlite")

@@ -10,7 +10,7 @@ import TestSupport
     @Test func noOutcomeInTheDemoStoreWasCreatedBeforeItsParticipantsConsentOrPermissionChoices() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path + "/care.sqlite"
-        let demo = Run("demo", "--content", Repository.content, "--store", path, "--today", "2026-11-30")
+        let demo = Run("demo", "--content", TestStudy.content, "--store", path, "--today", "2026-11-30")
         #expect(demo.status == 0, "\(demo.error)")
         let store = try CareStore(path: path)
         defer { store.close() }

@@ -15,7 +15,7 @@ import TestSupport
     init() throws {
         directory = try TemporaryDirectory()
         store = directory.path + "/care.sqlite"
-        let demo = Run("demo", "--content", Repository.content, "--store", store, "--participants", "6", "--days", "20",
+        let demo = Run("demo", "--content", TestStudy.content, "--store", store, "--participants", "6", "--days", "20",
                        "--today", "2026-03-20")
         #expect(demo.status == 0, "\(demo.error)")
         let opened = try CareStore(path: store)
@@ -25,7 +25,7 @@ import TestSupport
     }
 
     func build(_ out: String, _ extra: String...) -> Run {
-        let arguments = ["build", "--content", Repository.content, "--public", Repository.publicFolder, "--store", store,
+        let arguments = ["build", "--content", TestStudy.content, "--public", TestStudy.publicFolder, "--store", store,
                          "--out", directory.path + "/" + out, "--today", "2026-03-20"] + extra
         return Run(arguments)
     }
@@ -67,23 +67,23 @@ import TestSupport
 
     @Test func exportWithoutNamesHoldsNoNameInEitherFormat() throws {
         for format in ["json", "csv"] {
-            let export = Run("export", "--content", Repository.content, "--store", store, "--format", format)
+            let export = Run("export", "--content", TestStudy.content, "--store", store, "--format", format)
             #expect(export.status == 0, "\(export.error)")
             for name in names {
                 #expect(!export.out.contains(name), "\(format) holds \(name)")
             }
-            let named = Run("export", "--content", Repository.content, "--store", store, "--format", format, "--names")
+            let named = Run("export", "--content", TestStudy.content, "--store", store, "--format", format, "--names")
             #expect(names.allSatisfy(named.out.contains))
         }
     }
 
     @Test func aFHIRExportNamesPatientsOnlyWithNames() throws {
-        let export = Run("export", "--content", Repository.content, "--store", store, "--format", "fhir")
+        let export = Run("export", "--content", TestStudy.content, "--store", store, "--format", "fhir")
         #expect(export.status == 0, "\(export.error)")
         for name in names {
             #expect(!export.out.contains(name), "the Bundle holds \(name)")
         }
-        let named = Run("export", "--content", Repository.content, "--store", store, "--format", "fhir", "--names")
+        let named = Run("export", "--content", TestStudy.content, "--store", store, "--format", "fhir", "--names")
         let opened = try CareStore(path: store)
         defer { opened.close() }
         for participant in try opened.participants() {
@@ -96,7 +96,7 @@ import TestSupport
         try opened.addPermissionGrant(PermissionGrant(participantID: "r001", permissionID: "shareHealthData", kind: "health",
                                                       granted: false, recordedAt: Fixtures.instant("2026-03-20T12:00:00Z")))
         opened.close()
-        let csv = Run("export", "--content", Repository.content, "--store", store, "--format", "csv", "--participant", "r001")
+        let csv = Run("export", "--content", TestStudy.content, "--store", store, "--format", "csv", "--participant", "r001")
         // The permission covers pain, sleep, range of motion and pain medicine; the exercises and
         // the icing are taps the consent covers, shared as they are.
         let declined: Set<Substring> = ["checkIn", "rangeOfMotion", "painMedicine"]
@@ -105,13 +105,13 @@ import TestSupport
         #expect(!values.isEmpty)
         #expect(values.allSatisfy { $0[6] == "not shared" })
         #expect(rows.filter { $0.first == "outcome" && !declined.contains($0[2]) }.allSatisfy { $0[5] == "done" })
-        let json = Run("export", "--content", Repository.content, "--store", store, "--participant", "r001")
+        let json = Run("export", "--content", TestStudy.content, "--store", store, "--participant", "r001")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
         let outcomes = try #require(document["outcomes"] as? [[String: Any]])
             .filter { declined.contains(Substring($0["task"] as? String ?? "")) }
         #expect(!outcomes.isEmpty && outcomes.allSatisfy { ($0["values"] as? [Any])?.isEmpty == true })
         #expect(json.out.contains("\"notShared\""))
-        let fhir = Run("export", "--content", Repository.content, "--store", store, "--format", "fhir", "--participant", "r001")
+        let fhir = Run("export", "--content", TestStudy.content, "--store", store, "--format", "fhir", "--participant", "r001")
         #expect(fhir.out.contains("\"QuestionnaireResponse\""))
         #expect(!fhir.out.contains("\"Observation\""))
     }

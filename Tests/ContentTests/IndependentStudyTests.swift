@@ -10,7 +10,7 @@ import TestSupport
     static let studies = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Studies").path
 
     @Test func theSleepClinicStudyChecksClean() throws {
-        let result = ContentLoader.load(directory: Self.studies + "/sleep-clinic/content", publicDirectory: Repository.publicFolder)
+        let result = ContentLoader.load(directory: Self.studies + "/sleep-clinic/content", publicDirectory: TestStudy.publicFolder)
         #expect(result.errors.map(\.description) == [])
         let study = try #require(result.study)
         #expect(study.timeZone.identifier == "Australia/Sydney")
@@ -23,7 +23,7 @@ import TestSupport
             .split(separator: "\n")
             .map { $0.split(separator: "#")[0].trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }
-        let result = ContentLoader.load(directory: content, publicDirectory: Repository.publicFolder)
+        let result = ContentLoader.load(directory: content, publicDirectory: TestStudy.publicFolder)
         let found = result.errors.map { error in
             error.file.replacingOccurrences(of: content + "/", with: "") + ":" + (error.line.map(String.init) ?? "?")
         }

@@ -5,7 +5,7 @@ import TestSupport
 
 /// Node centres read from glTF models, and annotations pinned to them.
 @Suite struct ModelFileTests {
-    static let knee = Repository.publicFolder + "/models/knee.glb"
+    static let knee = TestStudy.publicFolder + "/models/knee.glb"
 
     func rounded(_ point: [Double]?) -> [Double]? {
         point?.map { ($0 * 10_000).rounded() / 10_000 + 0 }

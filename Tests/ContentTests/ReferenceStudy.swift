@@ -18,7 +18,7 @@ struct ReferenceStudy {
             try folder.write(path, text)
         }
         try FileManager.default.createDirectory(atPath: publicFolder + "/models", withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: Repository.publicFolder + "/models/knee.glb",
+        try FileManager.default.copyItem(atPath: TestStudy.publicFolder + "/models/knee.glb",
                                          toPath: publicFolder + "/models/knee.glb")
         let (path, text) = Self.file(for: example)
         try folder.write(path, text)

@@ -12,7 +12,7 @@ import StudyModel
     let today = Fixtures.date("2026-11-30")
 
     init() throws {
-        let study = try #require(ContentLoader.load(directory: Repository.content, publicDirectory: nil).study)
+        let study = try #require(ContentLoader.load(directory: TestStudy.content, publicDirectory: nil).study)
         plan = CarePlan(study: study)
     }
 
@@ -62,7 +62,7 @@ import StudyModel
     let today = Fixtures.date("2026-11-30")
 
     init() throws {
-        let study = try #require(ContentLoader.load(directory: Repository.content, publicDirectory: nil).study)
+        let study = try #require(ContentLoader.load(directory: TestStudy.content, publicDirectory: nil).study)
         plan = CarePlan(study: study)
     }
 

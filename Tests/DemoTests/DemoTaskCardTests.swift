@@ -14,7 +14,7 @@ import StudyModel
     let demo: DemoStudy
 
     init() throws {
-        let study = try #require(ContentLoader.load(directory: Repository.content, publicDirectory: nil).study)
+        let study = try #require(ContentLoader.load(directory: TestStudy.content, publicDirectory: nil).study)
         demo = DemoStudy(plan: CarePlan(study: study), participants: 6, days: 42, seed: 7,
                          today: Fixtures.date("2026-11-30"))
     }

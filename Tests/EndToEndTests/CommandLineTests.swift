@@ -38,9 +38,9 @@ import TestSupport
         try FileManager.default.createDirectory(atPath: folder.path + "/elsewhere", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: Executables.path("carefeed"), toPath: binary)
         // The study's own public folder: its image and model, nothing of CareFeed's.
-        try FileManager.default.copyItem(atPath: Repository.publicFolder, toPath: folder.path + "/public")
+        try FileManager.default.copyItem(atPath: TestStudy.publicFolder, toPath: folder.path + "/public")
         let site = folder.path + "/Site"
-        let build = try carefeed("build", "--content", Repository.content, "--public", folder.path + "/public",
+        let build = try carefeed("build", "--content", TestStudy.content, "--public", folder.path + "/public",
                                  "--store", folder.path + "/care.sqlite", "--out", site, "--today", "2026-03-20",
                                  executable: binary)
         #expect(build.status == 0)

@@ -48,8 +48,8 @@ import TestSupport
 
     @Test func checkReadsTheDefaultStoreOnlyWhereItExistsAndNeverCreatesOne() throws {
         let folder = try TemporaryDirectory()
-        try FileManager.default.copyItem(atPath: Repository.content, toPath: folder.path + "/content")
-        try FileManager.default.copyItem(atPath: Repository.publicFolder, toPath: folder.path + "/Public")
+        try FileManager.default.copyItem(atPath: TestStudy.content, toPath: folder.path + "/content")
+        try FileManager.default.copyItem(atPath: TestStudy.publicFolder, toPath: folder.path + "/Public")
         let fresh = try carefeed("check", in: folder.path)
         #expect(fresh.status == 0)
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/.carefeed"))

@@ -29,7 +29,7 @@ import TestSupport
         #expect(server.terminate() == 0)
 
         let site = server.directory.path + "/Site"
-        #expect(try carefeed("build", "--content", server.content, "--public", Repository.publicFolder,
+        #expect(try carefeed("build", "--content", server.content, "--public", TestStudy.publicFolder,
                              "--store", server.store, "--out", site, "--today", "2026-03-09").status == 0)
         var pages: [String] = []
         for file in try FileManager.default.subpathsOfDirectory(atPath: site) where file.hasSuffix(".html") {

@@ -36,7 +36,7 @@ import TestSupport
 
         let study = try TemporaryDirectory()
         let store = study.path + "/study.sqlite"
-        let common = ["--content", Repository.content, "--store", store]
+        let common = ["--content", TestStudy.content, "--store", store]
         // The second server is still running while its store is read.
         let imported = try carefeed(["import"] + common + [first.store, second.store])
         #expect(imported.status == 0, "\(imported.error)")
@@ -46,7 +46,7 @@ import TestSupport
         #expect(again.out == "nothing new from \(first.store)\nnothing new from \(second.store)\n")
 
         let site = study.path + "/Site"
-        #expect(try carefeed(["build"] + common + ["--public", Repository.publicFolder, "--out", site,
+        #expect(try carefeed(["build"] + common + ["--public", TestStudy.publicFolder, "--out", site,
                                                     "--today", "2026-03-09"]).status == 0)
         for (id, answers) in [("p-one", "Pain: 4 · Sleep: 6.5 hours"), ("p-two", "Pain: 7 · Sleep: 8.5 hours")] {
             let feed = try String(contentsOfFile: site + "/participants/\(id)/feed/2026-03-09.html", encoding: .utf8)

@@ -17,7 +17,7 @@ import StudyModel
     let created = Fixtures.instant("2026-03-03T13:05:00Z")
 
     func plan() throws -> CarePlan {
-        var study = try #require(ContentLoader.load(directory: Repository.content, publicDirectory: nil).study)
+        var study = try #require(ContentLoader.load(directory: TestStudy.content, publicDirectory: nil).study)
         // A choice item beside the check-in's questions: one option with a stored value of its own, one plain.
         let index = try #require(study.tasks.firstIndex { $0.id == "checkIn" })
         guard case .form(var form) = study.tasks[index].survey[0] else { throw FHIRTestError.noForm }

@@ -42,7 +42,7 @@ import StudyModel
     }
 
     @Test func fhirHasAResponsePerEntryToAQuestionnaireThatAsksIt() throws {
-        let study = try #require(ContentLoader.load(directory: Repository.content, publicDirectory: nil).study)
+        let study = try #require(ContentLoader.load(directory: TestStudy.content, publicDirectory: nil).study)
         let text = try export.fhirBundle(plan: CarePlan(study: study))
         let bundle = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         let resources = try #require(bundle["entry"] as? [[String: Any]]).compactMap { $0["resource"] as? [String: Any] }

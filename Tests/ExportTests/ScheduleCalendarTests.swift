@@ -13,7 +13,7 @@ import StudyModel
     let stamp = Fixtures.instant("2026-02-20T15:04:05Z")
 
     func plan(_ tasks: [(id: String, title: String, schedule: Schedule)]) throws -> CarePlan {
-        let study = try #require(ContentLoader.load(directory: Repository.content, publicDirectory: nil).study)
+        let study = try #require(ContentLoader.load(directory: TestStudy.content, publicDirectory: nil).study)
         var edited = study
         edited.tasks = try tasks.map { task in
             var definition = try #require(study.task("checkIn"))

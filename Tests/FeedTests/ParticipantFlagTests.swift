@@ -13,7 +13,7 @@ import StudyModel
     let participant = Fixtures.participant(id: "p1", enrolledOn: "2026-03-01")
 
     init() throws {
-        let study = try #require(ContentLoader.load(directory: Repository.content, publicDirectory: nil).study)
+        let study = try #require(ContentLoader.load(directory: TestStudy.content, publicDirectory: nil).study)
         plan = CarePlan(study: study)
     }
 

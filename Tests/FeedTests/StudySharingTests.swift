@@ -21,8 +21,8 @@ import StudyModel
                        values: values, createdAt: start.addingTimeInterval(60))
     }
 
-    @Test func theShippedStudyAsksOnceForPainSleepRangeOfMotionAndPainMedicine() throws {
-        let study = try #require(ContentLoader.load(directory: Repository.content, publicDirectory: nil).study)
+    @Test func theKneeStudyAsksOnceForPainSleepRangeOfMotionAndPainMedicine() throws {
+        let study = try #require(ContentLoader.load(directory: TestStudy.content, publicDirectory: nil).study)
         let asked = SharingRule.healthPermissions(of: study.tasks)
         #expect(asked.map(\.permissionID) == ["shareHealthData"])
         #expect(asked.first?.types == ["pain", "sleep", "rangeOfMotion", "painMedicine"])
@@ -33,7 +33,7 @@ import StudyModel
     }
 
     @Test func aSummaryShowsNoLatestValueOfASeriesNotSharedAndNamesIt() throws {
-        let study = try #require(ContentLoader.load(directory: Repository.content, publicDirectory: nil).study)
+        let study = try #require(ContentLoader.load(directory: TestStudy.content, publicDirectory: nil).study)
         let participant = Fixtures.participant(id: "p1", enrolledOn: "2026-03-01")
         let plan = CarePlan(study: study)
         let answered = [outcome(task: "checkIn", [OutcomeValue(kind: "pain", value: .integer(4)),
@@ -49,7 +49,7 @@ import StudyModel
     }
 
     @Test func anEditThatNarrowsADeclinedPermissionDoesNotBringItsDataBack() throws {
-        let study = try #require(ContentLoader.load(directory: Repository.content, publicDirectory: nil).study)
+        let study = try #require(ContentLoader.load(directory: TestStudy.content, publicDirectory: nil).study)
         let onboarding = try #require(study.task("onboarding"))
         // The first recorded definition covers range of motion; today's content no longer names it.
         var narrowed = study

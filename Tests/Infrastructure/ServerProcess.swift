@@ -16,10 +16,10 @@ public final class ServerProcess {
             directory = previous.directory
         } else {
             directory = try TemporaryDirectory()
-            try FileManager.default.copyItem(atPath: Repository.content, toPath: content)
+            try FileManager.default.copyItem(atPath: TestStudy.content, toPath: content)
         }
         process.executableURL = URL(fileURLWithPath: Executables.path("carefeed"))
-        process.arguments = ["serve", "--content", content, "--public", Repository.publicFolder, "--store", store,
+        process.arguments = ["serve", "--content", content, "--public", TestStudy.publicFolder, "--store", store,
                              "--port", "0", "--today", today, "--participant", participant]
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

@@ -23,7 +23,7 @@ import StudyModel
             Body.
             """])
         try FileManager.default.createDirectory(atPath: folder.publicFolder + "/models", withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: Repository.publicFolder + "/models/knee.glb",
+        try FileManager.default.copyItem(atPath: TestStudy.publicFolder + "/models/knee.glb",
                                          toPath: folder.publicFolder + "/models/knee.glb")
         let study = try #require(ContentLoader.load(directory: folder.content, publicDirectory: folder.publicFolder).study)
         let note = try #require(study.note("walking"))
@@ -34,8 +34,8 @@ import StudyModel
         #expect(html.contains("<li id=\"annotation-femur\" data-annotation=\"femur\" data-position=\"0 0.42 -0.03\">"))
     }
 
-    @Test func theRecoverNoteKeepsTheFrontEdgePositionsItGives() throws {
-        let study = try #require(ContentLoader.load(directory: Repository.content, publicDirectory: Repository.publicFolder).study)
+    @Test func theKneeNoteKeepsTheFrontEdgePositionsItGives() throws {
+        let study = try #require(ContentLoader.load(directory: TestStudy.content, publicDirectory: TestStudy.publicFolder).study)
         let note = try #require(study.note("meniscus"))
         let html = EducationPages.note(note, study: study, reader: .site(SiteLinks(page: "education/meniscus.html",
                                                                             feedDays: { _, _ in true }))).markup

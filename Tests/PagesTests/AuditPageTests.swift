@@ -14,7 +14,7 @@ import StudyModel
     let participant = Fixtures.participant(enrolledOn: "2026-03-01")
 
     init() throws {
-        plan = CarePlan(study: try #require(ContentLoader.load(directory: Repository.content, publicDirectory: nil).study))
+        plan = CarePlan(study: try #require(ContentLoader.load(directory: TestStudy.content, publicDirectory: nil).study))
     }
 
     var checkIn: Outcome {

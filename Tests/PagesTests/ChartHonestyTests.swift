@@ -16,7 +16,7 @@ import StudyModel
     let participant = Fixtures.participant(id: "p1", enrolledOn: "2026-03-01")
 
     init() throws {
-        study = try #require(ContentLoader.load(directory: Repository.content, publicDirectory: nil).study)
+        study = try #require(ContentLoader.load(directory: TestStudy.content, publicDirectory: nil).study)
         plan = CarePlan(study: study)
     }
 

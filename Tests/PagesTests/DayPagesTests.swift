@@ -42,7 +42,7 @@ struct PreviewLinks: PageLinks {
     let links = PreviewLinks()
 
     init() throws {
-        study = try #require(ContentLoader.load(directory: Repository.content, publicDirectory: nil).study)
+        study = try #require(ContentLoader.load(directory: TestStudy.content, publicDirectory: nil).study)
         plan = CarePlan(study: study)
     }
 

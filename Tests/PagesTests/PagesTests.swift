@@ -14,7 +14,7 @@ import StudyModel
     let links = SiteLinks(page: "participants/p1/insights.html", feedDays: { _, _ in true })
 
     init() throws {
-        study = try #require(ContentLoader.load(directory: Repository.content, publicDirectory: nil).study)
+        study = try #require(ContentLoader.load(directory: TestStudy.content, publicDirectory: nil).study)
     }
 
     func checkIn(day: String, pain: Int?, sleep: Double?, id: Int64) -> Outcome {
@@ -112,7 +112,7 @@ import StudyModel
 
 @Suite struct FeedPageTests {
     @Test func dayPagesShowAnswersLockThePastDisableTheFutureAndLeaveRinglessDaysBare() throws {
-        let study = try #require(ContentLoader.load(directory: Repository.content, publicDirectory: nil).study)
+        let study = try #require(ContentLoader.load(directory: TestStudy.content, publicDirectory: nil).study)
         let plan = CarePlan(study: study)
         let participant = Fixtures.participant(id: "p1", enrolledOn: "2026-03-02")
         let onboarding = plan.tasks.first { $0.isOnboarding }!

@@ -14,7 +14,7 @@ import StudyModel
         + "Ethics Board</p>\n"
 
     init() throws {
-        study = try #require(ContentLoader.load(directory: Repository.content, publicDirectory: nil).study)
+        study = try #require(ContentLoader.load(directory: TestStudy.content, publicDirectory: nil).study)
     }
 
     func onboardingConsent(_ study: Study) throws -> String {

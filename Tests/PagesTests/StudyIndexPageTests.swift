@@ -14,7 +14,7 @@ import StudyModel
     let today = Fixtures.date("2026-03-20")
 
     init() throws {
-        study = try #require(ContentLoader.load(directory: Repository.content, publicDirectory: nil).study)
+        study = try #require(ContentLoader.load(directory: TestStudy.content, publicDirectory: nil).study)
     }
 
     func summary(_ id: String, flags: [ParticipantFlag] = [], status: ConsentStatus = .active,

@@ -15,7 +15,7 @@ import StudyModel
     let today = Fixtures.date("2026-03-04")
 
     init() throws {
-        plan = CarePlan(study: try #require(ContentLoader.load(directory: Repository.content, publicDirectory: nil).study))
+        plan = CarePlan(study: try #require(ContentLoader.load(directory: TestStudy.content, publicDirectory: nil).study))
     }
 
     func event(_ task: String, _ day: LocalDate, _ index: Int = 0) throws -> ScheduledEvent {

@@ -28,7 +28,7 @@ import StudyModel
     init(change: (inout Study) -> Void = { _ in }) throws {
         directory = try TemporaryDirectory()
         store = try CareStore(path: directory.path + "/care.sqlite")
-        var study = try #require(ContentLoader.load(directory: Repository.content, publicDirectory: Repository.publicFolder).study)
+        var study = try #require(ContentLoader.load(directory: TestStudy.content, publicDirectory: TestStudy.publicFolder).study)
         change(&study)
         self.study = study
         for task in study.tasks {
@@ -39,7 +39,7 @@ import StudyModel
         let plan = try CarePlan(study: study, versions: try store.taskVersions())
         signedDocument = try #require(study.consentDocument("recover")).sha256
         app = ParticipantApp(store: store,
-                             content: .init(plan: plan, assets: try Assets(publicDirectory: Repository.publicFolder, study: study)),
+                             content: .init(plan: plan, assets: try Assets(publicDirectory: TestStudy.publicFolder, study: study)),
                              configuration: .init(participantID: "p1", today: today, secret: "test secret"))
         session = app.newSession()
     }

@@ -35,7 +35,7 @@ extension ParticipantAppTests {
     }
 
     @Test func aSessionIssuedByAnotherServerIsNotTaken() throws {
-        let assets = try Assets(publicDirectory: Repository.publicFolder, study: study)
+        let assets = try Assets(publicDirectory: TestStudy.publicFolder, study: study)
         let elsewhere = ParticipantApp(store: store, content: .init(plan: CarePlan(study: study), assets: assets),
                                        configuration: .init(participantID: "p1", today: today, secret: "another secret"))
         #expect(request("GET", "/onboarding/1", session: elsewhere.newSession()).header("Set-Cookie") != nil)

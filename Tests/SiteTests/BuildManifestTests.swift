@@ -16,7 +16,7 @@ import StudyModel
     @Test func aRowFromTheManifestsFiguresIsTheRowFromTheParticipantsRecords() throws {
         let directory = try TemporaryDirectory()
         let store = try CareStore(path: directory.path + "/care.sqlite")
-        let study = try #require(ContentLoader.load(directory: Repository.content, publicDirectory: Repository.publicFolder).study)
+        let study = try #require(ContentLoader.load(directory: TestStudy.content, publicDirectory: TestStudy.publicFolder).study)
         let today = Fixtures.date("2026-03-20")
         for task in study.tasks {
             try store.recordTaskVersion(taskID: task.id, definition: task.definition, effectiveFrom: today, at: Date())

@@ -28,7 +28,7 @@ import StudyModel
     init(sharesHealth: Bool? = true) throws {
         directory = try TemporaryDirectory()
         store = try CareStore(path: directory.path + "/care.sqlite")
-        let loaded = ContentLoader.load(directory: Repository.content, publicDirectory: Repository.publicFolder)
+        let loaded = ContentLoader.load(directory: TestStudy.content, publicDirectory: TestStudy.publicFolder)
         study = try #require(loaded.study)
         try store.publishConsentVersions(loaded.consentVersions(publishedAt: Fixtures.instant("2026-03-01T12:00:00Z")))
         try store.addParticipant(participant)
@@ -64,7 +64,7 @@ import StudyModel
             plan: try CarePlan(study: study, versions: try store.taskVersions()), participants: try store.participants(),
             records: { try store.records(participantID: $0.id) },
             revisions: try store.participantRevisions(), renderer: "test",
-            assets: try Assets(publicDirectory: Repository.publicFolder, study: study), names: names, today: { _ in today }))
+            assets: try Assets(publicDirectory: TestStudy.publicFolder, study: study), names: names, today: { _ in today }))
             .build(into: directory.path + "/Site")
     }
 

@@ -19,7 +19,7 @@ import StudyModel
     init() throws {
         directory = try TemporaryDirectory()
         store = try CareStore(path: directory.path + "/care.sqlite")
-        study = try #require(ContentLoader.load(directory: Repository.content, publicDirectory: Repository.publicFolder).study)
+        study = try #require(ContentLoader.load(directory: TestStudy.content, publicDirectory: TestStudy.publicFolder).study)
         for task in study.tasks {
             try store.recordTaskVersion(taskID: task.id, definition: task.definition, effectiveFrom: today, at: Date())
         }
@@ -36,7 +36,7 @@ import StudyModel
         let today = self.today
         return try SiteBuilder(.init(plan: try plan(), participants: try store.participants(), outcomes: try store.outcomes(),
                                      consentRecords: try store.consentRecords(), permissionGrants: try store.permissionGrants(),
-                                     assets: try Assets(publicDirectory: Repository.publicFolder, study: study),
+                                     assets: try Assets(publicDirectory: TestStudy.publicFolder, study: study),
                                      today: { _ in today }))
             .build(into: directory.path + "/Site")
     }
@@ -51,7 +51,7 @@ import StudyModel
             plan: try plan(), participants: try store.participants(),
             records: { try store.records(participantID: $0.id) },
             revisions: try store.participantRevisions(), renderer: renderer,
-            assets: try Assets(publicDirectory: Repository.publicFolder, study: study), names: names, dataAsOf: dataAsOf,
+            assets: try Assets(publicDirectory: TestStudy.publicFolder, study: study), names: names, dataAsOf: dataAsOf,
             today: { _ in today }))
             .build(into: directory.path + "/" + folder)
     }
@@ -173,7 +173,7 @@ import StudyModel
         _ = try SiteBuilder(.init(plan: try plan(), participants: participants, outcomes: try store.outcomes(includeDeleted: true),
                                   consentRecords: try store.consentRecords(), permissionGrants: try store.permissionGrants(),
                                   auditLog: try store.auditLog(),
-                                  assets: try Assets(publicDirectory: Repository.publicFolder, study: study),
+                                  assets: try Assets(publicDirectory: TestStudy.publicFolder, study: study),
                                   today: { [today] _ in today }))
             .build(into: directory.path + "/Whole")
         let (updated, whole) = (try files("Site"), try files("Whole"))
@@ -257,7 +257,7 @@ import StudyModel
     /// consent Markdown changes.
     @Test func anEditedConsentDocumentLeavesTheSignedRecordAsItWas() throws {
         let directory = try TemporaryDirectory()
-        try FileManager.default.copyItem(atPath: Repository.content, toPath: directory.path + "/content")
+        try FileManager.default.copyItem(atPath: TestStudy.content, toPath: directory.path + "/content")
         let original = try #require(ContentLoader.load(directory: directory.path + "/content", publicDirectory: nil).study)
         let signed = try #require(original.consentDocument("recover"))
         let path = directory.path + "/content/consent/recover.md"
@@ -274,7 +274,7 @@ import StudyModel
         let today = Fixtures.date("2026-03-05")
         _ = try SiteBuilder(.init(plan: CarePlan(study: edited), participants: [participant], outcomes: [],
                                   consentRecords: [record], permissionGrants: [],
-                                  assets: try Assets(publicDirectory: Repository.publicFolder, study: edited),
+                                  assets: try Assets(publicDirectory: TestStudy.publicFolder, study: edited),
                                   today: { _ in today }))
             .build(into: directory.path + "/Site")
         let page = try String(contentsOfFile: directory.path + "/Site/participants/p1/consent.html", encoding: .utf8)
