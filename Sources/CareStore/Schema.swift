@@ -209,6 +209,12 @@ enum Schema {
     DROP TRIGGER outcomes_tombstone_only;
     DROP TRIGGER tombstones_not_after_withdrawal;
     UPDATE outcomes SET entry = occurrence % 1000, occurrence = occurrence / 1000 WHERE \(legacyLogEntry);
+    -- The audit log's typed columns follow the outcomes they name; its subject text stays as written.
+    DROP TRIGGER audit_log_no_update;
+    UPDATE audit_log SET occurrence = (SELECT o.occurrence FROM outcomes o WHERE o.id = audit_log.outcome_id)
+        WHERE outcome_id IN (SELECT id FROM outcomes WHERE entry IS NOT NULL);
+    CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log
+    BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
     CREATE UNIQUE INDEX outcomes_one_live ON outcomes (participant_id, task_id, occurrence, ifnull(entry, -1))
         WHERE deleted_at IS NULL;
     CREATE TRIGGER outcomes_tombstone_only BEFORE UPDATE ON outcomes
@@ -225,28 +231,42 @@ enum Schema {
     """
 
     /// Whether an `outcomes` row is a log entry numbered the old way: a tap
-    /// at one moment (its event starts and ends then) whose one value is
-    /// `logged`, true. Used by the migration and to read a participant's
-    /// store an older CareFeed wrote.
+    /// at one moment (its event starts and ends then) of a task whose
+    /// recorded definition is a log, or, for a definition that is not JSON,
+    /// whose one value is `logged`, true. Part of migration 5 and of reading
+    /// a participant's store an older CareFeed wrote: never edited, as a
+    /// released migration is not.
     static let legacyLogEntry = """
-    outcomes.event_start = outcomes.event_end
-        AND (SELECT count(*) FROM outcome_values v WHERE v.outcome_id = outcomes.id) = 1
-        AND EXISTS (SELECT 1 FROM outcome_values v WHERE v.outcome_id = outcomes.id AND v.kind = 'logged' AND v.type = 'boolean')
+    outcomes.event_start = outcomes.event_end AND (
+        EXISTS (SELECT 1 FROM task_versions tv WHERE tv.task_id = outcomes.task_id AND tv.version = outcomes.task_version
+                    AND json_valid(tv.definition) AND json_extract(tv.definition, '$.log') = 1)
+        OR ((SELECT count(*) FROM outcome_values v WHERE v.outcome_id = outcomes.id) = 1
+            AND EXISTS (SELECT 1 FROM outcome_values v WHERE v.outcome_id = outcomes.id
+                            AND v.kind = 'logged' AND v.type = 'boolean' AND v.value = 1)))
     """
 
     /// The typed subject columns of an `audit_log` row written before they
     /// existed, from its action, subject and detail: `checkIn#3` with the
-    /// outcome saved at the entry's time or the `outcome 12` a deletion
-    /// names, `recover 1.0`, `checkIn v2`, a permission's id. Used by the
-    /// migration and to read a participant's store an older CareFeed wrote.
+    /// outcome saved, or deleted, at the entry's time (for a deletion, else
+    /// the `outcome 12` it names, if that is the same participant's answer to
+    /// the same task), `recover 1.0`, `checkIn v2`, a permission's id. Part
+    /// of migration 4 and of reading a participant's store an older CareFeed
+    /// wrote: never edited, as a released migration is not.
     static let legacyAuditColumns = """
     CASE WHEN audit_log.action IN ('outcome.add', 'outcome.delete')
              THEN substr(audit_log.subject, 1, instr(audit_log.subject, '#') - 1)
          WHEN audit_log.action = 'task.version' THEN substr(audit_log.subject, 1, instr(audit_log.subject, ' v') - 1) END AS task_id,
     CASE WHEN audit_log.action IN ('outcome.add', 'outcome.delete')
              THEN CAST(substr(audit_log.subject, instr(audit_log.subject, '#') + 1) AS INTEGER) END AS occurrence,
-    CASE WHEN audit_log.action = 'outcome.delete' AND audit_log.detail LIKE 'outcome %'
-             THEN CAST(substr(audit_log.detail, 9) AS INTEGER)
+    CASE WHEN audit_log.action = 'outcome.delete'
+             THEN coalesce(
+                 (SELECT o.id FROM outcomes o WHERE o.participant_id = audit_log.participant_id
+                      AND o.task_id = substr(audit_log.subject, 1, instr(audit_log.subject, '#') - 1)
+                      AND o.occurrence = CAST(substr(audit_log.subject, instr(audit_log.subject, '#') + 1) AS INTEGER)
+                      AND o.deleted_at = audit_log.at ORDER BY o.id LIMIT 1),
+                 (SELECT o.id FROM outcomes o WHERE audit_log.detail LIKE 'outcome %'
+                      AND o.id = CAST(substr(audit_log.detail, 9) AS INTEGER) AND o.participant_id = audit_log.participant_id
+                      AND o.task_id = substr(audit_log.subject, 1, instr(audit_log.subject, '#') - 1)))
          WHEN audit_log.action = 'outcome.add'
              THEN (SELECT o.id FROM outcomes o WHERE o.participant_id = audit_log.participant_id
                        AND o.task_id = substr(audit_log.subject, 1, instr(audit_log.subject, '#') - 1)

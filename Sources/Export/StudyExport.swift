@@ -51,15 +51,8 @@ public struct StudyExport: Sendable {
 
     /// Each outcome's participant's sharing, worked out once per participant.
     func sharing() -> (Outcome) -> Sharing {
-        let grants = Dictionary(grouping: permissionGrants, by: \.participantID)
-        var sharing: [String: Sharing] = [:]
-        for id in Set(outcomes.map(\.participantID)) {
-            sharing[id] = Sharing(rules: healthPermissions, participantID: id, grants: grants[id] ?? [])
-        }
-        return { outcome in
-            sharing[outcome.participantID]
-                ?? Sharing(rules: healthPermissions, participantID: outcome.participantID, grants: [])
-        }
+        let sharing = Sharing.byParticipant(rules: healthPermissions, grants: permissionGrants)
+        return { sharing($0.participantID) }
     }
 
     /// Pretty-printed JSON with sorted keys: the same store gives the same bytes.

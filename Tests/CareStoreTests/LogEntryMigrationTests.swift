@@ -21,9 +21,9 @@ import TestSupport
         let path = directory.path + "/older-\(UUID().uuidString.prefix(8)).sqlite"
         let store = try CareStore(path: path)
         try store.addParticipant(participant)
-        for task in ["painMedicine", "checkIn"] {
-            try store.recordTaskVersion(taskID: task, definition: "\(task) v1", effectiveFrom: participant.enrolledOn, at: now)
-        }
+        try store.recordTaskVersion(taskID: "painMedicine", definition: #"{"id":"painMedicine","log":true}"#,
+                                    effectiveFrom: participant.enrolledOn, at: now)
+        try store.recordTaskVersion(taskID: "checkIn", definition: "checkIn v1", effectiveFrom: participant.enrolledOn, at: now)
         store.close()
         let raw = try RawSQLite(path: path)
         try raw.downgradeToVersion3()
@@ -40,7 +40,14 @@ import TestSupport
                         + outcome(2, "painMedicine", 2001, start: "2026-03-03T19:00:00.000Z", end: "2026-03-03T19:00:00.000Z",
                                   kind: "logged", type: "boolean", value: "1")
                         + outcome(3, "checkIn", 1000, start: "2026-03-03T13:00:00.000Z", end: "2026-03-04T04:59:59.000Z",
-                                  kind: "pain", type: "integer", value: "4"))
+                                  kind: "pain", type: "integer", value: "4")
+                        // A dose whose value was left out when it was imported: a log's by its task's definition.
+                        + """
+                        INSERT INTO outcomes (id, participant_id, task_id, task_version, occurrence, event_day, event_start, event_end,
+                                              created_at)
+                        VALUES (4, 'p1', 'painMedicine', 1, 2002, '2026-03-03', '2026-03-03T22:00:00.000Z',
+                                '2026-03-03T22:00:00.000Z', '2026-03-03T22:00:00.000Z');
+                        """)
         return path
     }
 
@@ -51,16 +58,76 @@ import TestSupport
     @Test func theMigrationGivesOldLogEntriesTheDaysOccurrenceAndTheirNumber() throws {
         let store = try CareStore(path: try olderStore())
         #expect(try store.schemaVersion() == 5)
-        #expect(numbering(try store.outcomes(participantID: "p1")) == ["checkIn 1000 -", "painMedicine 2 0", "painMedicine 2 1"])
+        #expect(numbering(try store.outcomes(participantID: "p1"))
+                == ["checkIn 1000 -", "painMedicine 2 0", "painMedicine 2 1", "painMedicine 2 2"])
+    }
+
+    /// A study store holding the tasks' versions as the participants' stores do.
+    func studyStore() throws -> CareStore {
+        let study = try CareStore(path: directory.path + "/study-\(UUID().uuidString.prefix(8)).sqlite")
+        try study.recordTaskVersion(taskID: "painMedicine", definition: #"{"id":"painMedicine","log":true}"#,
+                                    effectiveFrom: participant.enrolledOn, at: now)
+        try study.recordTaskVersion(taskID: "checkIn", definition: "checkIn v1", effectiveFrom: participant.enrolledOn, at: now)
+        return study
     }
 
     @Test func anOlderParticipantsStoreImportsItsLogEntriesNumbered() throws {
-        let study = try CareStore(path: directory.path + "/study.sqlite")
-        for task in ["painMedicine", "checkIn"] {
-            try study.recordTaskVersion(taskID: task, definition: "\(task) v1", effectiveFrom: participant.enrolledOn, at: now)
-        }
+        let study = try studyStore()
         try study.importStore(at: try olderStore(), sharing: [], at: now)
-        #expect(numbering(try study.outcomes(participantID: "p1")) == ["checkIn 1000 -", "painMedicine 2 0", "painMedicine 2 1"])
+        #expect(numbering(try study.outcomes(participantID: "p1"))
+                == ["checkIn 1000 -", "painMedicine 2 0", "painMedicine 2 1", "painMedicine 2 2"])
+    }
+
+    /// A participant's store with two doses, one removed, as an older CareFeed kept it, audit log and all.
+    func dosesRemovedInAnOlderStore() throws -> String {
+        let path = directory.path + "/doses-\(UUID().uuidString.prefix(8)).sqlite"
+        let store = try CareStore(path: path)
+        try store.addParticipant(participant)
+        try store.recordTaskVersion(taskID: "painMedicine", definition: #"{"id":"painMedicine","log":true}"#,
+                                    effectiveFrom: participant.enrolledOn, at: now)
+        let offered = ScheduleTimeline(Fixtures.dailyAllDay).events(enrolledOn: participant.enrolledOn, in: participant.timeZone,
+                                                                    from: Fixtures.date("2026-03-03"),
+                                                                    to: Fixtures.date("2026-03-04"))[0]
+        for (entry, hour) in [(0, 13), (1, 19)] {
+            let instant = Fixtures.instant("2026-03-03T\(hour):00:00Z")
+            var event = offered
+            (event.start, event.end, event.isAllDay) = (instant, instant, false)
+            try store.addOutcome(NewOutcome(participantID: "p1", taskID: "painMedicine", event: event, entry: entry,
+                                            values: [OutcomeValue(kind: "logged", value: .boolean(true))]), at: instant)
+        }
+        let first = try #require(store.outcomes(participantID: "p1").first)
+        try store.deleteOutcome(id: first.id, at: Fixtures.instant("2026-03-03T20:00:00Z"))
+        store.close()
+        try RawSQLite(path: path).downgradeToVersion3()
+        return path
+    }
+
+    /// The participant's entries about outcomes: action, task, occurrence and the outcome's time, traced through its row.
+    func outcomeEntries(_ store: CareStore) throws -> [String] {
+        let outcomes = try store.outcomes(participantID: "p1", includeDeleted: true)
+        return try store.auditLog(participantID: "p1").compactMap { entry in
+            guard case .outcome(let task, let occurrence, let id) = entry.subject else { return nil }
+            let outcome = outcomes.first { $0.id == id }
+            return "\(entry.action.rawValue) \(task)#\(occurrence) entry \(outcome?.entry.map(String.init) ?? "?") "
+                + (outcome.map { Timestamp.utc($0.createdAt) } ?? "no outcome")
+        }.sorted()
+    }
+
+    @Test func anOlderStoresLogEntriesAndTheirAuditTrailImportOnceWhateverTheFormatOfTheCopy() throws {
+        let older = try dosesRemovedInAnOlderStore()
+        let expected = ["outcome.add painMedicine#2 entry 0 2026-03-03T13:00:00.000Z",
+                        "outcome.add painMedicine#2 entry 1 2026-03-03T19:00:00.000Z",
+                        "outcome.delete painMedicine#2 entry 0 2026-03-03T13:00:00.000Z"]
+        let study = try studyStore()
+        try study.importStore(at: older, sharing: [], at: now)
+        #expect(try outcomeEntries(study) == expected)
+        #expect(try study.importStore(at: older, sharing: [], at: now).isEmpty)
+        // The same file once its own carefeed has migrated it: still nothing new, nothing twice.
+        let migrated = try CareStore(path: older)
+        #expect(try outcomeEntries(migrated) == expected)
+        migrated.close()
+        #expect(try study.importStore(at: older, sharing: [], at: now).isEmpty)
+        #expect(try outcomeEntries(study) == expected)
     }
 
     @Test func twoEntriesOfOneOccurrenceAreStoredAndTheSameEntryTwiceIsRefused() throws {

@@ -28,6 +28,12 @@ final class RawSQLite {
     /// then occurrence *n* × 1,000 + *k*.
     func downgradeToVersion3() throws {
         try execute("""
+            DROP TRIGGER audit_log_no_update;
+            UPDATE audit_log SET subject = (SELECT o.task_id || '#' || (o.occurrence * 1000 + o.entry) FROM outcomes o
+                                            WHERE o.id = audit_log.outcome_id)
+                WHERE outcome_id IN (SELECT id FROM outcomes WHERE entry IS NOT NULL);
+            CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log
+            BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
             DROP INDEX outcomes_one_live; DROP TRIGGER outcomes_tombstone_only; DROP TRIGGER tombstones_not_after_withdrawal;
             UPDATE outcomes SET occurrence = occurrence * 1000 + entry WHERE entry IS NOT NULL;
             ALTER TABLE outcomes DROP COLUMN entry;

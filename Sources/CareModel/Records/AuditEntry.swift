@@ -4,7 +4,7 @@ import Foundation
 /// when, and to whom, as typed values; `detail` adds what a person reads.
 public struct AuditEntry: Hashable, Sendable {
     /// What happened.
-    public enum Action: String, Hashable, Sendable, CaseIterable {
+    public enum Action: String, Hashable, Sendable {
         case outcomeAdd = "outcome.add"
         case outcomeDelete = "outcome.delete"
         case consentSign = "consent.sign"

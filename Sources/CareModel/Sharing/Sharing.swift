@@ -9,11 +9,6 @@ public struct SharingRule: Hashable, Sendable {
         self.permissionID = permissionID
         self.types = types
     }
-
-    /// Whether a value of `kind` answered in task `taskID` is one this permission covers.
-    public func covers(taskID: String, kind: String) -> Bool {
-        types.contains(kind) || types.contains(taskID)
-    }
 }
 
 /// What a participant shares with the study team: the one place that
@@ -55,13 +50,8 @@ public struct Sharing: Hashable, Sendable {
     ///   - grants: the participant's answers; only `participantID`'s count,
     ///     the latest for each permission (by time, then id) being the one in force.
     public init(rules: [SharingRule], participantID: String, grants: [PermissionGrant]) {
-        var latest: [String: PermissionGrant] = [:]
-        for grant in grants where grant.participantID == participantID {
-            if let current = latest[grant.permissionID], (current.recordedAt, current.id) > (grant.recordedAt, grant.id) {
-                continue
-            }
-            latest[grant.permissionID] = grant
-        }
+        let latest = Dictionary(Self.choicesInForce(participantID: participantID, grants: grants).map { ($0.permissionID, $0) },
+                                uniquingKeysWith: { first, _ in first })
         var declined: Set<String> = [], unanswered: Set<String> = []
         for permission in rules {
             switch latest[permission.permissionID]?.granted {
@@ -72,6 +62,30 @@ public struct Sharing: Hashable, Sendable {
         }
         withheld = declined.union(unanswered)
         notChosen = unanswered.subtracting(declined)
+    }
+
+    /// Each participant's sharing under `rules`, worked out once per
+    /// participant from `grants`, whoever's they are.
+    public static func byParticipant(rules: [SharingRule], grants: [PermissionGrant]) -> (String) -> Sharing {
+        let known = Dictionary(grouping: grants, by: \.participantID).mapValues {
+            Sharing(rules: rules, participantID: $0[0].participantID, grants: $0)
+        }
+        return { id in known[id] ?? Sharing(rules: rules, participantID: id, grants: []) }
+    }
+
+    /// `participantID`'s answer in force to each permission they answered,
+    /// in the order first answered: the latest by time, then by id.
+    public static func choicesInForce(participantID: String, grants: [PermissionGrant]) -> [PermissionGrant] {
+        var latest: [String: PermissionGrant] = [:]
+        var order: [String] = []
+        for grant in grants where grant.participantID == participantID {
+            if latest[grant.permissionID] == nil { order.append(grant.permissionID) }
+            if let current = latest[grant.permissionID], (current.recordedAt, current.id) > (grant.recordedAt, grant.id) {
+                continue
+            }
+            latest[grant.permissionID] = grant
+        }
+        return order.compactMap { latest[$0] }
     }
 
     public var sharesEverything: Bool { withheld.isEmpty }

@@ -21,7 +21,7 @@ extension StoreMerge {
     }
 
     mutating func outcomes() throws {
-        let sharing = participantSharing()
+        let sharing = Sharing.byParticipant(rules: sharingRules, grants: snapshot.permissionGrants)
         var tombstones: [(id: Int64, incoming: Incoming, deletedAt: Date)] = []
         var new: [Incoming] = []
         for source in snapshot.outcomes {
@@ -55,17 +55,6 @@ extension StoreMerge {
             }
             try insert(incoming)
         }
-    }
-
-    /// Each participant's sharing under the file's permission answers.
-    private func participantSharing() -> (String) -> Sharing {
-        let grants = Dictionary(grouping: snapshot.permissionGrants, by: \.participantID)
-        let rules = sharingRules
-        var known: [String: Sharing] = [:]
-        for (id, theirs) in grants {
-            known[id] = Sharing(rules: rules, participantID: id, grants: theirs)
-        }
-        return { id in known[id] ?? Sharing(rules: rules, participantID: id, grants: []) }
     }
 
     private func heldOutcome(_ incoming: Incoming) throws -> (outcome: Outcome, values: [PositionedValue])? {

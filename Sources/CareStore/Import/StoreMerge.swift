@@ -193,29 +193,35 @@ struct StoreMerge {
     private mutating func auditEntries() throws {
         var held: Set<String> = []
         for participant in snapshot.participants {
-            for row in try database.query("SELECT at, action, subject FROM audit_log WHERE participant_id = ?",
-                                          [.text(participant.id)]) {
-                held.insert("\(try row.text("at")) \(try row.text("action")) \(try row.text("subject")) \(participant.id)")
+            for entry in try CareStore.auditLog(in: database, participantID: participant.id) {
+                held.insert(Self.key(entry, participantID: participant.id))
             }
         }
         for entry in snapshot.auditEntries where entry.action != .outcomeAdd {
-            guard let participantID = entry.participantID,
-                  held.insert("\(Timestamp.utc(entry.at)) \(entry.action.rawValue) \(entry.subject.text) \(participantID)").inserted
+            guard let participantID = entry.participantID, held.insert(Self.key(entry, participantID: participantID)).inserted
             else { continue }
             try CareStore.audit(database, at: entry.at, participantID: participantID, action: entry.action,
                                 subject: try localSubject(entry, participantID: participantID), detail: entry.detail)
         }
     }
 
-    /// The entry's subject in this store: an outcome is named by its row
-    /// here, found by what the file's deletion of it says, not the file's own row.
+    /// What makes two entries one: when, what, to whom and to which record.
+    /// An outcome is named by its task alone, since its occurrence and row
+    /// differ between stores (a log entry's occurrence was numbered otherwise before).
+    private static func key(_ entry: AuditEntry, participantID: String) -> String {
+        let subject = if case .outcome(let taskID, _, _) = entry.subject { "outcome " + taskID } else { entry.subject.text }
+        return "\(Timestamp.utc(entry.at)) \(entry.action.rawValue) \(subject) \(participantID)"
+    }
+
+    /// The entry's subject in this store: an outcome is named by its
+    /// occurrence and row here, found by when the file says it was deleted.
     private func localSubject(_ entry: AuditEntry, participantID: String) throws -> AuditEntry.Subject {
         guard case .outcome(let taskID, let occurrence, _) = entry.subject else { return entry.subject }
         let row = try database.query("""
-            SELECT id FROM outcomes WHERE participant_id = ? AND task_id = ? AND occurrence = ? AND deleted_at = ?
-            ORDER BY id LIMIT 1
-            """, [.text(participantID), .text(taskID), .integer(Int64(occurrence)), .text(Timestamp.utc(entry.at))]).first
-        return .outcome(taskID: taskID, occurrence: occurrence, outcomeID: try row?.integer("id"))
+            SELECT id, occurrence FROM outcomes WHERE participant_id = ? AND task_id = ? AND deleted_at = ? ORDER BY id LIMIT 1
+            """, [.text(participantID), .text(taskID), .text(Timestamp.utc(entry.at))]).first
+        guard let row else { return .outcome(taskID: taskID, occurrence: occurrence, outcomeID: nil) }
+        return .outcome(taskID: taskID, occurrence: try row.int("occurrence"), outcomeID: try row.integer("id"))
     }
 }
 

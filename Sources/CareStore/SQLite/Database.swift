@@ -59,8 +59,6 @@ final class Database {
         return rows
     }
 
-    /// Runs `body` in an immediate transaction: all of it is committed, or
-    /// none of it when it throws.
     /// Runs `body` reading one snapshot of the database: what other
     /// connections commit meanwhile is not seen.
     func snapshot<T>(_ body: () throws -> T) throws -> T {
@@ -68,6 +66,9 @@ final class Database {
         defer { if let handle, sqlite3_get_autocommit(handle) == 0 { try? execute("COMMIT") } }
         return try body()
     }
+
+    /// Runs `body` in an immediate transaction: all of it is committed, or
+    /// none of it when it throws.
 
     func transaction<T>(_ body: () throws -> T) throws -> T {
         try execute("BEGIN IMMEDIATE")

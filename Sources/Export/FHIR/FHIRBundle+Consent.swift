@@ -51,20 +51,11 @@ extension FHIRBundle {
     /// permission: allowed or not, from when. A health permission also
     /// names the form items and tasks whose values it shares.
     func choices(of participantID: String) -> [JSON] {
-        var latest: [String: PermissionGrant] = [:]
-        var order: [String] = []
-        for grant in export.permissionGrants where grant.participantID == participantID {
-            if latest[grant.permissionID] == nil { order.append(grant.permissionID) }
-            if let current = latest[grant.permissionID], (current.recordedAt, current.id) > (grant.recordedAt, grant.id) {
-                continue
-            }
-            latest[grant.permissionID] = grant
-        }
         let items = Dictionary(plan.study.tasks.flatMap(\.survey).flatMap { step -> [(String, PermissionItem)] in
             if case .permissions(let permissions) = step { permissions.items.map { ($0.id, $0) } } else { [] }
         }, uniquingKeysWith: { first, _ in first })
-        return order.compactMap { id in
-            guard let grant = latest[id] else { return nil }
+        return Sharing.choicesInForce(participantID: participantID, grants: export.permissionGrants).map { grant in
+            let id = grant.permissionID
             let item = items[id]
             let permission: JSON = ["coding": [["system": .string(FHIRTerms.permissionSystem), "code": .string(id),
                                                 "display": item.map { .string($0.title) }]],

@@ -29,7 +29,7 @@ public enum Navigation: Sendable {
         var isCurrent: Bool
     }
 
-    /// - Parameter hasCareTeam: whether the study lists a care team, whose page every navigation reader.links.
+    /// - Parameter hasCareTeam: whether the study lists a care team, whose page every navigation links.
     func items(reader: Reader, hasCareTeam: Bool = false) -> [Item] {
         var items = sections(reader: reader)
         if hasCareTeam, !items.isEmpty, let href = reader.links.careTeam() {

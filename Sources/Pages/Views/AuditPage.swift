@@ -79,10 +79,11 @@ public enum AuditPage {
         case (.permissionRecord, .permission(let id)):
             return ("Permission answered", permissionTitle(id, study: study) ?? id, detail)
         case (.outcomeAdd, .outcome(let taskID, _, let outcomeID)):
-            return answer(entry, taskID: taskID, outcome: outcomes.first { $0.id == outcomeID }, sharing: sharing, plan: plan)
+            return answer(entry, taskID: taskID, outcome: outcomes.first { $0.id == outcomeID && $0.taskID == taskID },
+                          sharing: sharing, plan: plan)
         case (.outcomeDelete, .outcome(let taskID, _, let outcomeID)):
             let title = plan.study.task(taskID)?.title ?? taskID
-            guard let outcome = outcomes.first(where: { $0.id == outcomeID && $0.isDeleted }) else {
+            guard let outcome = outcomes.first(where: { $0.id == outcomeID && $0.taskID == taskID && $0.isDeleted }) else {
                 return ("Answer deleted", title, "")
             }
             let answers = FeedPage.answers(outcome, task: plan.task(taskID, version: outcome.taskVersion), sharing: sharing)

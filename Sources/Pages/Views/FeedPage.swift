@@ -7,11 +7,10 @@ import Markup
 /// A participant's day: the week strip with adherence rings, previous and
 /// next day, and each card in its state.
 public enum FeedPage {
-    /// - Parameters:
-    ///   - notice: a card shown alone instead of the day's cards, such as the re-consent card.
-    ///   - names: on the clinicians' site, whether the participant's name shows beside their study ID.
-    ///   - sharing: the values shown; the others say "Not shared". The
-    ///     participant's own pages show them everything.
+    /// Values the reader's sharing withholds say "Not shared"; on the
+    /// clinicians' site the participant's name shows beside their study ID
+    /// when the reader shows names.
+    /// - Parameter notice: a card shown alone instead of the day's cards, such as the re-consent card.
     public static func render(_ feed: FeedDay, plan: CarePlan, reader: Reader, csrfToken: String? = nil,
                               notice: HTML? = nil,
                               frame: Layout.Frame = .plain) -> HTML {
@@ -53,7 +52,7 @@ public enum FeedPage {
             main += lockNote(feed, reader: reader)
             main += "<ol class=\"cards\">\n"
             for card in feed.cards {
-                main += "<li>\(self.card(card, feed: feed, plan: plan, zone: zone, reader: reader, csrfToken: csrfToken, sharing: reader.sharing))</li>\n"
+                main += "<li>\(self.card(card, feed: feed, plan: plan, zone: zone, reader: reader, csrfToken: csrfToken))</li>\n"
             }
             main += "</ol>\n"
         }
@@ -154,10 +153,9 @@ public enum FeedPage {
     }
 
     static func card(_ card: Card, feed: FeedDay, plan: CarePlan, zone: TimeZone, reader: Reader,
-                     csrfToken: String?, sharing: Sharing) -> HTML {
+                     csrfToken: String?) -> HTML {
         if card.kind != .survey {
-            return TaskCardViews.render(card, feed: feed, plan: plan, zone: zone, reader: reader, csrfToken: csrfToken,
-                                        sharing: sharing)
+            return TaskCardViews.render(card, feed: feed, plan: plan, zone: zone, reader: reader, csrfToken: csrfToken)
         }
         let task = plan.task(card.taskID, version: card.event.version)
         let headingID = "card-\(card.taskID)-\(card.event.occurrence)"
@@ -170,7 +168,7 @@ public enum FeedPage {
         case .completed(let outcome):
             html += "<p class=\"status status-done\">\(Layout.icon("checkmark.circle.fill", reader: reader))Done"
             html += " <span class=\"status-time\">at \(Format.time(outcome.createdAt, in: zone))</span></p>\n"
-            let answers = answers(outcome, task: task, sharing: sharing)
+            let answers = answers(outcome, task: task, sharing: reader.sharing)
             if !answers.isEmpty {
                 html += "<p class=\"answers\">\(answers)</p>\n"
             }

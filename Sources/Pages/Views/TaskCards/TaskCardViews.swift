@@ -12,9 +12,10 @@ import Markup
 /// session's token. Where nothing can change (the clinicians' site, past and
 /// future days) the same card is drawn without forms.
 enum TaskCardViews {
-    /// - Parameter sharing: a task whose taps the participant does not share reads "Not shared" in their place.
+    /// A task whose taps the reader's sharing withholds reads "Not shared" in their place.
     static func render(_ card: Card, feed: FeedDay, plan: CarePlan, zone: TimeZone, reader: Reader,
-                       csrfToken: String?, sharing: Sharing) -> HTML {
+                       csrfToken: String?) -> HTML {
+        let sharing = reader.sharing
         let task = plan.task(card.taskID, version: card.event.version)
         let headingID = "card-\(card.taskID)-\(card.event.occurrence)"
         let form = Form(token: csrfToken ?? "", isEditable: feed.isEditable && card.event.day == feed.today)
@@ -148,8 +149,9 @@ enum TaskCardViews {
             for entry in entries {
                 let time = Format.time(entry.createdAt, in: zone)
                 html += "<li><span class=\"log-time\">Logged at <time datetime=\"\(Timestamp.utc(entry.createdAt))\">\(time)</time></span>"
-                if form.isEditable, let action = reader.links.checkOff(card.taskID, occurrence: entry.occurrence) {
-                    html += form.post(action, fields: [("done", "no"), ("entry", String(entry.entry ?? 0))], button:
+                if form.isEditable, let number = entry.entry,
+                   let action = reader.links.checkOff(card.taskID, occurrence: entry.occurrence) {
+                    html += form.post(action, fields: [("done", "no"), ("entry", String(number))], button:
                         "<button type=\"submit\" class=\"button button-secondary button-small\" data-busy-label=\"Removing…\">Remove"
                         + "<span class=\"visually-hidden\"> the entry logged at \(time)</span></button>")
                 }
