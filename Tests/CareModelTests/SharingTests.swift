@@ -12,21 +12,9 @@ import TestSupport
         SharingRule(permissionID: id, types: types)
     }
 
-    func grant(_ granted: Bool, at time: String, participant: String = "p1") -> PermissionGrant {
-        PermissionGrant(participantID: participant, permissionID: "shareHealthData", kind: "health", granted: granted,
-                        recordedAt: Fixtures.instant(time))
-    }
-
-    func outcome(task: String, _ values: [OutcomeValue]) -> Outcome {
-        let start = Fixtures.instant("2026-03-02T13:00:00Z")
-        return Outcome(id: 1, participantID: "p1", taskID: task, taskVersion: 1, occurrence: 1,
-                       eventDay: Fixtures.date("2026-03-02"), eventStart: start, eventEnd: start.addingTimeInterval(3600),
-                       values: values, createdAt: start.addingTimeInterval(60))
-    }
-
     @Test func aDeclinedPermissionWithholdsTheFormItemsAndTheWholeTasksItNames() {
         let sharing = Sharing(rules: [rule("shareHealthData", ["pain", "rangeOfMotion"])], participantID: "p1",
-                              grants: [grant(false, at: "2026-03-01T14:00:00Z")])
+                              grants: [Fixtures.healthGrant(false, at: "2026-03-01T14:00:00Z")])
         #expect(!sharing.isShared(taskID: "checkIn", kind: "pain"))
         #expect(sharing.isShared(taskID: "checkIn", kind: "sleep"))
         #expect(!sharing.isShared(taskID: "rangeOfMotion", kind: "range"))
@@ -42,34 +30,34 @@ import TestSupport
         let undecided = Sharing(rules: rules, participantID: "p1", grants: [])
         #expect(undecided.withholding(taskID: "checkIn", kind: "pain") == .notChosen)
         #expect(!undecided.hasDeclined)
-        let declined = Sharing(rules: rules, participantID: "p1", grants: [grant(false, at: "2026-03-01T14:00:00Z")])
+        let declined = Sharing(rules: rules, participantID: "p1", grants: [Fixtures.healthGrant(false, at: "2026-03-01T14:00:00Z")])
         #expect(declined.withholding(taskID: "checkIn", kind: "pain") == .declined)
         #expect(declined.hasDeclined)
         #expect(declined.withholding(taskID: "checkIn", kind: "mood") == nil)
-        let outcome = outcome(task: "checkIn", [OutcomeValue(kind: "pain", value: .integer(3))])
+        let outcome = Fixtures.outcome(task: "checkIn", [OutcomeValue(kind: "pain", value: .integer(3))])
         #expect(undecided.notShared(outcome, because: .declined) == [])
         #expect(undecided.notShared(outcome, because: .notChosen) == ["pain"])
     }
 
     @Test func aDeclineCoveringATypeOutweighsAnotherPermissionNotYetAnswered() {
         let sharing = Sharing(rules: [rule("shareHealthData", ["pain"]), rule("shareSleep", ["pain", "sleep"])], participantID: "p1",
-                              grants: [grant(false, at: "2026-03-01T14:00:00Z")])
+                              grants: [Fixtures.healthGrant(false, at: "2026-03-01T14:00:00Z")])
         #expect(sharing.withholding(taskID: "checkIn", kind: "pain") == .declined)
         #expect(sharing.withholding(taskID: "checkIn", kind: "sleep") == .notChosen)
     }
 
     @Test func onlyTheLatestAnswerIsInForce() {
         let changedToNo = Sharing(rules: rules, participantID: "p1",
-                                  grants: [grant(true, at: "2026-03-01T14:00:00Z"), grant(false, at: "2026-03-03T09:00:00Z")])
+                                  grants: [Fixtures.healthGrant(true, at: "2026-03-01T14:00:00Z"), Fixtures.healthGrant(false, at: "2026-03-03T09:00:00Z")])
         #expect(!changedToNo.isShared(taskID: "checkIn", kind: "pain"))
         let changedToYes = Sharing(rules: rules, participantID: "p1",
-                                   grants: [grant(true, at: "2026-03-03T09:00:00Z"), grant(false, at: "2026-03-01T14:00:00Z")])
+                                   grants: [Fixtures.healthGrant(true, at: "2026-03-03T09:00:00Z"), Fixtures.healthGrant(false, at: "2026-03-01T14:00:00Z")])
         #expect(changedToYes.sharesEverything)
     }
 
     @Test func anotherParticipantsAnswerDoesNotCount() {
         let sharing = Sharing(rules: rules, participantID: "p1",
-                              grants: [grant(true, at: "2026-03-01T14:00:00Z", participant: "p2")])
+                              grants: [Fixtures.healthGrant(true, at: "2026-03-01T14:00:00Z", participant: "p2")])
         #expect(!sharing.isShared(taskID: "checkIn", kind: "sleep"))
     }
 
@@ -81,7 +69,7 @@ import TestSupport
 
     @Test func aSharedOutcomeKeepsOnlyItsSharedValuesAndNamesTheOthersOnce() {
         let sharing = Sharing(withheld: ["sleep", "swelling"])
-        let answered = outcome(task: "checkIn", [
+        let answered = Fixtures.outcome(task: "checkIn", [
             OutcomeValue(kind: "pain", value: .integer(4)),
             OutcomeValue(kind: "sleep", value: .decimal(6.5), unit: "hours"),
             OutcomeValue(kind: "swelling", value: .text("knee")),

@@ -16,14 +16,21 @@ import TestSupport
         directory = try TemporaryDirectory()
     }
 
+    /// A new store with the tasks' versions (the pain medicine log's
+    /// definition as JSON), and with the participant unless it is the study's.
+    func store(_ name: String, participant: Bool = true) throws -> CareStore {
+        let store = try CareStore(path: directory.path + "/\(name)-\(UUID().uuidString.prefix(8)).sqlite")
+        if participant { try store.addParticipant(self.participant) }
+        try store.recordTaskVersion(taskID: "painMedicine", definition: #"{"id":"painMedicine","log":true}"#,
+                                    effectiveFrom: self.participant.enrolledOn, at: now)
+        try store.recordTaskVersion(taskID: "checkIn", definition: "checkIn v1", effectiveFrom: self.participant.enrolledOn, at: now)
+        return store
+    }
+
     /// A store as an older CareFeed left it: two doses on day 2, and a check-in whose occurrence is 1000 of its own.
     func olderStore() throws -> String {
-        let path = directory.path + "/older-\(UUID().uuidString.prefix(8)).sqlite"
-        let store = try CareStore(path: path)
-        try store.addParticipant(participant)
-        try store.recordTaskVersion(taskID: "painMedicine", definition: #"{"id":"painMedicine","log":true}"#,
-                                    effectiveFrom: participant.enrolledOn, at: now)
-        try store.recordTaskVersion(taskID: "checkIn", definition: "checkIn v1", effectiveFrom: participant.enrolledOn, at: now)
+        let store = try store("older")
+        let path = store.path
         store.close()
         let raw = try RawSQLite(path: path)
         try raw.downgradeToVersion3()
@@ -64,11 +71,7 @@ import TestSupport
 
     /// A study store holding the tasks' versions as the participants' stores do.
     func studyStore() throws -> CareStore {
-        let study = try CareStore(path: directory.path + "/study-\(UUID().uuidString.prefix(8)).sqlite")
-        try study.recordTaskVersion(taskID: "painMedicine", definition: #"{"id":"painMedicine","log":true}"#,
-                                    effectiveFrom: participant.enrolledOn, at: now)
-        try study.recordTaskVersion(taskID: "checkIn", definition: "checkIn v1", effectiveFrom: participant.enrolledOn, at: now)
-        return study
+        try store("study", participant: false)
     }
 
     @Test func anOlderParticipantsStoreImportsItsLogEntriesNumbered() throws {
@@ -80,11 +83,8 @@ import TestSupport
 
     /// A participant's store with two doses, one removed, as an older CareFeed kept it, audit log and all.
     func dosesRemovedInAnOlderStore() throws -> String {
-        let path = directory.path + "/doses-\(UUID().uuidString.prefix(8)).sqlite"
-        let store = try CareStore(path: path)
-        try store.addParticipant(participant)
-        try store.recordTaskVersion(taskID: "painMedicine", definition: #"{"id":"painMedicine","log":true}"#,
-                                    effectiveFrom: participant.enrolledOn, at: now)
+        let store = try store("doses")
+        let path = store.path
         let offered = ScheduleTimeline(Fixtures.dailyAllDay).events(enrolledOn: participant.enrolledOn, in: participant.timeZone,
                                                                     from: Fixtures.date("2026-03-03"),
                                                                     to: Fixtures.date("2026-03-04"))[0]
@@ -131,9 +131,7 @@ import TestSupport
     }
 
     @Test func twoEntriesOfOneOccurrenceAreStoredAndTheSameEntryTwiceIsRefused() throws {
-        let store = try CareStore(path: directory.path + "/care.sqlite")
-        try store.addParticipant(participant)
-        try store.recordTaskVersion(taskID: "painMedicine", definition: "v1", effectiveFrom: participant.enrolledOn, at: now)
+        let store = try store("care")
         let offered = ScheduleTimeline(Fixtures.dailyAllDay).events(enrolledOn: participant.enrolledOn, in: participant.timeZone,
                                                                     from: Fixtures.date("2026-03-03"),
                                                                     to: Fixtures.date("2026-03-04"))[0]

@@ -91,33 +91,36 @@ import TestSupport
         #expect(try !Self.imports(of: "HTTP").contains("CareModel"))
     }
 
-    @Test func pagesReadNoClockAndWriteNoFiles() throws {
-        let folder = Repository.root + "/Sources/Pages"
-        for file in try FileManager.default.subpathsOfDirectory(atPath: folder) where file.hasSuffix(".swift") {
-            let text = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
-            for banned in ["Date()", "FileManager", "write(to", "ProcessInfo"] {
-                #expect(!text.contains(banned), "Sources/Pages/\(file) uses \(banned)")
-            }
+    /// Each Swift file under `Sources/<folder>` (or the one file named) and what of `banned` it holds.
+    static func uses(_ banned: [String], in path: String) throws -> [String] {
+        let full = Repository.root + "/Sources/" + path
+        let files = path.hasSuffix(".swift") ? [""]
+            : try FileManager.default.subpathsOfDirectory(atPath: full).filter { $0.hasSuffix(".swift") }.map { "/" + $0 }
+        return try files.flatMap { file in
+            let text = try String(contentsOfFile: full + file, encoding: .utf8)
+            return banned.filter(text.contains).map { "Sources/\(path)\(file) uses \($0)" }
         }
+    }
+
+    @Test func pagesReadNoClockAndWriteNoFiles() throws {
+        #expect(try Self.uses(["Date()", "FileManager", "write(to", "ProcessInfo"], in: "Pages") == [])
     }
 
     /// Who reads a page is the `Reader`'s to say; links only say where things are, and each layout answers every one.
     @Test func pagesAskTheReaderWhoReadsThemNotTheLinks() throws {
-        let folder = Repository.root + "/Sources/Pages"
-        for file in try FileManager.default.subpathsOfDirectory(atPath: folder) where file.hasSuffix(".swift") {
-            let text = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
-            for banned in ["extension PageLinks", "studyIndex() != nil", "studyIndex() == nil", "isInteractive"] {
-                #expect(!text.contains(banned), "Sources/Pages/\(file) uses \(banned)")
-            }
-        }
+        #expect(try Self.uses(["extension PageLinks", "studyIndex() != nil", "studyIndex() == nil", "isInteractive"],
+                              in: "Pages") == [])
     }
 
     /// The store gives the audit page typed entries: it renders them, and parses nothing back.
     @Test func theAuditPageParsesNoStrings() throws {
-        let text = try String(contentsOfFile: Repository.root + "/Sources/Pages/Views/AuditPage.swift", encoding: .utf8)
-        for parsing in ["hasPrefix(", "lastIndex(of:", "split(", "dropFirst(", "Int(", "Int64("] {
-            #expect(!text.contains(parsing), "AuditPage.swift parses with \(parsing)")
-        }
+        #expect(try Self.uses(["hasPrefix(", "lastIndex(of:", "split(", "dropFirst(", "Int(", "Int64("],
+                              in: "Pages/Views/AuditPage.swift") == [])
+    }
+
+    /// The server reads the time from its one clock, made in one place.
+    @Test func theServerReadsOneClock() throws {
+        #expect(try Self.uses(["Date()"], in: "Server") == ["Sources/Server/ParticipantApp+Configuration.swift uses Date()"])
     }
 
     @Test func textIsEscapedOnlyByTheHTMLType() throws {

@@ -9,17 +9,6 @@ import StudyModel
 /// What a study's health permissions withhold: every version of its
 /// surveys counts, and a summary shows nothing withheld.
 @Suite struct StudySharingTests {
-    func grant(_ granted: Bool, at time: String, participant: String = "p1") -> PermissionGrant {
-        PermissionGrant(participantID: participant, permissionID: "shareHealthData", kind: "health", granted: granted,
-                        recordedAt: Fixtures.instant(time))
-    }
-
-    func outcome(task: String, _ values: [OutcomeValue]) -> Outcome {
-        let start = Fixtures.instant("2026-03-02T13:00:00Z")
-        return Outcome(id: 1, participantID: "p1", taskID: task, taskVersion: 1, occurrence: 1,
-                       eventDay: Fixtures.date("2026-03-02"), eventStart: start, eventEnd: start.addingTimeInterval(3600),
-                       values: values, createdAt: start.addingTimeInterval(60))
-    }
 
     @Test func theKneeStudyAsksOnceForPainSleepRangeOfMotionAndPainMedicine() throws {
         let study = try #require(ContentLoader.load(directory: TestStudy.content, publicDirectory: nil).study)
@@ -27,8 +16,8 @@ import StudyModel
         #expect(asked.map(\.permissionID) == ["shareHealthData"])
         #expect(asked.first?.types == ["pain", "sleep", "rangeOfMotion", "painMedicine"])
         let declined = Sharing(plan: CarePlan(study: study), participantID: "p1",
-                               grants: [grant(false, at: "2026-03-01T14:00:00Z")])
-        let range = outcome(task: "rangeOfMotion", [OutcomeValue(kind: "range", value: .integer(95), unit: "degrees")])
+                               grants: [Fixtures.healthGrant(false, at: "2026-03-01T14:00:00Z")])
+        let range = Fixtures.outcome(task: "rangeOfMotion", [OutcomeValue(kind: "range", value: .integer(95), unit: "degrees")])
         #expect(declined.shared(range).values.isEmpty)
     }
 
@@ -36,7 +25,7 @@ import StudyModel
         let study = try #require(ContentLoader.load(directory: TestStudy.content, publicDirectory: nil).study)
         let participant = Fixtures.participant(id: "p1", enrolledOn: "2026-03-01")
         let plan = CarePlan(study: study)
-        let answered = [outcome(task: "checkIn", [OutcomeValue(kind: "pain", value: .integer(4)),
+        let answered = [Fixtures.outcome(task: "checkIn", [OutcomeValue(kind: "pain", value: .integer(4)),
                                                   OutcomeValue(kind: "sleep", value: .decimal(6.5), unit: "hours")])]
         let sharing = Sharing(withheld: ["pain"])
         let withdrawal = Withdrawal(participantID: "p1", withdrawnAt: Fixtures.instant("2026-03-04T15:00:00Z"))
@@ -70,8 +59,8 @@ import StudyModel
         let versions = [TaskVersion(taskID: "onboarding", version: 1, effectiveFrom: nil, definition: onboarding.definition,
                                     recordedAt: Fixtures.instant("2026-03-01T12:00:00Z"))]
         let plan = try CarePlan(study: narrowed, versions: versions)
-        let declined = Sharing(plan: plan, participantID: "p1", grants: [grant(false, at: "2026-03-01T14:00:00Z")])
-        let range = outcome(task: "rangeOfMotion", [OutcomeValue(kind: "range", value: .integer(95), unit: "degrees")])
+        let declined = Sharing(plan: plan, participantID: "p1", grants: [Fixtures.healthGrant(false, at: "2026-03-01T14:00:00Z")])
+        let range = Fixtures.outcome(task: "rangeOfMotion", [OutcomeValue(kind: "range", value: .integer(95), unit: "degrees")])
         #expect(declined.shared(range).values.isEmpty)
         #expect(SharingRule.healthPermissions(of: narrowed.tasks).first?.types == ["pain", "sleep", "painMedicine"])
     }

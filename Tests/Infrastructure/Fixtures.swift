@@ -35,4 +35,18 @@ public enum Fixtures {
         ScheduleElement(start: .enrollment(plusDays: 7), end: .enrollment(plusDays: 28), interval: .weeks(1),
                         time: .allDay),
     ])
+
+    /// `participant`'s answer to the health permission `shareHealthData` at `time`.
+    public static func healthGrant(_ granted: Bool, at time: String, participant: String = "p1") -> PermissionGrant {
+        PermissionGrant(participantID: participant, permissionID: "shareHealthData", kind: "health", granted: granted,
+                        recordedAt: instant(time))
+    }
+
+    /// p1's answer to occurrence 1 of `task`, on March 2.
+    public static func outcome(task: String, _ values: [OutcomeValue]) -> Outcome {
+        let start = instant("2026-03-02T13:00:00Z")
+        return Outcome(id: 1, participantID: "p1", taskID: task, taskVersion: 1, occurrence: 1,
+                       eventDay: date("2026-03-02"), eventStart: start, eventEnd: start.addingTimeInterval(3600),
+                       values: values, createdAt: start.addingTimeInterval(60))
+    }
 }
