@@ -35,7 +35,8 @@ extension CareStore {
                     """, [.text(version.documentID), .text(version.version), .text(version.sha256),
                           .text(Timestamp.utc(version.firstSeenAt))])
                 try Self.audit(database, at: version.firstSeenAt, participantID: nil, action: .consentPublish,
-                               subject: .consent(documentID: version.documentID, version: version.version), detail: "sha256 \(version.sha256)")
+                               subject: .consent(documentID: version.documentID, version: version.version),
+                               detail: "sha256 \(version.sha256)")
             }
             return unpublished
         }

@@ -57,7 +57,8 @@ enum Callbacks {
                                   query: values(connection, .GET_ARGUMENT_KIND),
                                   headers: values(connection, .HEADER_KIND), body: request.body)
         guard server.inFlight.enter() else {
-            var closing = HTTPResponse.text("The server is stopping, so this request was not handled. Try again.\n", status: .serviceUnavailable)
+            var closing = HTTPResponse.text("The server is stopping, so this request was not handled. Try again.\n",
+                                            status: .serviceUnavailable)
             closing.headers.append(("Connection", "close"))
             return queue(closing, on: connection, server: server)
         }

@@ -8,7 +8,9 @@ extension SiteBuilder {
     func writeNotes(_ plan: BuildPlan, into writer: inout FileWriter) throws {
         let study = plan.study
         // Pages about no participant: nothing of anyone's to withhold, no name to show.
-        let reader: @Sendable (String) -> Reader = { page in Reader.clinician(links: plan.links(page), sharing: .everything, names: false) }
+        let reader: @Sendable (String) -> Reader = { page in
+            Reader.clinician(links: plan.links(page), sharing: .everything, names: false)
+        }
         try writer.page("education/index.html", EducationPages.index(study: study, reader: reader("education/index.html")))
         // A study may have thousands of notes, all in one folder. Threads
         // creating files in one folder wait on its lock, so one thread

@@ -64,9 +64,10 @@ public struct SiteBuilder: Sendable {
             let withdrawals = Dictionary(withdrawals.map { ($0.participantID, $0) }, uniquingKeysWith: { first, _ in first })
             self.init(plan: plan, participants: participants,
                       records: { participant in
-                          ParticipantRecords(outcomes: outcomes[participant.id] ?? [], consentRecords: consentRecords[participant.id] ?? [],
-                                  permissionGrants: grants[participant.id] ?? [], withdrawal: withdrawals[participant.id],
-                                  auditLog: auditLog.filter { $0.participantID == participant.id || $0.participantID == nil })
+                          ParticipantRecords(outcomes: outcomes[participant.id] ?? [],
+                                             consentRecords: consentRecords[participant.id] ?? [],
+                                             permissionGrants: grants[participant.id] ?? [], withdrawal: withdrawals[participant.id],
+                                             auditLog: auditLog.filter { $0.participantID == participant.id || $0.participantID == nil })
                       },
                       revisions: nil, renderer: "", assets: assets, names: names, today: today)
         }

@@ -27,10 +27,9 @@ extension StoreMerge {
         for source in snapshot.outcomes {
             // A version this store lacks is already a conflict.
             guard let version = versions[source.outcome.taskID]?[source.outcome.taskVersion] else { continue }
+            let theirs = sharing(source.outcome.participantID)
             let incoming = Incoming(outcome: source.outcome, taskVersion: version,
-                                    shared: source.values.filter {
-                                        sharing(source.outcome.participantID).isShared(taskID: source.outcome.taskID, kind: $0.value.kind)
-                                    },
+                                    shared: source.values.filter { theirs.isShared(taskID: source.outcome.taskID, kind: $0.value.kind) },
                                     all: source.values)
             guard let held = try heldOutcome(incoming) else {
                 new.append(incoming)

@@ -210,7 +210,8 @@ public enum FeedPage {
             return "<p class=\"empty\">Study finished: no task is scheduled on this day or later.</p>\n"
         }
         return "<section class=\"finished\" aria-labelledby=\"finished-heading\">"
-            + "\(Layout.icon("checkmark.circle.fill", reader: reader))<h2 id=\"finished-heading\">You have finished the study — thank you</h2>\n"
+            + "\(Layout.icon("checkmark.circle.fill", reader: reader))"
+            + "<h2 id=\"finished-heading\">You have finished the study — thank you</h2>\n"
             + "<p>Every task the study asked of you is behind you. Your answers are saved, and nothing more is asked. "
             + "You can still look back at <a href=\"\(reader.links.insights(feed.participant.id))\">your insights</a>.</p></section>\n"
     }

@@ -91,7 +91,10 @@ public enum OnboardingPages {
         case .model(let model):
             let note = context.study.note(model.education)
             main += "<h1>\(note?.title ?? "Learn")</h1>\n"
-            if let note { main += "<p class=\"lead\">\(note.summary) <a href=\"\(context.reader.links.note(note.slug))\">Open the note and its 3D model</a></p>\n" }
+            if let note {
+                main += "<p class=\"lead\">\(note.summary) <a href=\"\(context.reader.links.note(note.slug))\">"
+                    + "Open the note and its 3D model</a></p>\n"
+            }
             main += form + actions(number, context: context, next: "Continue") + "</form>\n"
         case .completion(let completion):
             main += "<h1>\(completion.title)</h1>\n"

@@ -59,7 +59,8 @@ struct TaskAnswers {
         }
         switch SurveyValidation.validate(task, form: form) {
         case .failure(let entry):
-            return respond.page(survey(task, event: event, values: entry.values, errors: entry.errors, context), status: .unprocessableContent)
+            return respond.page(survey(task, event: event, values: entry.values, errors: entry.errors, context),
+                                status: .unprocessableContent)
         case .success(let values):
             do {
                 try store.addOutcome(NewOutcome(participantID: context.participant.id, taskID: task.id, event: event,

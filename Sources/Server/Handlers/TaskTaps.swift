@@ -23,8 +23,9 @@ struct TaskTaps {
         }
         let done = context.form?["done"]
         guard done == "yes" || done == "no" else {
-            return context.respond.message(.unprocessableContent, "Nothing to do", "The form did not say whether to mark this done or undo it. "
-                                           + "Nothing was changed.", link: ("Go to today", context.todayRoute))
+            return context.respond.message(.unprocessableContent, "Nothing to do",
+                                           "The form did not say whether to mark this done or undo it. Nothing was changed.",
+                                           link: ("Go to today", context.todayRoute))
         }
         if task.kind == .log {
             // An entry is named by its day's occurrence and its number; one already removed is left as it is.
@@ -69,7 +70,8 @@ struct TaskTaps {
         let entries = context.feed.entries(taskID: taskID, on: today)
         let next = LogEntries.next(after: entries)
         guard let field = context.form?["entry"], let entry = Int(field), entry >= 0 else {
-            return context.respond.message(.unprocessableContent, "Nothing to do", "The form named no entry to log. Nothing was saved.",
+            return context.respond.message(.unprocessableContent, "Nothing to do",
+                                           "The form named no entry to log. Nothing was saved.",
                                            link: ("Go to today", context.todayRoute))
         }
         // The same form sent twice: its entry is stored already.
