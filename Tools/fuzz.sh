@@ -12,6 +12,7 @@ SECONDS_EACH=${FUZZ_SECONDS:-60}
 swift build --build-path "$BUILD" -Xswiftc -sanitize=address \
     -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table --target Server >/dev/null
 objects=$(find "$BUILD/debug/Support.build" "$BUILD/debug/Markup.build" "$BUILD/debug/BuiltInAssets.build" "$BUILD/debug/CareModel.build" \
+    "$BUILD/debug/StudyModel.build" \
     "$BUILD/debug/CareStore.build" "$BUILD/debug/Content.build" "$BUILD/debug/Feed.build" "$BUILD/debug/HTTP.build" \
     "$BUILD/debug/Pages.build" "$BUILD/debug/Assets.build" "$BUILD/debug/Export.build" "$BUILD/debug/Server.build" \
     "$BUILD/debug/CMicroHTTPDShim.build" -name '*.o')

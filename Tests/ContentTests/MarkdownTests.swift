@@ -32,6 +32,18 @@ import StudyModel
             """)
     }
 
+    /// 300,000 emphasis marks on each side of one letter nest deeper than any
+    /// stack: the heading's text is found without recursion, in a note under
+    /// the 1 MB limit, on the loader's worker threads too.
+    @Test func aHeadingNestedDeeperThanAnyStackIsRenderedAndItsNoteLoads() throws {
+        let heading = "# " + String(repeating: "*", count: 300_000) + "a" + String(repeating: "*", count: 300_000) + "\n\nText.\n"
+        #expect(Markdown.html(heading).markup.hasPrefix("<h1 id=\"a\">"))
+        let study = try StudyFolder(files: ["content/education/deep.md": "---\ntitle: Deep\nsummary: Deep\n---\n" + heading])
+        let result = ContentLoader.load(directory: study.content, publicDirectory: study.publicFolder)
+        #expect(result.errors.isEmpty)
+        #expect(result.study?.note("deep")?.html.markup.contains("<p>Text.</p>") == true)
+    }
+
     @Test func relativeLinksResolveToSitePagesAndAssets() throws {
         let study = try StudyFolder()
         let result = ContentLoader.load(directory: study.content, publicDirectory: study.publicFolder)

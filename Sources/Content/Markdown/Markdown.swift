@@ -61,19 +61,23 @@ public enum Markdown {
         return slug.isEmpty ? "section" : slug
     }
 
+    /// The text of `node`'s inlines in document order. cmark's iterator
+    /// walks the tree without recursion, so no nesting, however deep a
+    /// hostile file makes it, can exhaust the stack.
     private static func plainText(_ node: OpaquePointer) -> String {
         var text = ""
-        var child = cmark_node_first_child(node)
-        while let current = child {
+        guard let iterator = cmark_iter_new(node) else { return text }
+        defer { cmark_iter_free(iterator) }
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard event == CMARK_EVENT_ENTER, let current = cmark_iter_get_node(iterator) else { continue }
             switch cmark_node_get_type(current) {
             case CMARK_NODE_TEXT, CMARK_NODE_CODE:
                 if let literal = cmark_node_get_literal(current) { text += String(cString: literal) }
             case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
                 text += " "
             default:
-                text += plainText(current)
+                break
             }
-            child = cmark_node_next(current)
         }
         return text
     }
