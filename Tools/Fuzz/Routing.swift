@@ -8,6 +8,7 @@ import Feed
 import Foundation
 import HTTP
 import Server
+import StudyModel
 
 private let app: ParticipantApp = {
     let folder = NSTemporaryDirectory() + "carefeed-fuzz-routing-\(getpid())"
@@ -23,7 +24,7 @@ private let app: ParticipantApp = {
         try! store.recordTaskVersion(taskID: task.id, definition: task.definition, effectiveFrom: today, at: Date())
     }
     return ParticipantApp(store: store,
-                          content: .init(plan: CarePlan(study: study, versions: try! store.taskVersions()),
+                          content: .init(plan: try! CarePlan(study: study, versions: try! store.taskVersions()),
                                          assets: try! Assets(publicDirectory: publicFolder, study: study)),
                           configuration: .init(participantID: "fuzz", today: today, secret: "fuzz"))
 }()
@@ -41,7 +42,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         lines.removeFirst()
     }
     let body = Array(lines.dropFirst().joined(separator: "\n").utf8)
-    let response = app.handle(HTTPRequest(method: method, path: path, headers: headers, body: body))
-    precondition(response.status < 500, "\(method) \(path) answered \(response.status)")
+    let response = app.handle(HTTPRequest(method: HTTPMethod(rawValue: method), path: path, headers: headers, body: body))
+    precondition(response.status.rawValue < 500, "\(method) \(path) answered \(response.status)")
     return 0
 }

@@ -16,7 +16,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
                                html: "<p>Text</p>", printedName: "Fuzz", signature: .drawn(pathData: path),
                                signedAt: Date(timeIntervalSince1970: 1_700_000_000), timeZone: study.timeZone)
     let html = ConsentPages.record(participant: participant, records: [record], today: LocalDate(ordinal: 20_001), study: study,
-                                   links: SiteLinks(page: "participants/p1/consent.html", feedDays: { _, _ in true })).markup
+                                   reader: .clinician(links: SiteLinks(page: "participants/p1/consent.html",
+                                                                       feedDays: { _, _ in true }),
+                                                      sharing: .everything, names: true)).markup
     let drawn = html.contains("<path d=\"" + path + "\"")
     precondition(SignaturePath.isValid(path) == drawn, "drawn exactly when the input is path data")
     precondition(SignaturePath.isValid(path) == html.contains("<svg class=\"signature-drawing\""))
