@@ -70,7 +70,9 @@ public struct Sharing: Hashable, Sendable {
         let known = Dictionary(grouping: grants, by: \.participantID).mapValues {
             Sharing(rules: rules, participantID: $0[0].participantID, grants: $0)
         }
-        return { id in known[id] ?? Sharing(rules: rules, participantID: id, grants: []) }
+        // Whoever has answered nothing shares the same: only what no permission names.
+        let unanswered = Sharing(rules: rules, participantID: "", grants: [])
+        return { id in known[id] ?? unanswered }
     }
 
     /// `participantID`'s answer in force to each permission they answered,
