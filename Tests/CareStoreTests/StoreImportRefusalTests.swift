@@ -196,6 +196,25 @@ import TestSupport
         ])
     }
 
+    @Test func whatIsNotARegularFileIsRefusedAtOnceNotWaitedOn() throws {
+        let pipe = directory.path + "/store.sqlite"
+        #expect(mkfifo(pipe, 0o600) == 0)
+        #expect(try refusal(pipe) == ["is a named pipe, not a store file; give the file a participant's carefeed wrote"])
+        #expect(try refusal(directory.path) == ["is a folder, not a store file; give the file a participant's carefeed wrote"])
+    }
+
+    @Test func aStoreWithAGeneratedColumnIsRefusedWithoutReadingIt() throws {
+        let source = try ParticipantStoreMaker(in: directory, ada)
+        try source.onboard()
+        source.store.close()
+        // Two gigabytes, were it ever read.
+        try RawSQLite(path: source.path).execute("""
+            ALTER TABLE outcome_values ADD COLUMN padding TEXT GENERATED ALWAYS AS (printf('%.*c', 2000000000, 'x')) VIRTUAL
+            """)
+        #expect(try refusal(source.path)
+                == ["not a CareFeed store: outcome_values.padding is a generated column, which a CareFeed store never has"])
+    }
+
     @Test func aStoreFromANewerSchemaIsRefused() throws {
         let source = try ParticipantStoreMaker(in: directory, ada)
         source.store.close()

@@ -1,5 +1,7 @@
 import CareModel
+import CSQLite
 import Foundation
+import Glibc
 
 /// Everything another CareFeed store holds, read as one consistent snapshot:
 /// the file is opened read-only and every table is read inside one read
@@ -26,13 +28,32 @@ struct StoreSnapshot {
     static let requiredTables = ["audit_log", "consent_records", "outcome_values", "outcomes", "participants",
                                  "permission_grants", "task_versions"]
 
+    /// The most memory SQLite may hold while a file is read: far more than
+    /// a participant's store needs, far less than a crafted one could ask for.
+    static let heapLimit: Int64 = 512 << 20
+
     /// Reads the store at `path`; throws `ImportRefusal` for a file that is
-    /// missing, not SQLite, SQLite without CareFeed's tables, or newer than
-    /// this carefeed understands.
+    /// missing, not a regular file (a named pipe would never end), not
+    /// SQLite, SQLite without CareFeed's tables or with a column CareFeed
+    /// never makes, or newer than this carefeed understands.
     static func read(path: String) throws -> StoreSnapshot {
-        guard FileManager.default.fileExists(atPath: path) else {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
             throw ImportRefusal(file: path, reasons: ["no such file"])
         }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            let kind = switch status.st_mode & S_IFMT {
+            case S_IFDIR: "a folder"
+            case S_IFIFO: "a named pipe"
+            case S_IFSOCK: "a socket"
+            case S_IFCHR, S_IFBLK: "a device"
+            default: "not a file"
+            }
+            throw ImportRefusal(file: path, reasons: ["is \(kind), not a store file; give the file a participant's carefeed wrote"])
+        }
+        // The limit is the process's: an import reads one file at a time, and writes only after.
+        let previousLimit = sqlite3_hard_heap_limit64(heapLimit)
+        defer { sqlite3_hard_heap_limit64(previousLimit) }
         let database: Database
         do {
             database = try Database(path: path, readOnly: true)
@@ -66,6 +87,15 @@ struct StoreSnapshot {
             throw ImportRefusal(file: path, reasons: [
                 "not a CareFeed store: a SQLite database without CareFeed's tables (no \(missing.joined(separator: ", ")))",
             ])
+        }
+        // A generated column could make any value, of any size, when read: CareFeed never writes one.
+        for table in requiredTables + ["consent_versions", "withdrawals"] where tables.contains(table) {
+            let generated = try database.query("SELECT name FROM pragma_table_xinfo(?) WHERE hidden IN (2, 3)", [.text(table)])
+            if let column = try generated.first?.text("name") {
+                throw ImportRefusal(file: path, reasons: [
+                    "not a CareFeed store: \(table).\(column) is a generated column, which a CareFeed store never has",
+                ])
+            }
         }
         let version = try CareStore.userVersion(of: database)
         guard version <= Schema.migrations.count else {
