@@ -65,6 +65,42 @@ import TestSupport
         #expect(try study.auditLog().filter { $0.action == .fileImport }.map(\.subject) == [.file(path: first.path), .file(path: second.path)])
     }
 
+    /// Copy A of a participant's store, which shares their check-ins, and the
+    /// later copy B, in which they have since declined: the same answers, one more choice.
+    func copiesBeforeAndAfterADecline() throws -> (shared: String, declined: String) {
+        let source = try maker(ada)
+        try source.fill()
+        let (shared, declined) = (directory.path + "/copy-a.sqlite", directory.path + "/copy-b.sqlite")
+        try RawSQLite(path: source.path).execute("VACUUM INTO '\(shared)'")
+        try source.store.addPermissionGrant(PermissionGrant(participantID: ada.id, permissionID: "shareHealthData", kind: "health",
+                                                            granted: false, recordedAt: source.instant(day: 3, hour: 9)))
+        try RawSQLite(path: source.path).execute("VACUUM INTO '\(declined)'")
+        return (shared, declined)
+    }
+
+    func checkInValues() throws -> Int {
+        try study.outcomes(participantID: ada.id).filter { $0.taskID == "checkIn" }.map(\.values.count).reduce(0, +)
+    }
+
+    @Test func anOlderCopyImportedAfterANewerOneBringsInNothingTheNewerDeclined() throws {
+        let copies = try copiesBeforeAndAfterADecline()
+        let newer = try study.importStore(at: copies.declined, sharing: sharing, at: now)
+        #expect(newer.valuesNotShared == 8 && newer.values == 0, "four check-ins, each with pain and sleep")
+        let older = try study.importStore(at: copies.shared, sharing: sharing, at: now)
+        #expect(older.values == 0, "added \(older.values) values the participant has since declined")
+        #expect(try checkInValues() == 0)
+    }
+
+    @Test func inEitherOrderWhatLeavesTheStudyStoreIsWhatTheLatestAnswerShares() throws {
+        let copies = try copiesBeforeAndAfterADecline()
+        // Imported while still shared, the older copy's values are held; the decline that follows withholds them.
+        #expect(try study.importStore(at: copies.shared, sharing: sharing, at: now).values == 8)
+        try study.importStore(at: copies.declined, sharing: sharing, at: now)
+        let sharingNow = Sharing(rules: sharing, participantID: ada.id, grants: try study.permissionGrants(participantID: ada.id))
+        #expect(try study.outcomes(participantID: ada.id).filter { $0.taskID == "checkIn" }
+            .allSatisfy { sharingNow.shared($0).values.isEmpty })
+    }
+
     @Test func importingTheSameFileAgainChangesNothing() throws {
         let first = try maker(ada)
         try first.fill()

@@ -12,8 +12,11 @@ extension CareStore {
     /// creation time, never by its row id. Task versions are matched by
     /// definition, so the file's task versions must already be held here
     /// (record the study's current definitions first). Values covered by a
-    /// `SharingRule` the participant's latest answer in the file does not
-    /// grant are left out and counted. Importing a file again adds nothing.
+    /// `SharingRule` that the participant's latest answer does not grant are
+    /// left out and counted; the latest answer is the latest of the file's
+    /// and the study store's together, so an older copy imported after a
+    /// newer one brings in nothing the newer one declined. Importing a file
+    /// again adds nothing.
     ///
     /// Throws `ImportRefusal` naming both sides of every contradiction, or
     /// saying why the file is not a store this carefeed can read.

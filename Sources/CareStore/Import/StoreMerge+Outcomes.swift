@@ -21,7 +21,13 @@ extension StoreMerge {
     }
 
     mutating func outcomes() throws {
-        let sharing = Sharing.byParticipant(rules: sharingRules, grants: snapshot.permissionGrants)
+        // The whole history of each participant's answers decides, the file's (merged in already) and what the study
+        // store held before it: a decline in a newer copy keeps an older copy's values out, whichever came first.
+        var grants: [PermissionGrant] = []
+        for participant in snapshot.participants {
+            grants += try CareStore.permissionGrants(in: database, participantID: participant.id)
+        }
+        let sharing = Sharing.byParticipant(rules: sharingRules, grants: grants)
         var tombstones: [(id: Int64, incoming: Incoming, deletedAt: Date)] = []
         var new: [Incoming] = []
         for source in snapshot.outcomes {
