@@ -70,8 +70,11 @@ import TestSupport
                 + "in this file pain=9 sleep=7.5; in the study store pain=3 sleep=7.5",
         ])
 
-        // A value the participant did not share is compared too, and counted, not shown.
+        // A value the participant has since declined to share is compared too, and counted, not shown.
         let declining = try ParticipantStoreMaker(in: directory, ada)
+        try declining.store.addPermissionGrant(PermissionGrant(participantID: ada.id, permissionID: "shareHealthData",
+                                                               kind: "health", granted: false,
+                                                               recordedAt: declining.instant(day: 2, hour: 9)))
         try declining.checkIn(0, pain: 9)
         #expect(try refusal(declining.path) == [
             "participant p1's answer to checkIn#0 created 2026-03-01T13:05:00.250Z differs: "
