@@ -47,7 +47,7 @@ struct StoreSnapshot {
             case S_IFIFO: "a named pipe"
             case S_IFSOCK: "a socket"
             case S_IFCHR, S_IFBLK: "a device"
-            default: "not a file"
+            default: "a special file"
             }
             throw ImportRefusal(file: path, reasons: ["is \(kind), not a store file; give the file a participant's carefeed wrote"])
         }
