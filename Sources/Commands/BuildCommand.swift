@@ -44,7 +44,7 @@ enum BuildCommand {
         }
         let builder = SiteBuilder(.init(
             plan: plan, participants: try store.participants(),
-            records: { participant in try store.records(participantID: participant.id) },
+            records: { participant in try store.records(participantID: participant.id, includingAuditLog: true) },
             revisions: try store.participantRevisions(), renderer: programIdentity(), assets: assets,
             names: arguments.has("names"), dataAsOf: now,
             today: { participant in fixedToday ?? participant.today(at: now) }))

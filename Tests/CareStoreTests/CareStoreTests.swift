@@ -99,14 +99,16 @@ import TestSupport
         try store.addPermissionGrant(PermissionGrant(participantID: participant.id, permissionID: "shareHealthData",
                                                      kind: "health", granted: false, recordedAt: now))
         try store.withdraw(Withdrawal(participantID: participant.id, withdrawnAt: now.addingTimeInterval(180), reason: nil))
-        let records = try store.records(participantID: participant.id)
+        let records = try store.records(participantID: participant.id, includingAuditLog: true)
         #expect(records.outcomes.map(\.isDeleted) == [true, false])
         #expect(records.liveOutcomes.map { $0.value("pain")?.value } == [.integer(5)])
         #expect(records.permissionGrants.map(\.granted) == [false])
         #expect(records.withdrawal?.participantID == participant.id)
         #expect(records.auditLog.map(\.action) == [.outcomeAdd, .outcomeDelete, .outcomeAdd, .permissionRecord, .participantWithdraw])
-        let theirs = try store.records(participantID: other.id)
+        let theirs = try store.records(participantID: other.id, includingAuditLog: true)
         #expect(theirs.outcomes.isEmpty && theirs.permissionGrants.isEmpty && theirs.withdrawal == nil)
+        let withoutTrail = try store.records(participantID: participant.id, includingAuditLog: false)
+        #expect(withoutTrail.auditLog.isEmpty && withoutTrail.outcomes == records.outcomes)
     }
 
     @Test func consentAndAuditRowsRefuseUpdateAndDelete() throws {

@@ -62,7 +62,7 @@ import StudyModel
         let (store, today, study) = (self.store, self.today, study ?? self.study)
         return try SiteBuilder(.init(
             plan: try CarePlan(study: study, versions: try store.taskVersions()), participants: try store.participants(),
-            records: { try store.records(participantID: $0.id) },
+            records: { try store.records(participantID: $0.id, includingAuditLog: true) },
             revisions: try store.participantRevisions(), renderer: "test",
             assets: try Assets(publicDirectory: TestStudy.publicFolder, study: study), names: names, today: { _ in today }))
             .build(into: directory.path + "/Site")

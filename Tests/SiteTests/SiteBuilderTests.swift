@@ -49,7 +49,7 @@ import StudyModel
         let store = self.store
         return try SiteBuilder(.init(
             plan: try plan(), participants: try store.participants(),
-            records: { try store.records(participantID: $0.id) },
+            records: { try store.records(participantID: $0.id, includingAuditLog: true) },
             revisions: try store.participantRevisions(), renderer: renderer,
             assets: try Assets(publicDirectory: TestStudy.publicFolder, study: study), names: names, dataAsOf: dataAsOf,
             today: { _ in today }))

@@ -7,7 +7,8 @@ public struct ParticipantRecords: Sendable {
     /// What decides which of their values leave their computer.
     public var permissionGrants: [PermissionGrant]
     public var withdrawal: Withdrawal?
-    /// Entries about them, with the study's consent publications.
+    /// Entries about them, with the study's consent publications; empty
+    /// when read without them, as the participant's own server reads.
     public var auditLog: [AuditEntry]
 
     public init(outcomes: [Outcome], consentRecords: [ConsentRecord], permissionGrants: [PermissionGrant],

@@ -42,7 +42,7 @@ struct RequestContext {
             guard let participant = try store.participant(id: configuration.participantID) else {
                 throw CareStoreError.notFound("no participant '\(configuration.participantID)' in the store")
             }
-            let records = try store.records(participantID: participant.id)
+            let records = try store.records(participantID: participant.id, includingAuditLog: false)
             let outcomes = records.liveOutcomes
             let today = configuration.today(of: participant, at: now)
             let status = ConsentStatus(participant: participant, records: records.consentRecords,
