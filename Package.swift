@@ -19,23 +19,28 @@ let package = Package(
         // libmicrohttpd's variadic functions, with the options CareFeed uses as plain arguments.
         .target(name: "CMicroHTTPDShim", dependencies: ["CMicroHTTPD"]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CICU", pkgConfig: "icu-i18n", providers: [.apt(["libicu-dev"])]),
+        // ICU's plural rules under plain names: its own are versioned by macros Swift cannot import.
+        .target(name: "CPluralRules", dependencies: ["CICU"]),
 
         // Small tools: a locked value, a map on every core, a byte search, SHA-1 and SHA-256 (libcrypto).
         .target(name: "Support", dependencies: ["CCrypto"]),
         // The HTML value type: text escaped unless it is markup we made.
         .target(name: "Markup"),
+        // Built-in words in every shipped language, and dates, numbers and plurals by CLDR.
+        .target(name: "Words", dependencies: ["CareModel", "Markup", "Support", "CPluralRules"], exclude: ["Files"], plugins: ["EmbedBuiltInAssets"]),
         // Domain values: calendar days, schedules, participants, outcomes, consent.
         .target(name: "CareModel", dependencies: ["Markup"]),
         // The SQLite care store: schema, migrations and the one store API.
         .target(name: "CareStore", dependencies: ["CareModel", "Markup", "Support", "CSQLite"]),
         // What the study says: tasks, surveys, consent documents, notes, charts, flags, the care plan. Pure values.
-        .target(name: "StudyModel", dependencies: ["CareModel", "Markup"]),
+        .target(name: "StudyModel", dependencies: ["CareModel", "Markup", "Words"]),
         // The day feed: cards, their states and the week strip with adherence rings.
         .target(name: "Feed", dependencies: ["CareModel", "StudyModel"]),
         // Reading and checking `content/`: YAML front matter and Markdown into a checked study.
-        .target(name: "Content", dependencies: ["BuiltInAssets", "CareModel", "Markup", "StudyModel", "Support", "CYAML", "CCmark"]),
+        .target(name: "Content", dependencies: ["BuiltInAssets", "CareModel", "Markup", "StudyModel", "Support", "Words", "CYAML", "CCmark"]),
         // HTML and SVG for every page, as pure functions of the feed model.
-        .target(name: "Pages", dependencies: ["CareModel", "Feed", "Markup", "StudyModel", "Support"]),
+        .target(name: "Pages", dependencies: ["CareModel", "Feed", "Markup", "StudyModel", "Support", "Words"]),
         // CareFeed's own stylesheet, scripts, icons and three.js, embedded in the program.
         .target(name: "BuiltInAssets", exclude: ["Files"], plugins: ["EmbedBuiltInAssets"]),
         .plugin(name: "EmbedBuiltInAssets", capability: .buildTool(), dependencies: ["embed-assets"]),
@@ -45,15 +50,15 @@ let package = Package(
         // The files under a site's `assets/`, read once: the public folder, three.js and the models as scripts.
         .target(name: "Assets", dependencies: ["BuiltInAssets", "Content", "StudyModel"]),
         // The clinicians' static site, written from the pages.
-        .target(name: "Site", dependencies: ["Assets", "CareModel", "Feed", "Markup", "Pages", "StudyModel", "Support"]),
+        .target(name: "Site", dependencies: ["Assets", "CareModel", "Feed", "Markup", "Pages", "StudyModel", "Support", "Words"]),
         // HTTP on libmicrohttpd: request and response values, form decoding, the server adapter.
         .target(name: "HTTP", dependencies: ["Support", "CMicroHTTPD", "CMicroHTTPDShim"]),
         // The participant's preview server: routes, form validation, live reload.
-        .target(name: "Server", dependencies: ["Assets", "CareModel", "CareStore", "Content", "Export", "Feed", "HTTP", "Pages", "Markup", "StudyModel", "Support"]),
+        .target(name: "Server", dependencies: ["Assets", "CareModel", "CareStore", "Content", "Export", "Feed", "HTTP", "Pages", "Markup", "StudyModel", "Support", "Words"]),
         // Simulated participants for `carefeed demo`.
         .target(name: "Demo", dependencies: ["CareModel", "Feed", "StudyModel"]),
         // Export of the store as JSON, CSV or a FHIR R4 Bundle, with only what participants share.
-        .target(name: "Export", dependencies: ["CareModel", "Feed", "StudyModel", "Support"]),
+        .target(name: "Export", dependencies: ["CareModel", "Feed", "StudyModel", "Support", "Words"]),
         // The `carefeed` commands, their arguments and their output.
         .target(name: "Commands", dependencies: ["Assets", "CareModel", "CareStore", "Content", "Feed", "Demo", "Export", "Server", "Site", "HTTP", "StudyModel", "StudyTemplate"]),
         .executableTarget(name: "carefeed", dependencies: ["Commands"]),
@@ -73,6 +78,7 @@ let package = Package(
         .testTarget(name: "FeedTests", dependencies: ["StudyModel", "Feed", "TestSupport", "CareModel", "Content", "Markup"]),
         .testTarget(name: "ExportTests", dependencies: ["StudyModel", "Export", "TestSupport", "CareModel", "Content", "Feed", "Support"]),
         .testTarget(name: "MarkupTests", dependencies: ["Markup"]),
+        .testTarget(name: "WordsTests", dependencies: ["Words", "CareModel", "Markup"]),
         .testTarget(name: "SupportTests", dependencies: ["Support"]),
         .testTarget(name: "AssetsTests", dependencies: ["Assets", "BuiltInAssets", "Content", "StudyModel", "TestSupport"]),
         .testTarget(name: "CommandsTests", dependencies: ["StudyModel", "Commands", "TestSupport", "CareModel", "CareStore", "Content", "Markup", "Support"]),

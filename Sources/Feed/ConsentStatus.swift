@@ -33,14 +33,4 @@ public enum ConsentStatus: Hashable, Sendable, Codable {
         }
         self = .active
     }
-
-    /// `Active`, `Re-consent pending`, `Withdrawn`, `Not joined`: the word a clinician's list shows.
-    public var label: String {
-        switch self {
-        case .notJoined: "Not joined"
-        case .active: "Active"
-        case .reconsentPending: "Re-consent pending"
-        case .withdrawn: "Withdrawn"
-        }
-    }
 }

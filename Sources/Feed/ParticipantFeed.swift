@@ -53,20 +53,21 @@ public struct ParticipantFeed: Sendable {
         withdrawnOn.map { $0 <= day } ?? false
     }
 
-    /// The feed for `day`.
-    public func day(_ day: LocalDate) -> FeedDay {
-        days(day...day)[0]
+    /// The feed for `day`, its week strip starting on `firstWeekday` (1 for Sunday).
+    public func day(_ day: LocalDate, firstWeekday: Int) -> FeedDay {
+        days(day...day, firstWeekday: firstWeekday)[0]
     }
 
     /// The feeds for every day of `range`, with the cards of each week
-    /// worked out once rather than once per day.
-    public func days(_ range: ClosedRange<LocalDate>) -> [FeedDay] {
-        let firstWeek = range.lowerBound.startOfWeek
-        let cards = cards(from: firstWeek, to: range.upperBound.startOfWeek.adding(days: 7))
+    /// worked out once rather than once per day; weeks start on
+    /// `firstWeekday` (1 for Sunday), as the reader's language has them.
+    public func days(_ range: ClosedRange<LocalDate>, firstWeekday: Int) -> [FeedDay] {
+        let firstWeek = range.lowerBound.startOfWeek(firstWeekday: firstWeekday)
+        let cards = cards(from: firstWeek, to: range.upperBound.startOfWeek(firstWeekday: firstWeekday).adding(days: 7))
         var strips: [LocalDate: WeekStrip] = [:]
         return (range.lowerBound.ordinal...range.upperBound.ordinal).map { ordinal in
             let day = LocalDate(ordinal: ordinal)
-            let weekStart = day.startOfWeek
+            let weekStart = day.startOfWeek(firstWeekday: firstWeekday)
             let strip = strips[weekStart] ?? WeekStrip(days: (0..<7).map { offset in
                 let date = weekStart.adding(days: offset)
                 return WeekDay(day: date, ring: ring(cards[date] ?? []))

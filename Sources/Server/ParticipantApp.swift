@@ -3,6 +3,7 @@ import CareStore
 import HTTP
 import Markup
 import Pages
+import Words
 import Support
 
 /// The participant's preview server as a function from request to response:
@@ -72,7 +73,8 @@ public final class ParticipantApp: Sendable {
         var response = switch requestGuard.admit(request, session: session, sentCookie: cookie != nil) {
         case .success(let admitted): route(request, admitted)
         case .failure(.text(let status, let text, let headers)): HTTPResponse.text(text, status: status).adding(headers)
-        case .failure(.message(let status, let title, let text)): responder().message(status, title, text)
+        case .failure(.message(let status, let title, let text, let error)):
+            responder(for: request).message(status, title, responder(for: request).words(text, ["error": error ?? ""]))
         }
         RequestGuard.addHeaders(to: &response, newSession: cookie == nil ? session : nil)
         return response
@@ -80,15 +82,15 @@ public final class ParticipantApp: Sendable {
 
     private func route(_ request: HTTPRequest, _ admitted: RequestGuard.Admitted) -> HTTPResponse {
         guard let route = Route(method: request.method, path: request.path) else {
-            guard Route.isFeed(request.path), request.method != .post else { return responder().notFound() }
-            return (try? noSuchDay(context(admitted))) ?? responder().notFound()
+            guard Route.isFeed(request.path), request.method != .post else { return responder(for: request).notFound() }
+            return (try? noSuchDay(context(admitted))) ?? responder(for: request).notFound()
         }
         // Assets and the event stream need neither the store nor the feed.
         switch route {
         case .asset(let path):
-            return AssetResponses.response(path, from: content.value.state.assets) ?? responder().notFound()
+            return AssetResponses.response(path, from: content.value.state.assets) ?? responder(for: request).notFound()
         case .live:
-            guard let live = live.value else { return responder().notFound() }
+            guard let live = live.value else { return responder(for: request).notFound() }
             let stream = LiveStream(live: live)
             return HTTPResponse(status: .ok, headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-cache")],
                                 body: .stream(live.waker) { stream.next() })
@@ -99,9 +101,10 @@ public final class ParticipantApp: Sendable {
             let context = try self.context(admitted)
             return try respond(to: route, request: request, context)
         } catch let error as DatabaseError where error.isStorageFailure {
-            return responder().storageFailure(error)
+            return responder(for: request).storageFailure(error)
         } catch {
-            return responder().message(.internalServerError, "Something went wrong", "\(error). Nothing was changed.")
+            let respond = responder(for: request)
+            return respond.message(.internalServerError, .somethingWentWrong, respond.words(.errorNothingChanged, ["error": "\(error)"]))
         }
     }
 
@@ -176,9 +179,13 @@ public final class ParticipantApp: Sendable {
 
     // MARK: Context and pages
 
-    private func responder() -> Responder {
+    /// For a request answered before the participant's data is read: in
+    /// the study's language the browser prefers.
+    private func responder(for request: HTTPRequest) -> Responder {
         let state = content.value.state
-        return Responder(study: state.plan.study, diagnostics: state.diagnostics, liveReload: live.value != nil)
+        let study = state.plan.study
+        let language = LanguageChoice.preferred(by: request.header("accept-language"), among: study.languages) ?? study.ownLanguage
+        return Responder(study: study, language: language, diagnostics: state.diagnostics, liveReload: live.value != nil)
     }
 
     private func context(_ admitted: RequestGuard.Admitted) throws -> RequestContext {
@@ -195,15 +202,14 @@ public final class ParticipantApp: Sendable {
             if case .reconsentPending(let id, let signed, _) = context.status, let document = context.plan.study.consentDocument(id) {
                 notice = ConsentLifecyclePages.reconsentCard(document: document, signedVersion: signed, reader: context.reader)
             }
-            let html = FeedPage.render(context.feed.day(day), plan: context.plan, reader: context.reader,
+            let html = FeedPage.render(context.feed.day(day, firstWeekday: context.language.format.firstWeekday), plan: context.plan, reader: context.reader,
                                        csrfToken: tokenStandIn, notice: notice, frame: context.respond.frame)
             return PageTemplate(Array(html.utf8), cutAt: Array(tokenStandIn.utf8))
         }
     }
 
     private func noSuchDay(_ context: RequestContext) -> HTTPResponse {
-        context.respond.message(.notFound, "No such day", "Days from enrollment to a week from today have a page.",
-                                link: ("Go to today", context.todayRoute))
+        context.respond.message(.notFound, .noSuchDay, context.respond.words(.noSuchDayText), link: (.goToToday, context.todayRoute))
     }
 }
 

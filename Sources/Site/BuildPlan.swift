@@ -83,7 +83,8 @@ struct BuildPlan: Sendable {
     /// program, the content, the task versions, the list of assets and
     /// whether names are shown.
     static func inputsDigest(_ input: SiteBuilder.Input) -> String {
-        var parts = ["format \(BuildManifest.format)", input.renderer, input.plan.study.sourceDigest, "names \(input.names)"]
+        var parts = ["format \(BuildManifest.format)", input.renderer, input.plan.study.sourceDigest, "names \(input.names)",
+                     "language \(input.language.tag)"]
         parts += input.plan.versions.map { "\($0.taskID) \($0.version) \($0.effectiveFrom?.description ?? "-")" }.sorted()
         parts += input.assets.files.keys.sorted()
         return SHA256.hex(parts.joined(separator: "\n"))

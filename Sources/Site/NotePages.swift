@@ -9,7 +9,7 @@ extension SiteBuilder {
         let study = plan.study
         // Pages about no participant: nothing of anyone's to withhold, no name to show.
         let reader: @Sendable (String) -> Reader = { page in
-            Reader.clinician(links: plan.links(page), sharing: .everything, names: false)
+            Reader.clinician(links: plan.links(page), sharing: .everything, names: false, language: input.language)
         }
         try writer.page("education/index.html", EducationPages.index(study: study, reader: reader("education/index.html")))
         // A study may have thousands of notes, all in one folder. Threads

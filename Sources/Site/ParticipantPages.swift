@@ -51,7 +51,7 @@ extension SiteBuilder {
         let asOf = input.dataAsOf.map { DataAsOf(time: $0, zone: study.timeZone) }
         try writer.page("index.html", StudyPages.index(study: study, summaries: summaries,
                                                        reader: .clinician(links: plan.links("index.html"), sharing: .everything,
-                                                                          names: input.names),
+                                                                          names: input.names, language: input.language),
                                                        asOf: asOf))
     }
 
@@ -71,10 +71,12 @@ extension SiteBuilder {
                                          sharing: sharing, study: study)
         let folder = "participants/\(participant.id)/"
         let names = input.names
-        func reader(_ page: String) -> Reader { .clinician(links: links(page), sharing: sharing, names: names) }
+        let language = input.language
+        func reader(_ page: String) -> Reader { .clinician(links: links(page), sharing: sharing, names: names, language: language) }
         try writer.page(folder + "index.html",
                         StudyPages.participant(summary, study: study, reader: reader(folder + "index.html")))
-        for feedDay in feed.days(LocalDate(ordinal: days.lowerBound)...LocalDate(ordinal: days.upperBound)) {
+        for feedDay in feed.days(LocalDate(ordinal: days.lowerBound)...LocalDate(ordinal: days.upperBound),
+                                firstWeekday: language.format.firstWeekday) {
             let path = folder + "feed/\(feedDay.day).html"
             try writer.page(path, FeedPage.render(feedDay, plan: plan, reader: reader(path)))
         }

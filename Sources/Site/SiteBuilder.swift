@@ -3,6 +3,7 @@ import CareModel
 import StudyModel
 import Feed
 import Foundation
+import Words
 
 /// Writes the clinicians' static site: the study index, each participant's
 /// summary, day feeds from enrollment to today + 7, insights, consent
@@ -39,10 +40,14 @@ public struct SiteBuilder: Sendable {
         /// the study's zone; nil leaves the line out. Only the index shows
         /// it, so a rebuild with nothing new rewrites only the index.
         public var dataAsOf: Date?
+        /// The language the site is written in: the study's own, or `build --language`.
+        public var language: Language
 
+        /// - Parameter language: nil for the study's own language.
         public init(plan: CarePlan, participants: [Participant], records: @escaping @Sendable (Participant) throws -> ParticipantRecords,
                     revisions: [String: String]?, renderer: String, assets: Assets, names: Bool = false,
-                    dataAsOf: Date? = nil, today: @escaping @Sendable (Participant) -> LocalDate) {
+                    dataAsOf: Date? = nil, language: Language? = nil, today: @escaping @Sendable (Participant) -> LocalDate) {
+            self.language = language ?? plan.study.ownLanguage
             self.plan = plan
             self.participants = participants
             self.records = records

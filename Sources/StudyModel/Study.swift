@@ -1,5 +1,6 @@
 import CareModel
 import Foundation
+import Words
 
 /// A whole study as its content describes it: `study.yaml`, its tasks,
 /// consent documents and education notes, checked and cross-referenced.
@@ -28,6 +29,17 @@ public struct Study: Sendable {
     public var sourceDigest: String
     /// The care team, as the Care team page lists them.
     public var contacts: [Contact] = []
+    /// The languages participants may read the study in, each with its
+    /// words and formats; the first is the study's own.
+    public var languages: [Language] = [.usEnglish]
+
+    /// The study's own language: the clinicians' site's, unless built with another.
+    public var ownLanguage: Language { languages[0] }
+
+    /// The study's language of `tag`, or nil when the study does not offer it.
+    public func language(_ tag: LanguageTag) -> Language? {
+        languages.first { $0.tag == tag }
+    }
 
     public func task(_ id: String) -> StudyTask? {
         tasks.first { $0.id == id }
@@ -44,7 +56,7 @@ public struct Study: Sendable {
     public init(title: String, institution: String, contact: String, timeZone: TimeZone, featured: String?,
                 safety: String?, insights: [InsightChart], protocolApproval: ProtocolApproval?, flags: [StudyFlag],
                 tasks: [StudyTask], consentDocuments: [ConsentDocument], notes: [EducationNote], sourceDigest: String,
-                contacts: [Contact] = []) {
+                contacts: [Contact] = [], languages: [Language] = [.usEnglish]) {
         self.title = title
         self.institution = institution
         self.contact = contact
@@ -59,5 +71,6 @@ public struct Study: Sendable {
         self.notes = notes
         self.sourceDigest = sourceDigest
         self.contacts = contacts
+        self.languages = languages.isEmpty ? [.usEnglish] : languages
     }
 }

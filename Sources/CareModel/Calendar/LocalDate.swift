@@ -59,6 +59,13 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
         adding(days: 1 - weekday)
     }
 
+    /// The day that begins this day's week where weeks begin on
+    /// `firstWeekday` (1 for Sunday through 7 for Saturday): Monday in
+    /// Germany, Saturday in much of the Arab world.
+    public func startOfWeek(firstWeekday: Int) -> LocalDate {
+        adding(days: -((weekday - firstWeekday + 7) % 7))
+    }
+
     public var description: String {
         let (year, month, day) = components
         return Self.pad(year, 4) + "-" + Self.pad(month, 2) + "-" + Self.pad(day, 2)

@@ -15,8 +15,8 @@ struct ICalendar {
     }
 
     /// A property whose value is text, escaped.
-    mutating func line(_ name: String, text value: String) {
-        line(name, raw: Self.escape(value))
+    mutating func line(_ name: String, _ parameters: [(String, String)] = [], text value: String) {
+        line(name, parameters, raw: Self.escape(value))
     }
 
     mutating func begin(_ component: String) { line("BEGIN", raw: component) }

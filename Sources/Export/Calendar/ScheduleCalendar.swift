@@ -1,6 +1,7 @@
 import CareModel
 import Feed
 import Foundation
+import Words
 import StudyModel
 
 /// A participant's schedule as an iCalendar file for their phone's calendar:
@@ -20,8 +21,12 @@ public struct ScheduleCalendar: Sendable {
     public var stamp: Date
     /// A participant who withdrew is offered nothing, so the file has no events.
     public var isWithdrawn: Bool
+    /// The participant's language: events' descriptions and the `LANGUAGE` of their words.
+    public var language: Language
 
-    public init(participant: Participant, plan: CarePlan, from: LocalDate, days: Int, stamp: Date, isWithdrawn: Bool) {
+    public init(participant: Participant, plan: CarePlan, from: LocalDate, days: Int, stamp: Date, isWithdrawn: Bool,
+                language: Language) {
+        self.language = language
         self.participant = participant
         self.plan = plan
         self.from = from
@@ -49,7 +54,7 @@ public struct ScheduleCalendar: Sendable {
         let zone = participant.timeZone
         var calendar = ICalendar()
         calendar.begin("VCALENDAR")
-        calendar.line("PRODID", text: "-//CareFeed//\(plan.study.title)//EN")
+        calendar.line("PRODID", text: "-//CareFeed//\(plan.study.title)//\(language.tag.language.uppercased())")
         calendar.line("VERSION", raw: "2.0")
         calendar.line("CALSCALE", raw: "GREGORIAN")
         calendar.line("METHOD", raw: "PUBLISH")
@@ -70,14 +75,14 @@ public struct ScheduleCalendar: Sendable {
                 calendar.line("DTSTART", [("TZID", zone.identifier)], raw: ICalendar.localDateTime(event.start, in: zone))
                 calendar.line("DTEND", [("TZID", zone.identifier)], raw: ICalendar.localDateTime(event.end, in: zone))
             }
-            calendar.line("SUMMARY", text: title)
-            let when = event.isAllDay ? "any time of the day" : "from this time until the end of the day"
-            calendar.line("DESCRIPTION", text: (event.text.map { $0 + ". " } ?? "")
-                + "Open in \(plan.study.title) \(when).")
+            calendar.line("SUMMARY", [("LANGUAGE", language.tag.identifier)], text: title)
+            let open = language.words(event.isAllDay ? .calendarOpenAllDay : .calendarOpenFrom, ["study": plan.study.title])
+            calendar.line("DESCRIPTION", [("LANGUAGE", language.tag.identifier)],
+                          text: event.text.map { language.words(.calendarElementText, ["text": $0, "open": open]) } ?? open)
             calendar.line("TRANSP", raw: "TRANSPARENT")
             calendar.begin("VALARM")
             calendar.line("ACTION", raw: "DISPLAY")
-            calendar.line("DESCRIPTION", text: "\(title): \(plan.study.title)")
+            calendar.line("DESCRIPTION", text: language.words(.calendarAlarm, ["task": title, "study": plan.study.title]))
             // An all-day event's trigger counts from the start of its day.
             calendar.line("TRIGGER", raw: event.isAllDay ? Self.allDayReminder : "PT0M")
             calendar.end("VALARM")

@@ -52,30 +52,31 @@ struct ChartAxis: Equatable {
     }
 
     /// What the values are measured in, for the axis's label: `hours`, `0 to 10`, `yes or no`.
-    var unitLabel: String? {
-        switch kind {
-        case .scale(let low, let high): "\(Format.number(low)) to \(Format.number(high))"
+    func unitLabel(format: Format) -> String? {
+        let words = format.language.words
+        return switch kind {
+        case .scale(let low, let high): words(.scaleRange, ["low": format.number(low), "high": format.number(high)])
         case .number(let unit): unit
-        case .yesNo: "yes or no"
-        case .count: "a day"
+        case .yesNo: words(.yesOrNo)
+        case .count: words(.aDay)
         }
     }
 
     /// A tick's label: the number, or No and Yes.
-    func label(_ value: Double) -> String {
-        if kind == .yesNo { return value >= 0.5 ? "Yes" : "No" }
-        return Format.number(value)
+    func label(_ value: Double, format: Format) -> String {
+        if kind == .yesNo { return value >= 0.5 ? format.language.words(.yes) : format.language.words(.no) }
+        return format.number(value)
     }
 
     /// The label above a panel: the legends, with the unit unless a legend
     /// already says it (`Sleep (hours)`, `Pain (0-10)`).
-    func title(_ legends: [String]) -> String {
+    func title(_ legends: [String], format: Format) -> String {
         let joined = legends.joined(separator: " · ")
-        guard let unit = unitLabel else { return joined }
+        guard let unit = unitLabel(format: format) else { return joined }
         let plain = { (text: String) in
             text.lowercased().replacingOccurrences(of: "\u{2013}", with: "-").replacingOccurrences(of: " to ", with: "-")
         }
-        return plain(joined).contains(plain(unit)) ? joined : "\(joined) (\(unit))"
+        return plain(joined).contains(plain(unit)) ? joined : format.language.words(.legendWithUnit, ["legend": joined, "unit": unit])
     }
 
     /// A rounded axis from `min` to `max` with a step of 1, 2 or 5 × 10ⁿ.

@@ -24,7 +24,7 @@ enum ChartSVG {
 
     static func height(panels: Int) -> Double { Double(max(panels, 1)) * (header + plotHeight(panels: panels) + footer) }
 
-    static func render(_ data: ChartData, titleID: String, zone: TimeZone) -> HTML {
+    static func render(_ data: ChartData, titleID: String, zone: TimeZone, format: Format) -> HTML {
         let height = height(panels: data.panels.count)
         var svg: HTML = "<svg class=\"chart\" viewBox=\"0 0 \(n(width)) \(n(height))\" role=\"img\" aria-labelledby=\"\(titleID)\">\n"
         if data.series.contains(where: { !$0.noAnswer.isEmpty }) {
@@ -34,12 +34,12 @@ enum ChartSVG {
         }
         for (index, panel) in data.panels.enumerated() {
             let top = Double(index) * (header + plotHeight(panels: data.panels.count) + footer)
-            svg += self.panel(panel, data: data, top: top, titleID: titleID, zone: zone)
+            svg += self.panel(panel, data: data, top: top, titleID: titleID, zone: zone, format: format)
         }
         return svg + "</svg>"
     }
 
-    private static func panel(_ panel: ChartData.Panel, data: ChartData, top: Double, titleID: String, zone: TimeZone) -> HTML {
+    private static func panel(_ panel: ChartData.Panel, data: ChartData, top: Double, titleID: String, zone: TimeZone, format: Format) -> HTML {
         let axis = panel.axis
         let plotTop = top + header
         let plotHeight = plotHeight(panels: data.panels.count)
@@ -52,11 +52,11 @@ enum ChartSVG {
         }
         let base = y(max(axis.low, min(0, axis.high)))
 
-        var svg: HTML = "<text class=\"panel-label\" x=\"0\" y=\"\(n(top + 15))\">\(axis.title(panel.series.map(\.series.legend)))</text>\n"
+        var svg: HTML = "<text class=\"panel-label\" x=\"0\" y=\"\(n(top + 15))\">\(axis.title(panel.series.map(\.series.legend), format: format))</text>\n"
         var tick = axis.low
         while tick <= axis.high + axis.step / 1000 {
             svg += "<line class=\"grid\" x1=\"\(n(left))\" x2=\"\(n(width - right))\" y1=\"\(n(y(tick)))\" y2=\"\(n(y(tick)))\"/>"
-            svg += "<text class=\"tick\" x=\"\(n(left - 6))\" y=\"\(n(y(tick) + 4))\" text-anchor=\"end\">\(axis.label(tick))</text>\n"
+            svg += "<text class=\"tick\" x=\"\(n(left - 6))\" y=\"\(n(y(tick) + 4))\" text-anchor=\"end\">\(axis.label(tick, format: format))</text>\n"
             tick += axis.step
         }
         // A hatched band where an answer was due and none was given.
@@ -65,8 +65,8 @@ enum ChartSVG {
             guard !missed.isEmpty, !panel.series.contains(where: { series in series.points.contains { $0.day == day } }) else { continue }
             let names = missed.map(\.series.legend).joined(separator: ", ")
             svg += "<rect class=\"no-answer\" x=\"\(n(x(day) - slot / 2 + 0.5))\" y=\"\(n(plotTop))\" width=\"\(n(max(slot - 1, 1)))\" "
-                + "height=\"\(n(plotHeight))\" fill=\"url(#\(titleID)-hatch)\"><title>\(Format.weekdayShort(day)), "
-                + "\(Format.shortDay(day)): \(names), no answer</title></rect>\n"
+                + "height=\"\(n(plotHeight))\" fill=\"url(#\(titleID)-hatch)\"><title>"
+                + "\(format.language.words(.noAnswerTitle, ["day": format.weekdayAndDay(day), "names": names]))</title></rect>\n"
         }
         // The target over the hatching, so its label stays readable.
         for series in panel.series {
@@ -83,20 +83,20 @@ enum ChartSVG {
         svg += "<line class=\"axis\" x1=\"\(n(left))\" x2=\"\(n(width - right))\" y1=\"\(n(base))\" y2=\"\(n(base))\"/>\n"
         let every = data.days.count <= 7 ? 1 : max(1, Int((Double(data.days.count) / 5).rounded(.up)))
         for (index, day) in data.days.enumerated() where index % every == 0 {
-            let label = data.days.count <= 7 ? Format.weekdayShort(day) : Format.shortDay(day)
+            let label = data.days.count <= 7 ? format.weekdayShort(day) : format.shortDay(day)
             let bottom = plotTop + plotHeight
             svg += "<line class=\"axis\" x1=\"\(n(x(day)))\" x2=\"\(n(x(day)))\" y1=\"\(n(bottom))\" y2=\"\(n(bottom + 4))\"/>"
             svg += "<text class=\"tick\" x=\"\(n(x(day)))\" y=\"\(n(bottom + 17))\" text-anchor=\"middle\">\(label)</text>\n"
         }
         for (index, series) in panel.series.enumerated() {
             svg += marks(series, index: index, of: panel.series.count, kind: data.chart.kind, slot: slot, x: x, y: y, base: base,
-                         zone: zone)
+                         zone: zone, format: format)
         }
         return svg
     }
 
     private static func marks(_ series: ChartData.Series, index: Int, of count: Int, kind: InsightChart.Kind, slot: Double,
-                              x: (LocalDate) -> Double, y: (Double) -> Double, base: Double, zone: TimeZone) -> HTML {
+                              x: (LocalDate) -> Double, y: (Double) -> Double, base: Double, zone: TimeZone, format: Format) -> HTML {
         let name = series.series.legend
         var svg = HTML()
         switch kind {
@@ -105,7 +105,7 @@ enum ChartSVG {
             for point in series.points {
                 let barX = x(point.day) - barWidth * Double(count) / 2 + barWidth * Double(index)
                 let top = y(point.value)
-                let title: HTML = "<title>\(title(point, name: name, zone: zone))</title>"
+                let title: HTML = "<title>\(title(point, name: name, zone: zone, format: format))</title>"
                 if point.value == 0 {
                     // A zero is a mark on the axis with its number, never mistaken for a day without an answer.
                     svg += "<rect class=\"zero\" x=\"\(n(barX))\" y=\"\(n(base - 3))\" width=\"\(n(barWidth))\" height=\"3\" "
@@ -119,7 +119,7 @@ enum ChartSVG {
         case .scatter:
             for point in series.points {
                 svg += "<circle cx=\"\(n(x(point.day)))\" cy=\"\(n(y(point.value)))\" r=\"5\" fill=\"\(series.color)\" "
-                    + "stroke=\"#ffffff\" stroke-width=\"1.5\"><title>\(title(point, name: name, zone: zone))</title></circle>\n"
+                    + "stroke=\"#ffffff\" stroke-width=\"1.5\"><title>\(title(point, name: name, zone: zone, format: format))</title></circle>\n"
             }
         case .line:
             // A missing day breaks the line: a gap, not a slope through nothing.
@@ -139,20 +139,23 @@ enum ChartSVG {
             }
             for point in series.points {
                 svg += "<circle cx=\"\(n(x(point.day)))\" cy=\"\(n(y(point.value)))\" r=\"3.5\" fill=\"\(series.color)\">"
-                    + "<title>\(title(point, name: name, zone: zone))</title></circle>\n"
+                    + "<title>\(title(point, name: name, zone: zone, format: format))</title></circle>\n"
             }
         }
         return svg
     }
 
     /// `Thu, Mar 5: Pain (0-10) 3, answered 8:12 AM`
-    static func title(_ point: ChartData.Point, name: String, zone: TimeZone) -> String {
-        "\(Format.weekdayShort(point.day)), \(Format.shortDay(point.day)): \(name) \(Format.number(point.value))"
-            + (point.unit.map { " \($0)" } ?? "") + (point.outcome.map { ", answered \(Format.time($0.createdAt, in: zone))" } ?? "")
-            + (point.isSoFar ? " so far" : "")
+    static func title(_ point: ChartData.Point, name: String, zone: TimeZone, format: Format) -> String {
+        let words = format.language.words
+        let number = format.number(point.value)
+        let value = point.unit.map { words(.valueWithUnit, ["value": number, "unit": $0]) } ?? number
+        var title = words(.pointTitle, ["day": format.weekdayAndDay(point.day), "name": name, "value": value])
+        if let outcome = point.outcome { title = words(.pointAnswered, ["point": title, "time": format.time(outcome.createdAt, in: zone)]) }
+        return point.isSoFar ? words(.soFar, ["value": title]) : title
     }
 
     static func n(_ value: Double) -> String {
-        Format.decimal(value)
+        PlainNumber.format(value)
     }
 }

@@ -1,5 +1,6 @@
 import StudyModel
 import Markup
+import Words
 
 /// The frame every page shares: head with its Content-Security-Policy,
 /// skip link, header with the study's name and navigation, main, footer.
@@ -24,7 +25,7 @@ public enum Layout {
                      scripts: [String] = [], bodyClass: String? = nil, frame: Frame = .plain) -> HTML {
         var html: HTML = """
             <!DOCTYPE html>
-            <html lang="en">
+            <html lang="\(reader.language.tag.identifier)" dir="\(reader.language.direction)">
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -34,14 +35,14 @@ public enum Layout {
             <link rel="icon" href="\(reader.links.asset("icons/heart.fill.svg"))" type="image/svg+xml">
             </head>
             <body\(bodyClass.map { " class=\"\($0)\"" as HTML })>
-            <a class="skip-link" href="#main">Skip to content</a>
+            <a class="skip-link" href="#main">\(reader.words(.skipToContent))</a>
             <header class="site-header">
             <p class="site-title">\(study.title)<span class="site-institution">\(study.institution)</span></p>
 
             """
         let items = nav.items(reader: reader, hasCareTeam: !study.contacts.isEmpty)
         if !items.isEmpty {
-            html += "<nav aria-label=\"Main\"><ul class=\"nav\">"
+            html += "<nav aria-label=\"\(reader.words(.mainNavigation))\"><ul class=\"nav\">"
             for item in items {
                 if let href = item.href {
                     html += "<li><a href=\"\(href)\"\(item.isCurrent ? " aria-current=\"page\"" as HTML : "")>\(item.title)</a></li>"
@@ -52,7 +53,7 @@ public enum Layout {
             html += "</ul></nav>\n"
         }
         // The care team is a tap away from every page, onboarding and messages too.
-        let careTeam: HTML = (study.contacts.isEmpty ? nil : reader.links.careTeam()).map { " · <a href=\"\($0)\">Care team</a>" } ?? ""
+        let careTeam: HTML = (study.contacts.isEmpty ? nil : reader.links.careTeam()).map { " · <a href=\"\($0)\">\(reader.words(.careTeam))</a>" } ?? ""
         html += """
             </header>
             <main id="main">

@@ -33,7 +33,7 @@ public enum Navigation: Sendable {
     func items(reader: Reader, hasCareTeam: Bool = false) -> [Item] {
         var items = sections(reader: reader)
         if hasCareTeam, !items.isEmpty, let href = reader.links.careTeam() {
-            items.append(Item(title: "Care team", href: href, isCurrent: isCurrent(.careTeam)))
+            items.append(Item(title: reader.words(.careTeam), href: href, isCurrent: isCurrent(.careTeam)))
         }
         return items
     }
@@ -52,21 +52,21 @@ public enum Navigation: Sendable {
         case .study(let current):
             var items: [Item] = []
             if let index = reader.links.studyIndex() {
-                items.append(Item(title: "Participants", href: index, isCurrent: current == .participants))
+                items.append(Item(title: reader.words(.navParticipants), href: index, isCurrent: current == .participants))
             }
-            items.append(Item(title: "Learn", href: reader.links.educationIndex(), isCurrent: current == .education))
+            items.append(Item(title: reader.words(.navLearn), href: reader.links.educationIndex(), isCurrent: current == .education))
             return items
         case .participant(let id, let today, let current):
             var items: [Item] = []
             if let index = reader.links.studyIndex() {
-                items.append(Item(title: "Participants", href: index, isCurrent: false))
+                items.append(Item(title: reader.words(.navParticipants), href: index, isCurrent: false))
             }
-            items.append(Item(title: "Feed", href: reader.links.feed(id, today), isCurrent: current == .feed))
-            items.append(Item(title: "Insights", href: reader.links.insights(id), isCurrent: current == .insights))
-            items.append(Item(title: "Learn", href: reader.links.educationIndex(), isCurrent: current == .education))
-            items.append(Item(title: "Consent", href: reader.links.consentRecord(id), isCurrent: current == .consent))
+            items.append(Item(title: reader.words(.navFeed), href: reader.links.feed(id, today), isCurrent: current == .feed))
+            items.append(Item(title: reader.words(.navInsights), href: reader.links.insights(id), isCurrent: current == .insights))
+            items.append(Item(title: reader.words(.navLearn), href: reader.links.educationIndex(), isCurrent: current == .education))
+            items.append(Item(title: reader.words(.navConsent), href: reader.links.consentRecord(id), isCurrent: current == .consent))
             if let audit = reader.links.auditTrail(id) {
-                items.append(Item(title: "Audit trail", href: audit, isCurrent: current == .audit))
+                items.append(Item(title: reader.words(.navAuditTrail), href: audit, isCurrent: current == .audit))
             }
             return items
         }

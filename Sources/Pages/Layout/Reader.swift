@@ -1,4 +1,5 @@
 import CareModel
+import Words
 
 /// Who reads a page, and so what it says and shows: the participant on their
 /// own preview server, or the study team on the static site. Every page is
@@ -21,19 +22,27 @@ public struct Reader: Sendable {
     /// Whether names and signatures are shown: always to the participant,
     /// and to the team only when the site is built with `--names`.
     public let showsNames: Bool
+    /// The language the page is written in, with its words and formats.
+    public let language: Language
 
     /// The participant reading their own pages: all their values, their own name.
-    public static func participant(links: any PageLinks) -> Reader {
-        Reader(audience: .participant, links: links, sharing: .everything, showsNames: true)
+    public static func participant(links: any PageLinks, language: Language) -> Reader {
+        Reader(audience: .participant, links: links, sharing: .everything, showsNames: true, language: language)
     }
 
     /// The study team reading the site.
     /// - Parameters:
     ///   - sharing: what the participant the page is about shares; `.everything` for pages about no participant.
     ///   - names: whether the site was built with `--names`.
-    public static func clinician(links: any PageLinks, sharing: Sharing, names: Bool) -> Reader {
-        Reader(audience: .clinician, links: links, sharing: sharing, showsNames: names)
+    ///   - language: the study's own language, or the one the site was built in.
+    public static func clinician(links: any PageLinks, sharing: Sharing, names: Bool, language: Language) -> Reader {
+        Reader(audience: .clinician, links: links, sharing: sharing, showsNames: names, language: language)
     }
+
+    /// The page's built-in words.
+    public var words: Words { language.words }
+    /// Dates, times, numbers and answers in the page's language.
+    public var format: Format { Format(language: language) }
 
     public var isParticipant: Bool { audience == .participant }
     public var isClinician: Bool { audience == .clinician }

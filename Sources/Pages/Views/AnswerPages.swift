@@ -33,14 +33,17 @@ public enum AnswerPages {
     /// title and text (such as when to call the surgeon), what was saved, and
     /// the way back to the day.
     public static func completion(_ step: CompletionStep, context: Context, frame: Layout.Frame = .plain) -> HTML {
+        let words = context.reader.words
+        let format = context.reader.format
         var main: HTML = "<div class=\"completion\">\(Layout.icon("checkmark.circle.fill", reader: context.reader))"
             + "<h1>\(step.title)</h1></div>\n"
         if let text = step.text { main += "<p class=\"lead completion-text\">\(text)</p>\n" }
-        let answers = Format.answers(context.outcome, task: context.task)
-        main += "<p class=\"answers\">\(context.task.title), saved at "
-            + "\(Format.time(context.outcome.createdAt, in: context.participant.timeZone))"
-            + "\(answers.isEmpty ? "" : ": " + answers)</p>\n"
-        main += "<p class=\"form-actions\"><a class=\"button\" href=\"\(context.feed)\">Back to today</a></p>\n"
+        let answers = format.answers(context.outcome, task: context.task)
+        let time = format.time(context.outcome.createdAt, in: context.participant.timeZone)
+        let saved = answers.isEmpty ? words(.savedAt, ["task": context.task.title, "time": time])
+            : words(.savedAtWithAnswers, ["task": context.task.title, "time": time, "answers": answers])
+        main += "<p class=\"answers\">\(saved)</p>\n"
+        main += "<p class=\"form-actions\"><a class=\"button\" href=\"\(context.feed)\">\(words(.backToToday))</a></p>\n"
         if let slug = context.study.safety, let note = context.study.note(slug) {
             main += "<p><a class=\"help-link\" href=\"\(context.reader.links.note(note.slug))\">"
                 + "\(Layout.icon("info.circle.fill", reader: context.reader))\(note.title)</a></p>\n"
@@ -54,21 +57,20 @@ public enum AnswerPages {
     /// and a way back that changes nothing.
     public static func confirmDelete(context: Context, action: String, csrfToken: String,
                                      frame: Layout.Frame = .plain) -> HTML {
-        let answers = Format.answers(context.outcome, task: context.task)
-        var main: HTML = "<p class=\"back\"><a href=\"\(context.feed)\">← Back to today</a></p>\n"
-        main += "<h1>Delete these answers?</h1>\n"
-        main += "<p class=\"lead\">Your answers to <strong>\(context.task.title)</strong> for "
-            + "\(Format.day(context.event.day)), saved at "
-            + "\(Format.time(context.outcome.createdAt, in: context.participant.timeZone)):</p>\n"
-        main += "<p class=\"answers answers-to-delete\">\(answers.isEmpty ? "Done, with no answers to show" : answers)</p>\n"
-        main += "<p>Once they are deleted you can answer again today. The study's records keep a note that answers "
-            + "were deleted.</p>\n"
+        let words = context.reader.words
+        let format = context.reader.format
+        let answers = format.answers(context.outcome, task: context.task)
+        var main: HTML = "<p class=\"back\"><a href=\"\(context.feed)\"><span class=\"arrow\" aria-hidden=\"true\">←</span> \(words(.backToToday))</a></p>\n"
+        main += "<h1>\(words(.deleteTheseAnswers))</h1>\n"
+        main += "<p class=\"lead\">\(words.html(.yourAnswersTo, ["task": "<strong>\(context.task.title)</strong>", "day": "\(format.day(context.event.day))", "time": "\(format.time(context.outcome.createdAt, in: context.participant.timeZone))"]))</p>\n"
+        main += "<p class=\"answers answers-to-delete\">\(answers.isEmpty ? words(.doneNoAnswers) : answers)</p>\n"
+        main += "<p>\(words(.deleteExplained))</p>\n"
         main += "<form method=\"post\" action=\"\(action)\" class=\"confirm-delete\">\n"
             + "<input type=\"hidden\" name=\"csrf\" value=\"\(csrfToken)\">\n"
-            + "<p class=\"form-actions\"><a class=\"button button-secondary\" href=\"\(context.feed)\">Cancel, keep them</a> "
-            + "<button type=\"submit\" class=\"button button-danger\" data-busy-label=\"Deleting…\">Delete answers</button></p>\n"
+            + "<p class=\"form-actions\"><a class=\"button button-secondary\" href=\"\(context.feed)\">\(words(.cancelKeep))</a> "
+            + "<button type=\"submit\" class=\"button button-danger\" data-busy-label=\"\(words(.deleting))\">\(words(.deleteAnswers))</button></p>\n"
             + "</form>\n"
-        return Layout.page(title: "Delete these answers?", study: context.study, reader: context.reader,
+        return Layout.page(title: words(.deleteTheseAnswers), study: context.study, reader: context.reader,
                            nav: .participant(id: context.participant.id, today: context.today, current: .feed),
                            main: main, scripts: ["js/busy.js"], frame: frame)
     }

@@ -28,31 +28,31 @@ public enum AuditPage {
                   case .consent(let documentID, _) = entry.subject else { return false }
             return signed.contains(documentID)
         }.sorted { ($0.at, $0.id) < ($1.at, $1.id) }
-        var main: HTML = "<h1>Audit trail</h1>\n"
-        main += "<p class=\"day-meta\">\(Pseudonym.label(participant, names: reader.showsNames))</p>\n"
-        main += "<p class=\"lead\">Every consent, permission choice, answer, deletion and withdrawal, as the care store "
-            + "recorded it, oldest first. Times are in the participant's zone, \(participant.timeZone.identifier), "
-            + "with its offset from UTC.</p>\n"
+        let words = reader.words
+        let format = reader.format
+        var main: HTML = "<h1>\(words(.navAuditTrail))</h1>\n"
+        main += "<p class=\"day-meta\">\(Pseudonym.label(participant, reader: reader))</p>\n"
+        main += "<p class=\"lead\">\(words(.auditLead, ["zone": participant.timeZone.identifier]))</p>\n"
         guard !shown.isEmpty else {
-            main += "<p class=\"empty\">Nothing has been recorded for this participant yet.</p>\n"
+            main += "<p class=\"empty\">\(words(.auditEmpty))</p>\n"
             return page(main, participant: participant, today: today, study: study, reader: reader)
         }
         main += "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-labelledby=\"audit-caption\">\n"
-            + "<table class=\"audit stack-table\">\n<caption id=\"audit-caption\">\(shown.count) entr\(shown.count == 1 ? "y" : "ies") "
-            + "of the audit log</caption>\n<thead><tr><th scope=\"col\">Time</th><th scope=\"col\">Event</th>"
-            + "<th scope=\"col\">Subject</th><th scope=\"col\">Detail</th></tr></thead>\n<tbody>\n"
+            + "<table class=\"audit stack-table\">\n<caption id=\"audit-caption\">\(words(.auditCaption, count: shown.count))</caption>\n"
+            + "<thead><tr><th scope=\"col\">\(words(.columnTime))</th><th scope=\"col\">\(words(.columnEvent))</th>"
+            + "<th scope=\"col\">\(words(.columnSubject))</th><th scope=\"col\">\(words(.columnDetail))</th></tr></thead>\n<tbody>\n"
         var signedBefore: Set<String> = []
         for entry in shown {
             // Nothing may be stored before consent: an answer that was is marked, never hidden.
             let beforeConsent = entry.action == .outcomeAdd && signedBefore.isEmpty
-            let row = describe(entry, signedBefore: &signedBefore, outcomes: outcomes, sharing: reader.sharing, plan: plan)
-            let note: HTML = beforeConsent ? " <strong class=\"audit-note\">Stored before the consent was signed</strong>" : ""
+            let row = describe(entry, signedBefore: &signedBefore, outcomes: outcomes, reader: reader, plan: plan)
+            let note: HTML = beforeConsent ? " <strong class=\"audit-note\">\(words(.storedBeforeConsent))</strong>" : ""
             let stamp = Timestamp.local(entry.at, in: participant.timeZone)
             let day = participant.timeZone.localDate(of: entry.at)
-            main += "<tr><td data-label=\"Time\"><time datetime=\"\(stamp)\">\(Format.shortDay(day)), \(day.components.year), "
-                + "\(Format.time(entry.at, in: participant.timeZone)) <span class=\"when\">(\(stamp))</span></time></td>"
-                + "<th scope=\"row\">\(row.event)</th><td data-label=\"Subject\">\(row.subject)</td>"
-                + "<td data-label=\"Detail\">\(row.detail)\(note)</td></tr>\n"
+            main += "<tr><td data-label=\"\(words(.columnTime))\"><time datetime=\"\(stamp)\">\(format.dateAndTime(day, entry.at, in: participant.timeZone)) "
+                + "<span class=\"when\">(<bdi dir=\"ltr\">\(stamp)</bdi>)</span></time></td>"
+                + "<th scope=\"row\">\(row.event)</th><td data-label=\"\(words(.columnSubject))\">\(row.subject)</td>"
+                + "<td data-label=\"\(words(.columnDetail))\">\(row.detail)\(note)</td></tr>\n"
         }
         main += "</tbody>\n</table>\n</div>\n"
         return page(main, participant: participant, today: today, study: study, reader: reader)
@@ -60,37 +60,39 @@ public enum AuditPage {
 
     private static func page(_ main: HTML, participant: Participant, today: LocalDate, study: Study,
                              reader: Reader) -> HTML {
-        Layout.page(title: "Audit trail", study: study, reader: reader,
+        Layout.page(title: reader.words(.navAuditTrail), study: study, reader: reader,
                     nav: .participant(id: participant.id, today: today, current: .audit), main: main)
     }
 
     /// An entry in words: what happened, to what, and its detail.
-    static func describe(_ entry: AuditEntry, signedBefore: inout Set<String>, outcomes: [Outcome], sharing: Sharing,
+    static func describe(_ entry: AuditEntry, signedBefore: inout Set<String>, outcomes: [Outcome], reader: Reader,
                          plan: CarePlan) -> (event: String, subject: String, detail: String) {
         let study = plan.study
+        let words = reader.words
         let detail = entry.detail ?? ""
         switch (entry.action, entry.subject) {
         case (.consentSign, .consent(let id, let version)):
             let title = study.consentDocument(id)?.title ?? id
             let isReconsent = !signedBefore.insert(id).inserted
-            return (isReconsent ? "Re-consent signed" : "Consent signed", "\(title), version \(version)", detail)
+            return (isReconsent ? words(.auditReconsentSigned) : words(.auditConsentSigned),
+                    words(.documentTitleVersion, ["document": title, "version": version]), detail)
         case (.consentPublish, .consent(let id, let version)):
-            return ("Consent version published", "\(study.consentDocument(id)?.title ?? id), version \(version)", detail)
+            return (words(.auditConsentPublished), words(.documentTitleVersion, ["document": study.consentDocument(id)?.title ?? id, "version": version]), detail)
         case (.permissionRecord, .permission(let id)):
-            return ("Permission answered", permissionTitle(id, study: study) ?? id, detail)
+            return (words(.auditPermissionAnswered), permissionTitle(id, study: study) ?? id, detail)
         case (.outcomeAdd, .outcome(let taskID, _, let outcomeID)):
             return answer(entry, taskID: taskID, outcome: outcomes.first { $0.id == outcomeID && $0.taskID == taskID },
-                          sharing: sharing, plan: plan)
+                          reader: reader, plan: plan)
         case (.outcomeDelete, .outcome(let taskID, _, let outcomeID)):
             let title = plan.study.task(taskID)?.title ?? taskID
             guard let outcome = outcomes.first(where: { $0.id == outcomeID && $0.taskID == taskID && $0.isDeleted }) else {
-                return ("Answer deleted", title, "")
+                return (words(.auditAnswerDeleted), title, "")
             }
-            let answers = FeedPage.answers(outcome, task: plan.task(taskID, version: outcome.taskVersion), sharing: sharing)
-            return ("Answer deleted", "\(title), \(Format.shortDay(outcome.eventDay))",
-                    answers.isEmpty ? "Deleted: no values" : "Deleted: " + answers)
+            let answers = FeedPage.answers(outcome, task: plan.task(taskID, version: outcome.taskVersion), reader: reader)
+            return (words(.auditAnswerDeleted), words(.taskOnDay, ["task": title, "day": reader.format.shortDay(outcome.eventDay)]),
+                    answers.isEmpty ? words(.deletedNoValues) : words(.deletedValues, ["values": answers]))
         case (.participantWithdraw, _):
-            return ("Withdrew from the study", "", detail.isEmpty ? "No reason given" : "Reason given: \u{201C}\(detail)\u{201D}")
+            return (words(.auditWithdrew), "", detail.isEmpty ? words(.noReasonGiven) : words(.reasonGiven, ["reason": detail]))
         default:
             return (entry.action.rawValue, entry.subject.text, detail)
         }
@@ -98,18 +100,21 @@ public enum AuditPage {
 
     /// An answer saved: the task and the day of its event, and its values as
     /// the participant shares them, from the stored outcome the entry names.
-    static func answer(_ entry: AuditEntry, taskID: String, outcome: Outcome?, sharing: Sharing,
+    static func answer(_ entry: AuditEntry, taskID: String, outcome: Outcome?, reader: Reader,
                        plan: CarePlan) -> (event: String, subject: String, detail: String) {
         let title = plan.study.task(taskID)?.title ?? taskID
+        let sharing = reader.sharing
+        let words = reader.words
         guard let outcome else {
             // Without the outcome, the log's own text names values the
             // content may no longer describe: it is shown only when the
             // participant withholds nothing at all.
-            let withheld = Format.withheld(sharing.hasDeclined ? .declined : .notChosen)
-            return ("Answer saved", title, sharing.sharesEverything ? entry.detail ?? "" : withheld)
+            let withheld = reader.format.withheld(sharing.hasDeclined ? .declined : .notChosen)
+            return (words(.auditAnswerSaved), title, sharing.sharesEverything ? entry.detail ?? "" : withheld)
         }
-        let answers = FeedPage.answers(outcome, task: plan.task(taskID, version: outcome.taskVersion), sharing: sharing)
-        return ("Answer saved", "\(title), \(Format.shortDay(outcome.eventDay))", answers.isEmpty ? "No values" : answers)
+        let answers = FeedPage.answers(outcome, task: plan.task(taskID, version: outcome.taskVersion), reader: reader)
+        return (words(.auditAnswerSaved), words(.taskOnDay, ["task": title, "day": reader.format.shortDay(outcome.eventDay)]),
+                answers.isEmpty ? words(.noValues) : answers)
     }
 
     static func permissionTitle(_ id: String, study: Study) -> String? {

@@ -5,15 +5,13 @@ import Markup
 /// contact with a button that calls (`tel:`) and one that writes (`mailto:`).
 public enum CareTeamPage {
     public static func render(study: Study, reader: Reader, nav: Navigation, frame: Layout.Frame = .plain) -> HTML {
-        var main: HTML = "<h1>Care team</h1>\n"
+        var main: HTML = "<h1>\(reader.words(.careTeam))</h1>\n"
         main += reader.isParticipant
-            ? "<p class=\"lead\">Who to contact about your recovery and about the study. "
-                + "In an emergency, call your local emergency number.</p>\n"
-            : "<p class=\"lead\">Who participants are told to contact about their recovery and the study, "
-                + "as their Care team page lists them.</p>\n"
+            ? "<p class=\"lead\">\(reader.words(.careTeamLead))</p>\n"
+            : "<p class=\"lead\">\(reader.words(.careTeamLeadClinician))</p>\n"
         if study.contacts.isEmpty {
-            main += "<p class=\"empty\">This study lists no contacts. Write to "
-                + "<a href=\"mailto:\(study.contact)\">\(study.contact)</a>.</p>\n"
+            let address: HTML = "<a href=\"mailto:\(study.contact)\">\(study.contact)</a>"
+            main += "<p class=\"empty\">\(reader.words.html(.noContacts, ["address": address]))</p>\n"
         }
         main += "<ul class=\"contacts\">\n"
         for (index, contact) in study.contacts.enumerated() {
@@ -25,10 +23,10 @@ public enum CareTeamPage {
             if let note = contact.note {
                 main += "<p class=\"contact-note\">\(note)</p>\n"
             }
-            main += callButton(contact)
+            main += callButton(contact, reader: reader)
             if let email = contact.email {
                 main += "<p class=\"contact-line\"><a class=\"button button-secondary contact-email\" href=\"mailto:\(email)\">"
-                    + "<span>Email<span class=\"visually-hidden\"> \(contact.name) at</span> \(email)</span></a></p>\n"
+                    + "<span>\(emailLabel(contact, email, reader: reader))</span></a></p>\n"
             }
             if let address = contact.address {
                 let lines: [HTML] = address.split(separator: "\n").map { "\($0)" }
@@ -37,14 +35,22 @@ public enum CareTeamPage {
             main += "</li>\n"
         }
         main += "</ul>\n"
-        return Layout.page(title: "Care team", study: study, reader: reader, nav: nav, main: main, frame: frame)
+        return Layout.page(title: reader.words(.careTeam), study: study, reader: reader, nav: nav, main: main, frame: frame)
     }
 
     /// A contact's call button, in a line of its own; nothing without a phone number.
-    static func callButton(_ contact: Contact) -> HTML {
+    static func callButton(_ contact: Contact, reader: Reader) -> HTML {
         guard let phone = contact.phone, let tel = contact.telURI else { return "" }
-        return "<p class=\"contact-line\"><a class=\"button contact-call\" href=\"\(tel)\"><span>Call "
-            + "<span class=\"visually-hidden\">\(contact.name) at </span>\(phone)</span></a></p>\n"
+        let whom: HTML = "<span class=\"visually-hidden\">\(reader.words(.contactAt, ["name": contact.name]))</span>"
+        let number: HTML = "<bdi dir=\"ltr\">\(phone)</bdi>"
+        return "<p class=\"contact-line\"><a class=\"button contact-call\" href=\"\(tel)\"><span>"
+            + "\(reader.words.html(.callContact, ["whom": whom, "number": number]))</span></a></p>\n"
+    }
+
+    /// `Email Ana Ruiz at ana@…`, the name for screen readers only.
+    static func emailLabel(_ contact: Contact, _ email: String, reader: Reader) -> HTML {
+        let whom: HTML = "<span class=\"visually-hidden\">\(reader.words(.contactAt, ["name": contact.name]))</span>"
+        return reader.words.html(.emailContact, ["whom": whom, "address": "<bdi dir=\"ltr\">\(email)</bdi>"])
     }
 
     /// Who to call, at the top of the study's safety note: the care team's
@@ -53,13 +59,13 @@ public enum CareTeamPage {
         let callable = study.contacts.filter { $0.telURI != nil }
         guard !callable.isEmpty else { return "" }
         var html: HTML = "<section class=\"who-to-call card\" aria-labelledby=\"who-to-call\">\n"
-            + "<h2 id=\"who-to-call\">Who to call</h2>\n<p>In an emergency, call your local emergency number first.</p>\n"
+            + "<h2 id=\"who-to-call\">\(reader.words(.whoToCall))</h2>\n<p>\(reader.words(.emergencyFirst))</p>\n"
         for contact in callable {
             html += "<p class=\"contact-role\">\(contact.name)\(contact.role.map { " · \($0)" } ?? "")</p>\n"
-            html += callButton(contact)
+            html += callButton(contact, reader: reader)
         }
         if let careTeam = reader.links.careTeam() {
-            html += "<p><a href=\"\(careTeam)\">Your whole care team</a></p>\n"
+            html += "<p><a href=\"\(careTeam)\">\(reader.words(.wholeCareTeam))</a></p>\n"
         }
         return html + "</section>\n"
     }

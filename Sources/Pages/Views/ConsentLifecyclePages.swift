@@ -9,16 +9,16 @@ import Markup
 public enum ConsentLifecyclePages {
     /// The one card of the feed while a newer consent waits to be signed.
     public static func reconsentCard(document: ConsentDocument, signedVersion: String, reader: Reader) -> HTML {
+        let words = reader.words
         var html: HTML = "<article class=\"card is-open\" aria-labelledby=\"card-reconsent\">\n"
-        html += "<div class=\"card-head\"><h2 id=\"card-reconsent\">The consent form has changed</h2>"
-            + "<p class=\"card-when\">Version \(document.version) replaces the version \(signedVersion) you signed</p></div>\n"
-        html += "<p>Please read the new version. Your tasks continue once you have signed it; "
-            + "or, if you prefer, you can leave the study.</p>\n"
+        html += "<div class=\"card-head\"><h2 id=\"card-reconsent\">\(words(.consentChanged))</h2>"
+            + "<p class=\"card-when\">\(words(.versionReplaces, ["version": document.version, "signed": signedVersion]))</p></div>\n"
+        html += "<p>\(words(.readNewVersion))</p>\n"
         if let reconsent = reader.links.reconsent() {
-            html += "<p class=\"card-actions\"><a class=\"button\" href=\"\(reconsent)\">Read and sign</a></p>\n"
+            html += "<p class=\"card-actions\"><a class=\"button\" href=\"\(reconsent)\">\(words(.readAndSign))</a></p>\n"
         }
         if let withdraw = reader.links.withdraw() {
-            html += "<p><a href=\"\(withdraw)\">Leave the study instead</a></p>\n"
+            html += "<p><a href=\"\(withdraw)\">\(words(.leaveInstead))</a></p>\n"
         }
         return html + "</article>"
     }
@@ -27,19 +27,20 @@ public enum ConsentLifecyclePages {
     public static func reconsent(document: ConsentDocument, signedVersion: String, participant: Participant, today: LocalDate,
                                  study: Study, reader: Reader, fields: OnboardingFields, errors: [String: String],
                                  csrfToken: String, frame: Layout.Frame = .plain) -> HTML {
-        var main = OnboardingPages.errorSummary(errors)
+        let words = reader.words
+        var main = OnboardingPages.errorSummary(errors, reader: reader)
         main += "<h1>\(document.title)</h1>\n"
-        main += "<p class=\"day-meta\">Version \(document.version), which replaces the version \(signedVersion) you signed. "
-            + "<a href=\"\(reader.links.consentRecord(participant.id))\">See what you signed before</a>.</p>\n"
-        main += ConsentPages.protocolLine(study)
-        main += "<div class=\"prose consent-text\" tabindex=\"0\" role=\"region\" aria-label=\"Consent document\">\n"
+        let before: HTML = "<a href=\"\(reader.links.consentRecord(participant.id))\">\(words(.seeWhatYouSigned))</a>"
+        main += "<p class=\"day-meta\">\(words.html(.versionWhichReplaces, ["version": "\(document.version)", "signed": "\(signedVersion)", "before": before]))</p>\n"
+        main += ConsentPages.protocolLine(study, reader: reader)
+        main += "<div class=\"prose consent-text\" tabindex=\"0\" role=\"region\" aria-label=\"\(words(.consentDocument))\">\n"
             + "\(document.html)</div>\n"
         main += "<form method=\"post\" action=\"\(reader.links.reconsent() ?? "")\" class=\"onboarding\" novalidate>\n"
             + "<input type=\"hidden\" name=\"csrf\" value=\"\(csrfToken)\">\n"
-        main += OnboardingPages.signatureFields(fields, errors: errors)
-        main += "<p class=\"form-actions\"><button type=\"submit\" class=\"button\">Review</button></p>\n</form>\n"
+        main += OnboardingPages.signatureFields(fields, errors: errors, reader: reader)
+        main += "<p class=\"form-actions\"><button type=\"submit\" class=\"button\">\(words(.review))</button></p>\n</form>\n"
         if let withdraw = reader.links.withdraw() {
-            main += "<p><a href=\"\(withdraw)\">Leave the study instead</a></p>\n"
+            main += "<p><a href=\"\(withdraw)\">\(words(.leaveInstead))</a></p>\n"
         }
         return Layout.page(title: document.title, study: study, reader: reader,
                            nav: .participant(id: participant.id, today: today, current: .consent), main: main,
@@ -50,14 +51,15 @@ public enum ConsentLifecyclePages {
     public static func reconsentReview(document: ConsentDocument, participant: Participant, today: LocalDate, study: Study,
                                        reader: Reader, fields: OnboardingFields, csrfToken: String,
                                        frame: Layout.Frame = .plain) -> HTML {
-        var main = OnboardingPages.reviewSummary(document, fields: fields, timeZone: participant.timeZone)
+        let words = reader.words
+        var main = OnboardingPages.reviewSummary(document, fields: fields, timeZone: participant.timeZone, reader: reader)
         let action = (reader.links.reconsent() ?? "") + "/review"
         main += "<form method=\"post\" action=\"\(action)\" class=\"onboarding\">\n"
             + "<input type=\"hidden\" name=\"csrf\" value=\"\(csrfToken)\">\n"
             + "<input type=\"hidden\" name=\"sha256\" value=\"\(document.sha256)\">\n"
-        main += "<p class=\"form-actions\"><a class=\"button button-secondary\" href=\"\(reader.links.reconsent() ?? "")\">Change</a> "
-            + "<button type=\"submit\" class=\"button\">Sign</button></p>\n</form>\n"
-        return Layout.page(title: "Check before you sign", study: study, reader: reader,
+        main += "<p class=\"form-actions\"><a class=\"button button-secondary\" href=\"\(reader.links.reconsent() ?? "")\">\(words(.change))</a> "
+            + "<button type=\"submit\" class=\"button\">\(words(.sign))</button></p>\n</form>\n"
+        return Layout.page(title: words(.checkBeforeSign), study: study, reader: reader,
                            nav: .participant(id: participant.id, today: today, current: .consent), main: main, frame: frame)
     }
 
@@ -65,30 +67,27 @@ public enum ConsentLifecyclePages {
     public static func withdraw(participant: Participant, today: LocalDate, study: Study, reader: Reader,
                                 reason: String, errors: [String: String], csrfToken: String,
                                 frame: Layout.Frame = .plain) -> HTML {
-        var main = OnboardingPages.errorSummary(errors)
-        main += "<h1>Leaving the study</h1>\n"
-        main += "<p class=\"lead\">You can leave at any time, without giving a reason. It does not change the care you "
-            + "receive.</p>\n"
-        main += "<ul class=\"icon-items\"><li><span><strong>What stops</strong><span class=\"icon-detail\">No more tasks "
-            + "are offered, and nothing new is saved from today.</span></span></li>"
-            + "<li><span><strong>What is kept</strong><span class=\"icon-detail\">What you gave before stays with the study "
-            + "under your study ID, as the consent form explains.</span></span></li>"
-            + "<li><span><strong>It cannot be undone here</strong><span class=\"icon-detail\">To take part again, write to the "
-            + "study team at \(study.contact).</span></span></li></ul>\n"
+        let words = reader.words
+        var main = OnboardingPages.errorSummary(errors, reader: reader)
+        main += "<h1>\(words(.leavingTheStudy))</h1>\n"
+        main += "<p class=\"lead\">\(words(.leaveAnyTime))</p>\n"
+        main += "<ul class=\"icon-items\"><li><span><strong>\(words(.whatStops))</strong><span class=\"icon-detail\">\(words(.whatStopsText))</span></span></li>"
+            + "<li><span><strong>\(words(.whatIsKept))</strong><span class=\"icon-detail\">\(words(.whatIsKeptText))</span></span></li>"
+            + "<li><span><strong>\(words(.cannotBeUndone))</strong><span class=\"icon-detail\">\(words(.cannotBeUndoneText, ["address": study.contact]))</span></span></li></ul>\n"
         main += "<form method=\"post\" action=\"\(reader.links.withdraw() ?? "")\" class=\"survey\" novalidate>\n"
             + "<input type=\"hidden\" name=\"csrf\" value=\"\(csrfToken)\">\n"
-        main += "<div class=\"field\">\n<label for=\"field-reason\" class=\"field-label\">Why are you leaving? "
-            + "<span class=\"optional\">(optional)</span></label>\n"
+        main += "<div class=\"field\">\n<label for=\"field-reason\" class=\"field-label\">\(words(.whyLeaving)) "
+            + "<span class=\"optional\">\(words(.optional))</span></label>\n"
             + "<textarea name=\"reason\" id=\"field-reason\" rows=\"3\" maxlength=\"500\">\(reason)</textarea>\n</div>\n"
         let error = errors["confirm"]
         main += "<div class=\"field\(error == nil ? "" : " has-error")\" id=\"field-confirm\">\n"
         if let error { main += "<p class=\"field-error\" id=\"field-confirm-error\">\(error)</p>\n" }
         let invalid: HTML = error == nil ? "" : " aria-invalid=\"true\" aria-describedby=\"field-confirm-error\""
         main += "<label class=\"choice\"><input type=\"checkbox\" name=\"confirm\" value=\"yes\"\(invalid)> "
-            + "<span>I want to leave the study</span></label>\n</div>\n"
+            + "<span>\(words(.iWantToLeave))</span></label>\n</div>\n"
         main += "<p class=\"form-actions\"><a class=\"button button-secondary\" href=\"\(reader.links.consentRecord(participant.id))\">"
-            + "Stay in the study</a> <button type=\"submit\" class=\"button\">Leave the study</button></p>\n</form>\n"
-        return Layout.page(title: "Leaving the study", study: study, reader: reader,
+            + "\(words(.stayInStudy))</a> <button type=\"submit\" class=\"button\">\(words(.leaveTheStudy))</button></p>\n</form>\n"
+        return Layout.page(title: words(.leavingTheStudy), study: study, reader: reader,
                            nav: .participant(id: participant.id, today: today, current: .consent), main: main, frame: frame)
     }
 }

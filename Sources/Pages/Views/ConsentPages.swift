@@ -19,74 +19,80 @@ public enum ConsentPages {
     public static func record(participant: Participant, records: [ConsentRecord], today: LocalDate, study: Study,
                               reader: Reader, grants: [PermissionGrant] = [], withdrawal: Withdrawal? = nil,
                               frame: Layout.Frame = .plain) -> HTML {
-        var main: HTML = "<h1>Consent record</h1>\n"
+        let words = reader.words
+        let format = reader.format
+        var main: HTML = "<h1>\(words(.consentRecord))</h1>\n"
         if reader.isClinician {
-            main += "<p class=\"day-meta\">\(Pseudonym.label(participant, names: reader.showsNames))</p>\n"
+            main += "<p class=\"day-meta\">\(Pseudonym.label(participant, reader: reader))</p>\n"
         } else if let signed = records.last {
-            main += "<p class=\"day-meta\">Signed as <strong>\(signed.printedName)</strong></p>\n"
+            main += "<p class=\"day-meta\">\(words.html(.signedAs, ["name": "<strong>\(signed.printedName)</strong>"]))</p>\n"
         }
-        main += protocolLine(study)
+        main += protocolLine(study, reader: reader)
         if reader.isParticipant, !records.isEmpty {
             let download = reader.links.myData()
             main += "<p class=\"record-actions no-print\"><button type=\"button\" class=\"button button-secondary\" data-print hidden>"
-                + "Save or print your copy</button>"
-                + (download.map { " <a class=\"button button-secondary\" href=\"\($0)\" download>Download my data</a>" } ?? "")
-                + "</p>\n<p class=\"field-hint no-print\">To keep a copy, print this page "
-                + "or save it as a PDF from your browser's Print command."
-                + (download == nil ? "" : " Download my data saves your answers, your consent and your choices as a "
-                   + "file in FHIR, the format clinical systems read, to give to your surgeon or the study team.")
+                + "\(words(.savePrintCopy))</button>"
+                + (download.map { " <a class=\"button button-secondary\" href=\"\($0)\" download>\(words(.downloadMyData))</a>" } ?? "")
+                + "</p>\n<p class=\"field-hint no-print\">\(words(.keepACopy))"
+                + (download == nil ? "" : " \(words(.downloadExplained))")
                 + "</p>\n"
         }
         if let withdrawal {
-            main += "<p class=\"status status-missed\">Withdrew from the study on "
-                + "\(Format.dayWithYear(participant.timeZone.localDate(of: withdrawal.withdrawnAt))) at "
-                + "\(Format.time(withdrawal.withdrawnAt, in: participant.timeZone))"
-                + "\(withdrawal.reason.map { ". Reason given: \u{201C}\($0)\u{201D}" } ?? "").</p>\n"
+            let day = format.dayWithYear(participant.timeZone.localDate(of: withdrawal.withdrawnAt))
+            let time = format.time(withdrawal.withdrawnAt, in: participant.timeZone)
+            let text = withdrawal.reason.map { words(.withdrewOnWithReason, ["day": day, "time": time, "reason": $0]) }
+                ?? words(.withdrewOn, ["day": day, "time": time])
+            main += "<p class=\"status status-missed\">\(text)</p>\n"
         }
         if records.isEmpty {
-            main += "<p class=\"empty\">No consent has been signed yet.</p>\n"
+            main += "<p class=\"empty\">\(words(.noConsentYet))</p>\n"
         }
         for record in records {
             main += recordArticle(record, title: study.consentDocument(record.documentID)?.title ?? record.documentID,
-                                  names: reader.showsNames)
+                                  reader: reader)
         }
-        main += choices(grants, study: study, participant: participant)
+        main += choices(grants, study: study, participant: participant, reader: reader)
         if withdrawal == nil, !records.isEmpty, let withdraw = reader.links.withdraw() {
-            main += "<p class=\"no-print\"><a href=\"\(withdraw)\">Leave the study</a></p>\n"
+            main += "<p class=\"no-print\"><a href=\"\(withdraw)\">\(words(.leaveTheStudy))</a></p>\n"
         }
-        return Layout.page(title: "Consent record", study: study, reader: reader,
+        return Layout.page(title: words(.consentRecord), study: study, reader: reader,
                            nav: .participant(id: participant.id, today: today, current: .consent),
                            main: main, scripts: reader.isParticipant && !records.isEmpty ? ["js/print.js"] : [],
                            bodyClass: "printable", frame: frame)
     }
 
     /// One signed record: what a reviewer checks, then the document as signed.
-    static func recordArticle(_ record: ConsentRecord, title: String, names: Bool) -> HTML {
+    static func recordArticle(_ record: ConsentRecord, title: String, reader: Reader) -> HTML {
+        let words = reader.words
+        let names = reader.showsNames
         let matches = SHA256.hex(record.html.markup) == record.sha256
         let stamp = Timestamp.local(record.signedAt, in: record.timeZone)
         var html: HTML = "<article class=\"consent-record\">\n<h2>\(title)</h2>\n<dl class=\"record-facts\">\n"
-        html += "<dt>Document</dt><dd>\(title), version \(record.version) (\(record.documentID))</dd>\n"
-        html += "<dt>Signed</dt><dd><time datetime=\"\(stamp)\">"
-            + "\(Format.dayWithYear(record.timeZone.localDate(of: record.signedAt))) at "
-            + "\(Format.time(record.signedAt, in: record.timeZone)) (\(stamp), \(record.timeZone.identifier))</time></dd>\n"
-        html += "<dt>Printed name</dt><dd>\(names ? record.printedName : "Withheld: the site shows study IDs only")</dd>\n"
-        let verdict: HTML = matches ? "<span class=\"hash-ok\">matches the text below</span>"
-                                    : "<strong class=\"hash-bad\">does not match the text below</strong>"
+        html += "<dt>\(words(.factDocument))</dt><dd>\(words(.documentTitleVersionID, ["document": title, "version": record.version, "id": record.documentID]))</dd>\n"
+        let signedOn = words(.dayAtTime, ["day": reader.format.dayWithYear(record.timeZone.localDate(of: record.signedAt)),
+                                          "time": reader.format.time(record.signedAt, in: record.timeZone)])
+        html += "<dt>\(words(.factSigned))</dt><dd><time datetime=\"\(stamp)\">"
+            + "\(signedOn) (<bdi dir=\"ltr\">\(stamp)</bdi>, \(record.timeZone.identifier))</time></dd>\n"
+        html += "<dt>\(words(.factPrintedName))</dt><dd>\(names ? record.printedName : words(.nameWithheld))</dd>\n"
+        let verdict: HTML = matches ? "<span class=\"hash-ok\">\(words(.hashMatches))</span>"
+                                    : "<strong class=\"hash-bad\">\(words(.hashDiffers))</strong>"
         html += "<dt>SHA-256</dt><dd><code class=\"hash\">\(record.sha256)</code> \(verdict)</dd>\n"
         html += "</dl>\n"
-        let drawing: HTML = names ? signature(record.signature, printedName: record.printedName)
-            : "<p class=\"day-meta\">Signed with a \(record.signature.kind) signature, withheld: the site shows study IDs only.</p>"
-        html += "<section class=\"signature\" aria-label=\"Signature\"><h3>Signature</h3>\n\(drawing)</section>\n"
-        html += "<section class=\"signed-document\" aria-label=\"The document as signed\"><h3>The document as signed</h3>\n"
+        let kind = switch record.signature { case .drawn: words(.signatureWithheldDrawn); case .typed: words(.signatureWithheldTyped) }
+        let drawing: HTML = names ? signature(record.signature, printedName: record.printedName, reader: reader)
+            : "<p class=\"day-meta\">\(kind)</p>"
+        html += "<section class=\"signature\" aria-label=\"\(words(.signature))\"><h3>\(words(.signature))</h3>\n\(drawing)</section>\n"
+        html += "<section class=\"signed-document\" aria-label=\"\(words(.documentAsSigned))\"><h3>\(words(.documentAsSigned))</h3>\n"
         // Markup that does not match its hash was not what was signed: it is not rendered.
         let text: HTML = matches ? record.html
-            : "<p class=\"hash-bad\">The stored text does not match its SHA-256, so it is not shown.</p>\n"
+            : "<p class=\"hash-bad\">\(words(.storedTextDiffers))</p>\n"
         html += "<div class=\"prose\">\n\(text)</div>\n</section>\n</article>\n"
         return html
     }
 
     /// The permission choices in force, each with when it was made.
-    static func choices(_ grants: [PermissionGrant], study: Study, participant: Participant) -> HTML {
+    static func choices(_ grants: [PermissionGrant], study: Study, participant: Participant, reader: Reader) -> HTML {
+        let words = reader.words
         var current: [String: PermissionGrant] = [:]
         var order: [String] = []
         for grant in grants where grant.participantID == participant.id {
@@ -97,36 +103,36 @@ public enum ConsentPages {
         let titles = Dictionary(study.tasks.flatMap(\.survey).flatMap { step -> [(String, String)] in
             if case .permissions(let permissions) = step { permissions.items.map { ($0.id, $0.title) } } else { [] }
         }, uniquingKeysWith: { first, _ in first })
-        var html: HTML = "<section class=\"choices\" aria-labelledby=\"choices-title\"><h2 id=\"choices-title\">Choices made</h2>\n"
+        var html: HTML = "<section class=\"choices\" aria-labelledby=\"choices-title\"><h2 id=\"choices-title\">\(words(.choicesMade))</h2>\n"
             + "<dl class=\"record-facts\">\n"
         for id in order {
             guard let grant = current[id] else { continue }
-            html += "<dt>\(titles[id] ?? id)</dt><dd>\(grant.granted ? "Allowed" : "Not allowed"), "
-                + "\(Format.dayWithYear(participant.timeZone.localDate(of: grant.recordedAt))) at "
-                + "\(Format.time(grant.recordedAt, in: participant.timeZone))</dd>\n"
+            let when = words(.dayAtTime, ["day": reader.format.dayWithYear(participant.timeZone.localDate(of: grant.recordedAt)),
+                                          "time": reader.format.time(grant.recordedAt, in: participant.timeZone)])
+            html += "<dt>\(titles[id] ?? id)</dt><dd>\(words(.choiceWhen, ["choice": grant.granted ? words(.allowed) : words(.notAllowed), "when": when]))</dd>\n"
         }
         return html + "</dl>\n</section>\n"
     }
 
     /// "Protocol REB-2026-014 approved by …", or nothing when the study names no protocol.
-    static func protocolLine(_ study: Study) -> HTML {
+    static func protocolLine(_ study: Study, reader: Reader) -> HTML {
         guard let approval = study.protocolApproval else { return "" }
-        return "<p class=\"day-meta protocol\">Protocol \(approval.number) approved by \(approval.board)</p>\n"
+        return "<p class=\"day-meta protocol\">\(reader.words(.protocolApproved, ["number": approval.number, "board": approval.board]))</p>\n"
     }
 
     /// The drawn strokes as SVG, or the typed name with the participant's
     /// confirmation that it is their signature.
-    static func signature(_ signature: Signature, printedName: String) -> HTML {
+    static func signature(_ signature: Signature, printedName: String, reader: Reader) -> HTML {
         switch signature {
         case .drawn(let pathData):
             guard SignaturePath.isValid(pathData) else {
-                return "<p class=\"hash-bad\">The stored signature is not valid path data and is not shown.</p>"
+                return "<p class=\"hash-bad\">\(reader.words(.signatureInvalid))</p>"
             }
-            return "<svg class=\"signature-drawing\" viewBox=\"0 0 300 100\" role=\"img\" aria-label=\"Signature of "
-                + "\(printedName), drawn\"><path d=\"\(pathData)\" fill=\"none\" stroke=\"#1c1c1e\" "
+            return "<svg class=\"signature-drawing\" viewBox=\"0 0 300 100\" role=\"img\" aria-label=\""
+                + "\(reader.words(.signatureOf, ["name": printedName]))\"><path d=\"\(pathData)\" fill=\"none\" stroke=\"#1c1c1e\" "
                 + "stroke-width=\"2.5\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/></svg>"
         case .typed(let name):
-            return "<p class=\"typed-signature\">\(name)</p><p class=\"day-meta\">Typed, and confirmed by the participant as their signature.</p>"
+            return "<p class=\"typed-signature\">\(name)</p><p class=\"day-meta\">\(reader.words(.typedConfirmed))</p>"
         }
     }
 
@@ -134,8 +140,8 @@ public enum ConsentPages {
     public static func document(_ document: ConsentDocument, study: Study, reader: Reader,
                                 frame: Layout.Frame = .plain) -> HTML {
         var main: HTML = "<h1>\(document.title)</h1>\n"
-        main += "<p class=\"day-meta\">Version \(document.version) · SHA-256 <code class=\"hash\">\(document.sha256)</code></p>\n"
-        main += protocolLine(study)
+        main += "<p class=\"day-meta\">\(reader.words(.version, ["version": document.version])) · SHA-256 <code class=\"hash\">\(document.sha256)</code></p>\n"
+        main += protocolLine(study, reader: reader)
         if let summary = document.summary { main += "<p class=\"lead\">\(summary)</p>\n" }
         main += "<div class=\"prose\">\n\(document.html)</div>\n"
         return Layout.page(title: document.title, study: study, reader: reader, nav: .study(current: nil),

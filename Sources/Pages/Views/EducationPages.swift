@@ -9,13 +9,14 @@ public enum EducationPages {
     /// `nav` is the study's on the site, a participant's on the server.
     public static func index(study: Study, reader: Reader, nav: Navigation = .study(current: .education),
                              frame: Layout.Frame = .plain) -> HTML {
-        var main: HTML = "<h1>Learn</h1>\n<p class=\"lead\">Short notes for the weeks after surgery.</p>\n<ul class=\"note-list\">\n"
+        let words = reader.words
+        var main: HTML = "<h1>\(words(.navLearn))</h1>\n<p class=\"lead\">\(words(.notesLead))</p>\n<ul class=\"note-list\">\n"
         for note in study.notes {
             main += "<li><a href=\"\(reader.links.note(note.slug))\"><span class=\"note-title\">\(note.title)</span>"
                 + "<span class=\"note-summary\">\(note.summary)</span></a></li>\n"
         }
         main += "</ul>\n"
-        return Layout.page(title: "Learn", study: study, reader: reader,
+        return Layout.page(title: words(.navLearn), study: study, reader: reader,
                            nav: nav, main: main, frame: frame)
     }
 
@@ -32,7 +33,7 @@ public enum EducationPages {
             main += CareTeamPage.whoToCall(study, reader: reader)
         }
         main += "<div class=\"prose\">\n\(note.html)</div>\n</article>\n"
-        main += "<p><a href=\"\(reader.links.educationIndex())\">All notes</a></p>\n"
+        main += "<p><a href=\"\(reader.links.educationIndex())\">\(reader.words(.allNotes))</a></p>\n"
         return Layout.page(title: note.title, study: study, reader: reader,
                            nav: nav, main: main,
                            scripts: note.model == nil ? [] : ["js/three.min.js", "js/GLTFLoader.js", "js/OrbitControls.js",
@@ -42,9 +43,11 @@ public enum EducationPages {
 
     static func viewer(_ model: ModelMetadata, reader: Reader) -> HTML {
         let camera: [Double] = model.camera.map { [$0.azimuth, $0.elevation, $0.distance] } ?? [0, 10, 2.5]
-        let cameraText = camera.map { Format.decimal($0) }.joined(separator: " ")
+        let cameraText = camera.map { PlainNumber.format($0) }.joined(separator: " ")
         let highlight = model.highlight.joined(separator: " ")
         var html: HTML = "<figure class=\"model-viewer\" data-model=\"\(model.src)\" "
+            + "data-said-reset=\"\(reader.words(.resetView))\" data-said-turn=\"\(reader.words(.turnTheModel))\" "
+            + "data-said-turning=\"\(reader.words(.doneTurning))\" "
         html += "data-highlight=\"\(highlight)\" "
         html += "data-camera=\"\(cameraText)\">\n"
         html += "<div class=\"model-stage\">"
@@ -60,18 +63,17 @@ public enum EducationPages {
             for (index, annotation) in model.annotations.enumerated() {
                 html += "<li id=\"annotation-\(annotation.id)\" data-annotation=\"\(annotation.id)\""
                 if let position = annotation.position {
-                    html += " data-position=\"\(position.map(Format.decimal).joined(separator: " "))\""
+                    html += " data-position=\"\(position.map(PlainNumber.format).joined(separator: " "))\""
                 }
                 html += ">"
-                html += "<span class=\"annotation-number\" aria-hidden=\"true\">\(index + 1)</span>"
+                html += "<span class=\"annotation-number\" aria-hidden=\"true\">\(reader.format.integer(index + 1))</span>"
                 html += "<span class=\"annotation-text\"><strong>\(annotation.label)</strong> \(annotation.text)</span></li>\n"
             }
             html += "</ol>\n"
         }
         let alt = model.alt.hasSuffix(".") ? model.alt : model.alt + "."
         html += "<figcaption><span class=\"model-alt\">\(alt)</span> "
-            + "<span class=\"model-help\" hidden>Tap Turn the model, then drag to turn it and pinch or scroll to zoom; "
-            + "with a mouse, drag at any time. Use the numbered buttons to find each part.</span></figcaption>\n"
+            + "<span class=\"model-help\" hidden>\(reader.words(.modelHelp, ["turn": reader.words(.turnTheModel)]))</span></figcaption>\n"
         return html + "</figure>\n"
     }
 }

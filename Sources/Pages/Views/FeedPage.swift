@@ -18,28 +18,29 @@ public enum FeedPage {
         let zone = participant.timeZone
         var main = HTML()
         let isToday = feed.day == feed.today
-        let heading = isToday ? "Today" : Format.day(feed.day)
+        let heading = isToday ? reader.words(.today) : reader.format.day(feed.day)
         main += "<div class=\"day-heading\">\n<h1>\(heading)</h1>\n"
         main += "<p class=\"day-meta\">"
-        if isToday { main += "\(Format.day(feed.day)) · " }
+        if isToday { main += "\(reader.format.day(feed.day)) · " }
         let dayOfStudy = participant.dayOfStudy(feed.day)
-        main += feed.isStudyFinished && !feed.isWithdrawn ? "Study finished"
-            : dayOfStudy >= 1 ? "Day \(dayOfStudy) of the study" : "Before enrollment"
-        if reader.isClinician { main += " · \(Pseudonym.label(participant, names: reader.showsNames))" }
+        let meta = feed.isStudyFinished && !feed.isWithdrawn ? reader.words(.studyFinished)
+            : dayOfStudy >= 1 ? reader.words(.dayOfTheStudy, ["day": reader.format.integer(dayOfStudy)]) : reader.words(.beforeEnrollment)
+        main += "\(meta)"
+        if reader.isClinician { main += " · \(Pseudonym.label(participant, reader: reader))" }
         main += "</p>\n</div>\n"
         main += weekStrip(feed, reader: reader)
         main += dayNavigation(feed, reader: reader)
 
         if !feed.isOnboarded {
             let text = reader.isParticipant
-                ? "Welcome. Join the study to see your daily tasks."
-                : "Not yet joined on this day: only the steps to join the study were offered."
+                ? reader.words(.welcomeJoin)
+                : reader.words(.notJoinedOnDay)
             main += "<p class=\"lead\">\(text)</p>\n"
         }
         if feed.isWithdrawn {
             let text = reader.isParticipant
-                ? "You have left the study. Thank you for all you gave: nothing more is asked of you, and nothing new is saved."
-                : "Withdrawn from the study: from this day nothing is offered or stored."
+                ? reader.words(.youHaveLeft)
+                : reader.words(.withdrawnOnDay)
             main += "<p class=\"lead\">\(text)</p>\n"
         }
         if let notice {
@@ -47,7 +48,7 @@ public enum FeedPage {
         } else if feed.cards.isEmpty && feed.isStudyFinished && !feed.isWithdrawn {
             main += finished(feed, reader: reader)
         } else if feed.cards.isEmpty {
-            main += "<p class=\"empty\">Nothing is scheduled for this day.</p>\n"
+            main += "<p class=\"empty\">\(reader.words(.nothingScheduled))</p>\n"
         } else {
             main += lockNote(feed, reader: reader)
             main += "<ol class=\"cards\">\n"
@@ -57,19 +58,19 @@ public enum FeedPage {
             main += "</ol>\n"
         }
         if notice == nil { main += dayLinks(feed, study: plan.study, reader: reader) }
-        let title = isToday ? "Today" : Format.day(feed.day)
+        let title = isToday ? reader.words(.today) : reader.format.day(feed.day)
         return Layout.page(title: title, study: plan.study, reader: reader,
                            nav: .participant(id: participant.id, today: feed.today, current: .feed), main: main,
                            scripts: csrfToken != nil && feed.isEditable ? ["js/busy.js"] : [], frame: frame)
     }
 
     static func weekStrip(_ feed: FeedDay, reader: Reader) -> HTML {
-        var html: HTML = "<nav class=\"week\" aria-label=\"Week of \(Format.day(feed.week.days[0].day))\"><ol>\n"
+        var html: HTML = "<nav class=\"week\" aria-label=\"\(reader.words(.weekOf, ["day": reader.format.day(feed.week.days[0].day)]))\"><ol>\n"
         for day in feed.week.days {
             let state = day.ring?.state(on: day.day, today: feed.today)
-            let label = "\(Format.day(day.day)): " + ringLabel(day.ring, state: state)
-            let content: HTML = "<span class=\"week-day\" aria-hidden=\"true\">\(Format.weekdayShort(day.day).prefix(1))</span>"
-                + ring(day.ring, state: state, number: day.day.components.day)
+            let label = reader.words(.dayRing, ["day": reader.format.day(day.day), "ring": ringLabel(day.ring, state: state, reader: reader)])
+            let content: HTML = "<span class=\"week-day\" aria-hidden=\"true\">\(reader.format.weekdayNarrow(day.day))</span>"
+                + ring(day.ring, state: state, number: reader.format.dayNumber(day.day))
             let classes = (["week-link"] + (day.day == feed.today ? ["is-today"] : [])).joined(separator: " ")
             if let href = reader.links.feed(feed.participant.id, day.day) {
                 let current: HTML = day.day == feed.day ? " aria-current=\"date\"" : ""
@@ -82,12 +83,13 @@ public enum FeedPage {
     }
 
     /// `2 of 2 done`, `1 of 2 done, 1 missed`, `2 tasks to come`.
-    static func ringLabel(_ ring: AdherenceRing?, state: RingState?) -> String {
-        guard let ring, let state else { return "no tasks that count" }
+    static func ringLabel(_ ring: AdherenceRing?, state: RingState?, reader: Reader) -> String {
+        guard let ring, let state else { return reader.words(.ringNoTasks) }
+        let done = reader.format.integer(ring.completed)
         switch state {
-        case .upcoming: return ring.total == 1 ? "1 task to come" : "\(ring.total) tasks to come"
-        case .missed: return "\(ring.completed) of \(ring.total) done, \(ring.total - ring.completed) missed"
-        case .today, .done: return "\(ring.completed) of \(ring.total) done"
+        case .upcoming: return reader.words(.ringToCome, count: ring.total)
+        case .missed: return reader.words(.ringDoneMissed, count: ring.total, ["done": done, "missed": reader.format.integer(ring.total - ring.completed)])
+        case .today, .done: return reader.words(.ringDone, count: ring.total, ["done": done])
         }
     }
 
@@ -95,7 +97,7 @@ public enum FeedPage {
     /// track's outline tells a day to come (dashed) from a missed day (in the
     /// missed colour) and from today's. No ring at all on a day without
     /// adherence events.
-    static func ring(_ ring: AdherenceRing?, state: RingState?, number: Int) -> HTML {
+    static func ring(_ ring: AdherenceRing?, state: RingState?, number: String) -> HTML {
         let radius = 15.0
         let circumference = 2 * Double.pi * radius
         var svg: HTML = "<svg class=\"ring\" viewBox=\"0 0 36 36\" width=\"36\" height=\"36\" aria-hidden=\"true\" focusable=\"false\">"
@@ -106,7 +108,7 @@ public enum FeedPage {
                 + "stroke-width=\"2\"\(dashes)/>"
             if ring.completed > 0 {
                 svg += "<circle class=\"ring-fill\" cx=\"18\" cy=\"18\" r=\"15\" fill=\"none\" stroke-width=\"4\" "
-                    + "stroke-linecap=\"round\" stroke-dasharray=\"\(Format.decimal(filled)) \(Format.decimal(circumference))\" "
+                    + "stroke-linecap=\"round\" stroke-dasharray=\"\(PlainNumber.format(filled)) \(PlainNumber.format(circumference))\" "
                     + "transform=\"rotate(-90 18 18)\"/>" as HTML
             }
         }
@@ -117,17 +119,17 @@ public enum FeedPage {
     static func dayNavigation(_ feed: FeedDay, reader: Reader) -> HTML {
         let previous = feed.day.adding(days: -1)
         let next = feed.day.adding(days: 1)
-        var html: HTML = "<nav class=\"day-nav\" aria-label=\"Days\">"
+        var html: HTML = "<nav class=\"day-nav\" aria-label=\"\(reader.words(.days))\">"
         if let href = reader.links.feed(feed.participant.id, previous) {
-            html += "<a rel=\"prev\" href=\"\(href)\"><span aria-hidden=\"true\">←</span> \(Format.shortDay(previous))</a>"
+            html += "<a rel=\"prev\" href=\"\(href)\"><span class=\"arrow\" aria-hidden=\"true\">←</span> \(reader.format.shortDay(previous))</a>"
         } else {
             html += "<span></span>"
         }
         if feed.day != feed.today, let href = reader.links.feed(feed.participant.id, feed.today) {
-            html += "<a href=\"\(href)\">Today</a>"
+            html += "<a href=\"\(href)\">\(reader.words(.today))</a>"
         }
         if let href = reader.links.feed(feed.participant.id, next) {
-            html += "<a rel=\"next\" href=\"\(href)\">\(Format.shortDay(next)) <span aria-hidden=\"true\">→</span></a>"
+            html += "<a rel=\"next\" href=\"\(href)\">\(reader.format.shortDay(next)) <span class=\"arrow\" aria-hidden=\"true\">→</span></a>"
         } else {
             html += "<span></span>"
         }
@@ -136,19 +138,23 @@ public enum FeedPage {
 
     /// `Pain: 3 · Sleep: 7 hours`; a value not shared reads `Sleep: Not shared`
     /// in its place, whether or not it was answered.
-    static func answers(_ outcome: Outcome, task: StudyTask?, sharing: Sharing) -> String {
+    static func answers(_ outcome: Outcome, task: StudyTask?, reader: Reader) -> String {
+        let sharing = reader.sharing
+        let format = reader.format
         let items = task?.formItems.map(\.id) ?? []
         guard items.contains(where: { !sharing.isShared(taskID: outcome.taskID, kind: $0) }) || !sharing.notShared(outcome).isEmpty
-        else { return Format.answers(outcome, task: task) }
+        else { return format.answers(outcome, task: task) }
         var order = items
         for value in outcome.values where !order.contains(value.kind) {
             order.append(value.kind)
         }
         return order.compactMap { kind -> String? in
-            if let why = sharing.withholding(taskID: outcome.taskID, kind: kind) { return Format.label(kind) + ": " + Format.withheld(why) }
+            if let why = sharing.withholding(taskID: outcome.taskID, kind: kind) {
+                return reader.words(.labelledAnswer, ["label": Format.label(kind), "answer": format.withheld(why)])
+            }
             var only = outcome
             only.values = outcome.values.filter { $0.kind == kind }
-            return only.values.isEmpty ? nil : Format.answers(only, task: nil)
+            return only.values.isEmpty ? nil : format.answers(only, task: nil)
         }.joined(separator: " · ")
     }
 
@@ -161,30 +167,30 @@ public enum FeedPage {
         let headingID = "card-\(card.taskID)-\(card.event.occurrence)"
         var html: HTML = "<article class=\"card is-\(card.state.name)\(card.isLocked ? " is-locked" : "")\" aria-labelledby=\"\(headingID)\">\n"
         html += "<div class=\"card-head\"><h2 id=\"\(headingID)\">\(card.title)</h2>"
-        html += "<p class=\"card-when\">\(Format.when(card.event, in: zone, today: feed.today))"
+        html += "<p class=\"card-when\">\(reader.format.when(card.event, in: zone, today: feed.today))"
         if let text = card.event.text { html += " · \(text)" }
         html += "</p></div>\n"
         switch card.state {
         case .completed(let outcome):
-            html += "<p class=\"status status-done\">\(Layout.icon("checkmark.circle.fill", reader: reader))Done"
-            html += " <span class=\"status-time\">at \(Format.time(outcome.createdAt, in: zone))</span></p>\n"
-            let answers = answers(outcome, task: task, sharing: reader.sharing)
+            html += "<p class=\"status status-done\">\(Layout.icon("checkmark.circle.fill", reader: reader))\(reader.words(.done))"
+            html += " <span class=\"status-time\">\(reader.words(.atTime, ["time": reader.format.time(outcome.createdAt, in: zone)]))</span></p>\n"
+            let answers = answers(outcome, task: task, reader: reader)
             if !answers.isEmpty {
                 html += "<p class=\"answers\">\(answers)</p>\n"
             }
             if feed.isEditable, let href = reader.links.deleteAnswers(card.taskID, occurrence: card.event.occurrence) {
-                html += "<p class=\"card-actions\"><a class=\"quiet-link\" href=\"\(href)\">Delete and answer again"
+                html += "<p class=\"card-actions\"><a class=\"quiet-link\" href=\"\(href)\">\(reader.words(.deleteAndAnswerAgain))"
                     + "<span class=\"visually-hidden\"> \(card.title)</span></a></p>\n"
             }
         case .open:
             if let href = card.taskID == plan.tasks.first(where: \.isOnboarding)?.id ? reader.links.onboarding()
                 : reader.links.task(card.taskID, occurrence: card.event.occurrence) {
-                html += "<p class=\"card-actions\"><a class=\"button\" href=\"\(href)\">Begin<span class=\"visually-hidden\"> \(card.title)</span></a></p>\n"
+                html += "<p class=\"card-actions\"><a class=\"button\" href=\"\(href)\">\(reader.words(.begin))<span class=\"visually-hidden\"> \(card.title)</span></a></p>\n"
             } else {
-                html += "<p class=\"status status-open\">Open today, not answered yet</p>\n"
+                html += "<p class=\"status status-open\">\(reader.words(.openNotAnswered))</p>\n"
             }
         case .missed:
-            html += "<p class=\"status status-missed\">No answer this day</p>\n"
+            html += "<p class=\"status status-missed\">\(reader.words(.noAnswerThisDay))</p>\n"
         case .upcoming:
             html += "<p class=\"status status-upcoming\">\(opens(card.event, zone: zone, reader: reader))</p>\n"
         }
@@ -193,27 +199,25 @@ public enum FeedPage {
 
     /// A card's one line on a day to come: `Opens Tue, Dec 1 at 8:00 AM`.
     static func opens(_ event: ScheduledEvent, zone: TimeZone, reader: Reader) -> String {
-        (reader.isParticipant ? "Opens " : "Scheduled for ") + Format.opens(event, in: zone)
+        reader.words(reader.isParticipant ? .opensOn : .scheduledFor, ["when": reader.format.opens(event, in: zone)])
     }
 
     /// Said once for a past day, to the participant, who might try; the
     /// clinicians' site changes nothing anyway.
     static func lockNote(_ feed: FeedDay, reader: Reader) -> HTML {
         guard reader.isParticipant, feed.day < feed.today, feed.cards.contains(where: \.isLocked) else { return "" }
-        return "<p class=\"lock-note\">\(Layout.icon("lock.fill", reader: reader))Past days are locked: "
-            + "what was done on this day stays as it is.</p>\n"
+        return "<p class=\"lock-note\">\(Layout.icon("lock.fill", reader: reader))\(reader.words(.pastDaysLocked))</p>\n"
     }
 
     /// The kind last word of a study: shown once no task has an event on the day or later.
     static func finished(_ feed: FeedDay, reader: Reader) -> HTML {
         guard reader.isParticipant else {
-            return "<p class=\"empty\">Study finished: no task is scheduled on this day or later.</p>\n"
+            return "<p class=\"empty\">\(reader.words(.studyFinishedClinician))</p>\n"
         }
         return "<section class=\"finished\" aria-labelledby=\"finished-heading\">"
             + "\(Layout.icon("checkmark.circle.fill", reader: reader))"
-            + "<h2 id=\"finished-heading\">You have finished the study — thank you</h2>\n"
-            + "<p>Every task the study asked of you is behind you. Your answers are saved, and nothing more is asked. "
-            + "You can still look back at <a href=\"\(reader.links.insights(feed.participant.id))\">your insights</a>.</p></section>\n"
+            + "<h2 id=\"finished-heading\">\(reader.words(.finishedHeading))</h2>\n"
+            + "<p>\(reader.words.html(.finishedText, ["insights": "<a href=\"\(reader.links.insights(feed.participant.id))\">\(reader.words(.yourInsights))</a>"]))</p></section>\n"
     }
 
     /// Under the day's cards: reminders for the phone's calendar and the study's safety note.
@@ -222,7 +226,7 @@ public enum FeedPage {
         var items: [HTML] = []
         if !feed.isWithdrawn, !feed.isStudyFinished, let calendar = reader.links.calendar() {
             items.append("<a class=\"button button-secondary\" href=\"\(calendar)\" download>"
-                         + "\(Layout.icon("bell.fill", reader: reader))Add reminders to my calendar</a>")
+                         + "\(Layout.icon("bell.fill", reader: reader))\(reader.words(.addReminders))</a>")
         }
         if let slug = study.safety, let note = study.note(slug) {
             items.append("<a class=\"help-link\" href=\"\(reader.links.note(note.slug))\">"

@@ -17,26 +17,28 @@ public enum InsightsPage {
                               withdrawal: Withdrawal? = nil, frame: Layout.Frame = .plain) -> HTML {
         let study = plan.study
         let outcomes = (reader.sharing.sharesEverything ? outcomes : outcomes.map(reader.sharing.shared)).filter { !$0.isDeleted }
-        var main: HTML = "<h1>Insights</h1>\n"
+        let words = reader.words
+        let format = reader.format
+        var main: HTML = "<h1>\(words(.navInsights))</h1>\n"
         if reader.isClinician {
-            main += "<p class=\"day-meta\">\(Pseudonym.label(participant, names: reader.showsNames))</p>\n"
+            main += "<p class=\"day-meta\">\(Pseudonym.label(participant, reader: reader))</p>\n"
         }
         // The featured note is for the participant; the clinicians' pages open on the charts.
         if reader.isParticipant, let slug = study.featured, let note = study.note(slug) {
             main += """
                 <a class="featured" href="\(reader.links.note(slug))">
-                <span class="featured-kicker">Learn</span>
+                <span class="featured-kicker">\(words(.navLearn))</span>
                 <span class="featured-title">\(note.title)</span>
                 <span class="featured-summary">\(note.summary)</span>
                 </a>
 
                 """
         }
-        let weekStart = day.startOfWeek
+        let weekStart = day.startOfWeek(firstWeekday: reader.language.format.firstWeekday)
         // The whole study spans a week at least, so one day of answers is not drawn as a wall.
         let scopes: [(title: String, id: String, from: LocalDate, through: LocalDate)] = [
-            ("Week of \(Format.shortDay(weekStart))", "week", weekStart, weekStart.adding(days: 6)),
-            ("Whole study", "study", participant.enrolledOn, max(today, participant.enrolledOn.adding(days: 6))),
+            (words(.weekOf, ["day": format.shortDay(weekStart)]), "week", weekStart, weekStart.adding(days: 6)),
+            (words(.wholeStudy), "study", participant.enrolledOn, max(today, participant.enrolledOn.adding(days: 6))),
         ]
         let from = scopes.map(\.from).min() ?? day, through = scopes.map(\.through).max() ?? day
         let feed = plan.feed(for: participant, outcomes: outcomes, today: today, withdrawal: withdrawal)
@@ -49,12 +51,10 @@ public enum InsightsPage {
             main += "<section class=\"chart-section\" aria-labelledby=\"chart-\(index)\">\n"
             main += "<h2 id=\"chart-\(index)\">\(chart.title)</h2>\n"
             if !notShared.isEmpty {
-                main += "<p class=\"empty\">Not shared: \(notShared.map(\.legend).joined(separator: ", ")). "
-                    + "The participant chose not to share these answers with the study team.</p>\n"
+                main += "<p class=\"empty\">\(words(.seriesNotShared, ["series": notShared.map(\.legend).joined(separator: words(.listSeparator))]))</p>\n"
             }
             if !notChosen.isEmpty {
-                main += "<p class=\"empty\">Not chosen yet: \(notChosen.map(\.legend).joined(separator: ", ")). "
-                    + "The participant has not yet answered whether to share these answers with the study team.</p>\n"
+                main += "<p class=\"empty\">\(words(.seriesNotChosen, ["series": notChosen.map(\.legend).joined(separator: words(.listSeparator))]))</p>\n"
             }
             guard !chart.series.isEmpty else {
                 main += "</section>\n"
@@ -64,37 +64,35 @@ public enum InsightsPage {
                 (scope, ChartData(chart: chart, study: study, outcomes: outcomes, from: scope.from, through: scope.through,
                                   today: today, events: events))
             }
-            main += legend(charts.map(\.1))
+            main += legend(charts.map(\.1), reader: reader)
             for (scope, data) in charts {
                 let titleID = "chart-\(index)-\(scope.id)"
-                let range = "\(Format.shortDay(scope.from)) to \(Format.shortDay(scope.through))"
+                let range = words(.dayRange, ["from": format.shortDay(scope.from), "through": format.shortDay(scope.through)])
+                let kind = switch chart.kind { case .bar: words(.barChart); case .line: words(.lineChart); case .scatter: words(.scatterChart) }
                 main += "<figure class=\"chart-figure\">\n"
                 main += "<figcaption id=\"\(titleID)\"><span class=\"chart-scope\">\(scope.title)</span> "
-                    + "<span class=\"visually-hidden\">\(chart.title), \(chart.kind.rawValue) chart, \(range). "
-                    + "Values are in the table that follows.</span></figcaption>\n"
+                    + "<span class=\"visually-hidden\">\(words(.chartDescription, ["title": chart.title, "kind": kind, "range": range]))</span></figcaption>\n"
                 if data.isEmpty {
-                    let words = data.hasEvents ? "No answers yet from \(range): none was due before today."
-                        : "Nothing was scheduled from \(range)."
-                    main += "<p class=\"empty\">\(words)</p>\n"
+                    let text = data.hasEvents ? words(.noAnswersYetFrom, ["range": range]) : words(.nothingScheduledFrom, ["range": range])
+                    main += "<p class=\"empty\">\(text)</p>\n"
                 } else {
-                    main += ChartSVG.render(data, titleID: titleID, zone: participant.timeZone) + "\n"
-                    // "Week of Mar 1" reads "week of Mar 1" after a comma: the month keeps its capital.
-                    main += table(data, caption: "\(chart.title), \(scope.title.prefix(1).lowercased() + scope.title.dropFirst())")
+                    main += ChartSVG.render(data, titleID: titleID, zone: participant.timeZone, format: format) + "\n"
+                    main += table(data, caption: words(.chartTableCaption, ["title": chart.title, "scope": scope.title]), reader: reader)
                 }
                 main += "</figure>\n"
             }
             main += "</section>\n"
         }
         if study.insights.isEmpty {
-            main += "<p class=\"empty\">This study has no charts.</p>\n"
+            main += "<p class=\"empty\">\(words(.noCharts))</p>\n"
         }
-        return Layout.page(title: "Insights", study: study, reader: reader,
+        return Layout.page(title: words(.navInsights), study: study, reader: reader,
                            nav: .participant(id: participant.id, today: today, current: .insights), main: main, frame: frame)
     }
 
     /// Each series in its colour, its target band, and the mark of a day
     /// without an answer when the charts have one.
-    static func legend(_ charts: [ChartData]) -> HTML {
+    static func legend(_ charts: [ChartData], reader: Reader) -> HTML {
         guard let data = charts.first else { return "" }
         var html: HTML = "<ul class=\"legend\">"
         for series in data.series {
@@ -107,32 +105,38 @@ public enum InsightsPage {
         }
         if charts.contains(where: { $0.series.contains { !$0.noAnswer.isEmpty } }) {
             html += "<li><svg width=\"14\" height=\"14\" aria-hidden=\"true\" focusable=\"false\"><rect class=\"no-answer-key\" "
-                + "width=\"14\" height=\"14\" rx=\"3\"/></svg>No answer, though one was due</li>"
+                + "width=\"14\" height=\"14\" rx=\"3\"/></svg>\(reader.words(.noAnswerThoughDue))</li>"
         }
         return html + "</ul>\n"
     }
 
     /// Every day of the range with each series' answers: "No answer" only
     /// where one was due, "Not due" on other past days, blank from today on.
-    static func table(_ data: ChartData, caption: String) -> HTML {
-        var html: HTML = "<details class=\"chart-data\"><summary>Table of values</summary>\n<table class=\"stack-table\">\n"
-            + "<caption>\(caption)</caption>\n<thead><tr><th scope=\"col\">Day</th>"
+    static func table(_ data: ChartData, caption: String, reader: Reader) -> HTML {
+        let words = reader.words
+        let format = reader.format
+        var html: HTML = "<details class=\"chart-data\"><summary>\(words(.tableOfValues))</summary>\n<table class=\"stack-table\">\n"
+            + "<caption>\(caption)</caption>\n<thead><tr><th scope=\"col\">\(words(.day))</th>"
         for series in data.series {
             html += "<th scope=\"col\">\(series.series.legend)</th>"
         }
         html += "</tr></thead>\n<tbody>\n"
         for day in data.days {
-            html += "<tr><th scope=\"row\">\(Format.weekdayShort(day)) \(Format.shortDay(day))</th>"
+            html += "<tr><th scope=\"row\">\(format.weekdayAndDay(day))</th>"
             for series in data.series {
                 let values = series.points.filter { $0.day == day }
-                    .map { Format.number($0.value) + ($0.unit.map { " \($0)" } ?? "") + ($0.isSoFar ? " so far" : "") }
+                    .map { point in
+                        let number = format.number(point.value)
+                        let value = point.unit.map { words(.valueWithUnit, ["value": number, "unit": $0]) } ?? number
+                        return point.isSoFar ? words(.soFar, ["value": value]) : value
+                    }
                 let label: HTML = "data-label=\"\(series.series.legend)\""
                 if !values.isEmpty {
-                    html += "<td \(label)>\(values.joined(separator: ", "))</td>"
+                    html += "<td \(label)>\(values.joined(separator: words(.listSeparator)))</td>"
                 } else if series.noAnswer.contains(day) {
-                    html += "<td \(label) class=\"no-answer\">No answer</td>"
+                    html += "<td \(label) class=\"no-answer\">\(words(.noAnswer))</td>"
                 } else if day < data.today {
-                    html += "<td \(label) class=\"not-due\">Not due</td>"
+                    html += "<td \(label) class=\"not-due\">\(words(.notDue))</td>"
                 } else {
                     html += "<td \(label)></td>"
                 }

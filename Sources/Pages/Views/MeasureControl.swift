@@ -16,28 +16,29 @@ enum MeasureControl {
     }
 
     /// The panel for the number field whose element id is `fieldID`.
-    static func html(_ measure: Measure, fieldID: String) -> HTML {
+    static func html(_ measure: Measure, fieldID: String, reader: Reader) -> HTML {
+        let words = reader.words
         switch measure {
         case .kneeFlexion:
             let panel = "\(fieldID)-measure"
             return """
                 <section class="measure" id="\(panel)" data-measure="kneeFlexion" data-field="\(fieldID)" \
                 aria-labelledby="\(panel)-title" hidden>
-                <h3 id="\(panel)-title">Or measure it with your phone</h3>
+                <h3 id="\(panel)-title">\(words(.measureTitle))</h3>
                 <ol class="measure-steps">
-                <li>Sit on a firm chair or the edge of your bed, with your thigh resting on it. Keep your thigh still.</li>
-                <li>Straighten your leg in front of you, as far as is comfortable.</li>
-                <li>Hold your phone flat against the front of your shin, screen facing you, top towards your knee.</li>
-                <li>Tap <strong>Start</strong>. Slowly bend your knee as far as is comfortable. Do not force it.</li>
-                <li>Tap <strong>Done</strong>. Your largest bend goes into the box above. You can change it.</li>
+                <li>\(words(.measureSit))</li>
+                <li>\(words(.measureStraighten))</li>
+                <li>\(words(.measureHold))</li>
+                <li>\(words.html(.measureBend, ["start": "<strong>\(words(.measureStart))</strong>"]))</li>
+                <li>\(words.html(.measureDoneStep, ["done": "<strong>\(words(.done))</strong>"]))</li>
                 </ol>
-                <p class="measure-reading" aria-hidden="true"><span class="measure-angle">0°</span><span class="measure-label">degrees of bend</span></p>
+                <p class="measure-reading" aria-hidden="true"><span class="measure-angle">0°</span><span class="measure-label">\(words(.degreesOfBend))</span></p>
                 <p class="measure-live visually-hidden" aria-live="polite"></p>
                 <p class="measure-status" role="status"></p>
                 <p class="measure-actions">\
-                <button type="button" class="button measure-start">Start</button>\
-                <button type="button" class="button measure-done" hidden>Done</button>\
-                <button type="button" class="button button-secondary measure-cancel" hidden>Cancel</button></p>
+                <button type="button" class="button measure-start">\(words(.measureStart))</button>\
+                <button type="button" class="button measure-done" hidden>\(words(.done))</button>\
+                <button type="button" class="button button-secondary measure-cancel" hidden>\(words(.cancel))</button></p>
                 </section>
 
                 """

@@ -43,9 +43,10 @@ public enum OnboardingPages {
                             frame: Layout.Frame = .plain) -> HTML {
         let steps = context.task.survey
         let step = steps[number - 1]
-        var main = progress(number, of: steps.count)
+        let words = context.reader.words
+        var main = progress(number, of: steps.count, reader: context.reader)
         var scripts: [String] = []
-        main += errorSummary(errors)
+        main += errorSummary(errors, reader: context.reader)
         let form: HTML = "<form method=\"post\" action=\"\(context.stepPath(number))\" class=\"onboarding\" novalidate>\n"
             + "<input type=\"hidden\" name=\"csrf\" value=\"\(context.csrfToken)\">\n"
         switch step {
@@ -56,22 +57,22 @@ public enum OnboardingPages {
                 main += "<img class=\"note-image\" src=\"\(context.reader.links.asset(image))\" alt=\"\">\n"
             }
             main += SurveyPage.iconItems(instruction.items, reader: context.reader)
-            main += form + actions(number, context: context, next: "Continue") + "</form>\n"
+            main += form + actions(number, context: context, next: words(.continue)) + "</form>\n"
         case .consent(let consent):
             guard let document = context.study.consentDocument(consent.document) else { break }
             main += "<h1>\(document.title)</h1>\n"
-            main += "<p class=\"day-meta\">Version \(document.version). Please read it all; you can ask the study team "
-                + "at <a href=\"mailto:\(context.study.contact)\">\(context.study.contact)</a>.</p>\n"
-            main += ConsentPages.protocolLine(context.study)
-            main += "<div class=\"prose consent-text\" tabindex=\"0\" role=\"region\" aria-label=\"Consent document\">\n\(document.html)</div>\n"
+            let address: HTML = "<a href=\"mailto:\(context.study.contact)\">\(context.study.contact)</a>"
+            main += "<p class=\"day-meta\">\(words.html(.consentReadIt, ["version": "\(document.version)", "address": address]))</p>\n"
+            main += ConsentPages.protocolLine(context.study, reader: context.reader)
+            main += "<div class=\"prose consent-text\" tabindex=\"0\" role=\"region\" aria-label=\"\(words(.consentDocument))\">\n\(document.html)</div>\n"
             main += form
-            main += signatureFields(fields, errors: errors)
-            main += actions(number, context: context, next: "Review") + "</form>\n"
+            main += signatureFields(fields, errors: errors, reader: context.reader)
+            main += actions(number, context: context, next: words(.review)) + "</form>\n"
             scripts.append("js/signature-pad.js")
         case .permissions(let permissions):
-            main += "<h1>\(permissions.title ?? "Permissions")</h1>\n"
+            main += "<h1>\(permissions.title ?? words(.permissions))</h1>\n"
             if let text = permissions.text { main += "<p class=\"lead\">\(text)</p>\n" }
-            main += form + "<fieldset><legend class=\"visually-hidden\">What you allow</legend>\n"
+            main += form + "<fieldset><legend class=\"visually-hidden\">\(words(.whatYouAllow))</legend>\n"
             for item in permissions.items {
                 let current = fields.permissions[item.id]
                 let checked = current?.granted ?? false
@@ -80,32 +81,32 @@ public enum OnboardingPages {
                     + "<span><strong>\(item.title)</strong></span></label>\n"
                 if let text = item.text { main += "<p class=\"field-hint\">\(text)</p>\n" }
                 if !item.types.isEmpty {
-                    main += "<p class=\"field-hint\">Shares: \(item.types.map { Format.label($0) }.joined(separator: ", "))</p>\n"
+                    main += "<p class=\"field-hint\">\(words(.shares, ["types": item.types.map { Format.label($0) }.joined(separator: words(.listSeparator))]))</p>\n"
                 }
                 main += "<input type=\"hidden\" name=\"detail-\(item.id)\" value=\"\(current?.detail ?? "")\" "
                     + "data-permission-detail=\"\(item.id)\">\n</div>\n"
             }
             main += "</fieldset>\n" + calendarOffer(reader: context.reader)
-                + actions(number, context: context, next: "Continue") + "</form>\n"
+                + actions(number, context: context, next: words(.continue)) + "</form>\n"
             scripts.append("js/permissions.js")
         case .model(let model):
             let note = context.study.note(model.education)
-            main += "<h1>\(note?.title ?? "Learn")</h1>\n"
+            main += "<h1>\(note?.title ?? words(.navLearn))</h1>\n"
             if let note {
                 main += "<p class=\"lead\">\(note.summary) <a href=\"\(context.reader.links.note(note.slug))\">"
-                    + "Open the note and its 3D model</a></p>\n"
+                    + "\(words(.openNoteAndModel))</a></p>\n"
             }
-            main += form + actions(number, context: context, next: "Continue") + "</form>\n"
+            main += form + actions(number, context: context, next: words(.continue)) + "</form>\n"
         case .completion(let completion):
             main += "<h1>\(completion.title)</h1>\n"
             if let text = completion.text { main += "<p class=\"lead\">\(text)</p>\n" }
-            main += form + actions(number, context: context, next: "Go to my tasks") + "</form>\n"
+            main += form + actions(number, context: context, next: words(.goToMyTasks)) + "</form>\n"
         case .form(let formStep):
             main += "<h1>\(formStep.title ?? context.task.title)</h1>\n\(form)"
             for item in formStep.items {
-                main += SurveyPage.field(item, values: fields.entries[item.id] ?? [], error: errors[item.id])
+                main += SurveyPage.field(item, values: fields.entries[item.id] ?? [], error: errors[item.id], reader: context.reader)
             }
-            main += actions(number, context: context, next: "Continue") + "</form>\n"
+            main += actions(number, context: context, next: words(.continue)) + "</form>\n"
         }
         return Layout.page(title: context.task.title, study: context.study, reader: context.reader, nav: .none, main: main,
                            scripts: scripts, frame: frame)
@@ -116,73 +117,76 @@ public enum OnboardingPages {
     static func calendarOffer(reader: Reader) -> HTML {
         guard let calendar = reader.links.calendar() else { return "" }
         return "<section class=\"calendar-offer\" aria-labelledby=\"reminders-heading\">"
-            + "<h2 id=\"reminders-heading\">\(Layout.icon("bell.fill", reader: reader))Reminders on your phone</h2>\n"
-            + "<p>Your phone's calendar can remind you of each task: add this file to it, and every task of the next "
-            + "eight weeks appears with a reminder. Nothing is asked of your browser, and you can do this later from "
-            + "your tasks page.</p>\n"
-            + "<p><a class=\"button button-secondary\" href=\"\(calendar)\" download>Add reminders to my calendar</a></p>"
+            + "<h2 id=\"reminders-heading\">\(Layout.icon("bell.fill", reader: reader))\(reader.words(.remindersOnPhone))</h2>\n"
+            + "<p>\(reader.words(.remindersText))</p>\n"
+            + "<p><a class=\"button button-secondary\" href=\"\(calendar)\" download>\(reader.words(.addReminders))</a></p>"
             + "</section>\n"
     }
 
     /// Exactly what will be recorded, before it is.
     public static func review(_ number: Int, document: ConsentDocument, context: Context, fields: OnboardingFields,
                               frame: Layout.Frame = .plain) -> HTML {
-        var main = progress(number, of: context.task.survey.count)
-        main += reviewSummary(document, fields: fields, timeZone: context.participant.timeZone)
+        let words = context.reader.words
+        var main = progress(number, of: context.task.survey.count, reader: context.reader)
+        main += reviewSummary(document, fields: fields, timeZone: context.participant.timeZone, reader: context.reader)
         main += "<form method=\"post\" action=\"\(context.stepPath(number))/review\" class=\"onboarding\">\n"
             + "<input type=\"hidden\" name=\"csrf\" value=\"\(context.csrfToken)\">\n"
             + "<input type=\"hidden\" name=\"sha256\" value=\"\(document.sha256)\">\n"
-        main += "<p class=\"form-actions\"><a class=\"button button-secondary\" href=\"\(context.stepPath(number))\">Change</a> "
-            + "<button type=\"submit\" class=\"button\">Sign</button></p>\n</form>\n"
-        return Layout.page(title: "Check before you sign", study: context.study, reader: context.reader, nav: .none, main: main,
+        main += "<p class=\"form-actions\"><a class=\"button button-secondary\" href=\"\(context.stepPath(number))\">\(words(.change))</a> "
+            + "<button type=\"submit\" class=\"button\">\(words(.sign))</button></p>\n</form>\n"
+        return Layout.page(title: words(.checkBeforeSign), study: context.study, reader: context.reader, nav: .none, main: main,
                            frame: frame)
     }
 
     /// The printed name, the signature pad and the typed alternative of a consent form.
-    static func signatureFields(_ fields: OnboardingFields, errors: [String: String]) -> HTML {
-        var html: HTML = "<h2>Your signature</h2>\n"
-        html += field("printedName", label: "Your full name, printed", value: fields.printedName, errors: errors,
+    static func signatureFields(_ fields: OnboardingFields, errors: [String: String], reader: Reader) -> HTML {
+        let words = reader.words
+        var html: HTML = "<h2>\(words(.yourSignature))</h2>\n"
+        html += field("printedName", label: words(.printedNameLabel), value: fields.printedName, errors: errors,
                       autocomplete: "name")
         let drawn = if case .drawn(let path) = fields.signature { path } else { "" }
         let typed = if case .typed = fields.signature { true } else { false }
         html += "<div class=\"field\(errors["signature"] == nil ? "" : " has-error")\">\n"
-        html += "<fieldset class=\"signature-field\" id=\"field-signature\"><legend>Sign with your finger or mouse</legend>\n"
+        html += "<fieldset class=\"signature-field\" id=\"field-signature\"><legend>\(words(.signWithFinger))</legend>\n"
         if let error = errors["signature"] { html += "<p class=\"field-error\" id=\"signature-error\">\(error)</p>\n" }
         html += "<div class=\"signature-pad\" data-signature-pad hidden>"
             + "<canvas class=\"signature-canvas\" width=\"600\" height=\"200\" role=\"img\" "
-            + "aria-label=\"Signature area: draw your signature here\"></canvas>"
-            + "<p class=\"card-actions\"><button type=\"button\" class=\"button button-secondary\" data-signature-clear>Clear signature</button></p></div>\n"
+            + "aria-label=\"\(words(.signatureAreaEmpty))\" data-label-drawn=\"\(words(.signatureAreaDrawn))\" "
+            + "data-said-full=\"\(words(.signatureAreaFull))\" data-said-drawn=\"\(words(.signatureDrawn))\" "
+            + "data-said-cleared=\"\(words(.signatureCleared))\"></canvas>"
+            + "<p class=\"card-actions\"><button type=\"button\" class=\"button button-secondary\" data-signature-clear>\(words(.clearSignature))</button></p></div>\n"
         html += "<input type=\"hidden\" name=\"signature\" value=\"\(drawn)\" data-signature-input>\n"
-        html += "<p class=\"field-hint\">If you cannot draw, type your name above and tick the box below instead.</p>\n"
+        html += "<p class=\"field-hint\">\(words(.cannotDrawHint))</p>\n"
         html += "<label class=\"choice\"><input type=\"checkbox\" name=\"typedSignature\" value=\"yes\"\(typed ? " checked" : "")> "
-            + "<span>I cannot draw a signature: <strong>this typed name is my signature</strong></span></label>\n"
+            + "<span>\(words.html(.typedSignature, ["signature": "<strong>\(words(.typedNameIsSignature))</strong>"]))</span></label>\n"
         html += "</fieldset>\n</div>\n"
         return html
     }
 
     /// Exactly what a signature will record, shown before the participant signs.
-    static func reviewSummary(_ document: ConsentDocument, fields: OnboardingFields, timeZone: TimeZone) -> HTML {
-        var html: HTML = "<h1>Check before you sign</h1>\n<p class=\"lead\">This is exactly what will be recorded when you "
-            + "press <strong>Sign</strong>. The time is added then.</p>\n"
-        html += "<dl class=\"record-facts\">\n<dt>Document</dt><dd>\(document.title), version \(document.version)</dd>\n"
-        html += "<dt>SHA-256 of the text</dt><dd><code class=\"hash\">\(document.sha256)</code></dd>\n"
-        html += "<dt>Printed name</dt><dd>\(fields.printedName)</dd>\n"
-        html += "<dt>Time zone</dt><dd>\(timeZone.identifier)</dd>\n</dl>\n"
+    static func reviewSummary(_ document: ConsentDocument, fields: OnboardingFields, timeZone: TimeZone, reader: Reader) -> HTML {
+        let words = reader.words
+        var html: HTML = "<h1>\(words(.checkBeforeSign))</h1>\n<p class=\"lead\">"
+            + "\(words.html(.exactlyWhatIsRecorded, ["sign": "<strong>\(words(.sign))</strong>"]))</p>\n"
+        html += "<dl class=\"record-facts\">\n<dt>\(words(.factDocument))</dt><dd>\(words(.documentTitleVersion, ["document": document.title, "version": document.version]))</dd>\n"
+        html += "<dt>\(words(.factSHA))</dt><dd><code class=\"hash\">\(document.sha256)</code></dd>\n"
+        html += "<dt>\(words(.factPrintedName))</dt><dd>\(fields.printedName)</dd>\n"
+        html += "<dt>\(words(.factTimeZone))</dt><dd>\(timeZone.identifier)</dd>\n</dl>\n"
         if let signature = fields.signature {
-            html += "<section class=\"signature\" aria-label=\"Signature\"><h2>Signature</h2>\n"
-                + "\(ConsentPages.signature(signature, printedName: fields.printedName))</section>\n"
+            html += "<section class=\"signature\" aria-label=\"\(words(.signature))\"><h2>\(words(.signature))</h2>\n"
+                + "\(ConsentPages.signature(signature, printedName: fields.printedName, reader: reader))</section>\n"
         }
         return html
     }
 
-    static func progress(_ number: Int, of count: Int) -> HTML {
-        "<p class=\"progress\">Step \(number) of \(count)</p>\n"
+    static func progress(_ number: Int, of count: Int, reader: Reader) -> HTML {
+        "<p class=\"progress\">\(reader.words(.stepOf, count: count, ["step": reader.format.integer(number)]))</p>\n"
     }
 
     static func actions(_ number: Int, context: Context, next: String) -> HTML {
         var html: HTML = "<p class=\"form-actions\">"
         if number > 1 {
-            html += "<a class=\"button button-secondary\" href=\"\(context.stepPath(number - 1))\">Back</a> "
+            html += "<a class=\"button button-secondary\" href=\"\(context.stepPath(number - 1))\">\(context.reader.words(.back))</a> "
         }
         return html + "<button type=\"submit\" class=\"button\">\(next)</button></p>\n"
     }
@@ -197,9 +201,9 @@ public enum OnboardingPages {
         return html + "</div>\n"
     }
 
-    static func errorSummary(_ errors: [String: String]) -> HTML {
+    static func errorSummary(_ errors: [String: String], reader: Reader) -> HTML {
         guard !errors.isEmpty else { return "" }
-        var html: HTML = "<div class=\"error-summary\" role=\"alert\"><h2>Please check</h2><ul>"
+        var html: HTML = "<div class=\"error-summary\" role=\"alert\"><h2>\(reader.words(.pleaseCheck))</h2><ul>"
         for (name, message) in errors.sorted(by: { $0.key < $1.key }) {
             html += "<li><a href=\"#field-\(name)\">\(message)</a></li>"
         }

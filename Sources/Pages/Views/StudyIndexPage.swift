@@ -3,6 +3,7 @@ import StudyModel
 import Feed
 import Foundation
 import Markup
+import Words
 
 /// When the data a clinician sees was read from the store, and the zone its
 /// time is shown in: the build's time, passed in, never read from a clock.
@@ -25,40 +26,38 @@ extension StudyPages {
                              asOf: DataAsOf?) -> HTML {
         let ordered = worklistOrder(summaries)
         let flagged = ordered.filter { !$0.raisedFlags.isEmpty }.count
-        var main: HTML = "<h1>Participants</h1>\n"
+        var main: HTML = "<h1>\(reader.words(.navParticipants))</h1>\n"
         if let asOf {
-            main += "<p class=\"as-of\">Data as of \(Format.dateTime(asOf.time, in: asOf.zone))</p>\n"
+            main += "<p class=\"as-of\">\(reader.words(.dataAsOf, ["time": reader.format.dateTime(asOf.time, in: asOf.zone)]))</p>\n"
         }
-        main += "<p class=\"lead\">\(ordered.count) participant\(ordered.count == 1 ? "" : "s")"
-            + (study.flags.isEmpty ? "" : ", \(flagged) flagged") + ". "
-            + (flagged > 0 ? "Flagged participants come first." : "")
-            + "<span data-sort-hint hidden> Select a column heading to sort by it.</span></p>\n"
-        main += flagRules(study)
+        let count = study.flags.isEmpty ? reader.words(.participantCount, count: ordered.count)
+            : reader.words(.participantCountFlagged, count: ordered.count, ["flagged": reader.format.integer(flagged)])
+        main += "<p class=\"lead\">\(count)" + (flagged > 0 ? " \(reader.words(.flaggedFirst))" : "")
+            + "<span data-sort-hint hidden> \(reader.words(.sortHint))</span></p>\n"
+        main += flagRules(study, reader: reader)
         main += "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-labelledby=\"participants-caption\">\n"
         main += "<table class=\"participants stack-table\" data-sortable>\n"
-            + "<caption id=\"participants-caption\" class=\"visually-hidden\">Participants, flagged first</caption>\n<thead><tr>"
-        for column in columns(study) {
+            + "<caption id=\"participants-caption\" class=\"visually-hidden\">\(reader.words(.participantsCaption))</caption>\n<thead><tr>"
+        for column in columns(study, reader: reader) {
             main += "<th scope=\"col\" data-sort-type=\"\(column.type)\"\(column.descendingFirst ? " data-sort-first=\"descending\"" as HTML : "")>"
                 + "\(column.title)</th>"
         }
         main += "</tr></thead>\n<tbody>\n"
         main += ordered.map { indexRow($0, study: study, reader: reader) }.joined()
         main += "</tbody>\n</table>\n</div>\n"
-        main += "<p class=\"footnote\">Adherence is the share of scheduled tasks that were answered, up to yesterday: "
-            + "today is still open. Values a participant chose not to share read \u{201C}Not shared\u{201D}; "
-            + "before a participant has answered whether to share them, \u{201C}Not chosen yet\u{201D}.</p>\n"
-        main += "<h2>Documents</h2>\n<ul class=\"doc-list\">\n"
+        main += "<p class=\"footnote\">\(reader.words(.adherenceFootnote, ["notShared": reader.words(.notShared), "notChosen": reader.words(.notChosenYet)]))</p>\n"
+        main += "<h2>\(reader.words(.documents))</h2>\n<ul class=\"doc-list\">\n"
         for document in study.consentDocuments {
             if let href = reader.links.consentDocument(document.id) {
-                main += "<li><a href=\"\(href)\">\(document.title)</a>, version \(document.version)</li>\n"
+                main += "<li>\(reader.words.html(.documentVersion, ["document": "<a href=\"\(href)\">\(document.title)</a>", "version": "\(document.version)"]))</li>\n"
             }
         }
-        main += "<li><a href=\"\(reader.links.educationIndex())\">Education notes</a></li>\n"
+        main += "<li><a href=\"\(reader.links.educationIndex())\">\(reader.words(.educationNotes))</a></li>\n"
         if !study.contacts.isEmpty, let careTeam = reader.links.careTeam() {
-            main += "<li><a href=\"\(careTeam)\">Care team</a>: who participants are told to contact</li>\n"
+            main += "<li>\(reader.words.html(.careTeamDocument, ["link": "<a href=\"\(careTeam)\">\(reader.words(.careTeam))</a>"]))</li>\n"
         }
         main += "</ul>\n"
-        return Layout.page(title: "Participants", study: study, reader: reader, nav: .study(current: .participants), main: main,
+        return Layout.page(title: reader.words(.navParticipants), study: study, reader: reader, nav: .study(current: .participants), main: main,
                            scripts: ["js/sort-table.js"], bodyClass: "wide")
     }
 
@@ -80,7 +79,7 @@ extension StudyPages {
     /// carries its sort key and, for narrow screens, its column's title.
     public static func indexRow(_ summary: ParticipantSummary, study: Study, reader: Reader) -> HTML {
         let participant = summary.participant
-        let titles = columns(study).map(\.title)
+        let titles = columns(study, reader: reader).map(\.title)
         let href = reader.links.participant(participant.id) ?? ""
         let raised = summary.raisedFlags
         var row: HTML = "<tr\(raised.isEmpty ? "" : " class=\"is-flagged\"" as HTML)>"
@@ -88,29 +87,29 @@ extension StudyPages {
             ? "<th scope=\"row\" data-sort=\"\(participant.name)\"><a href=\"\(href)\">\(participant.name)</a> <span class=\"id\">\(participant.id)</span></th>"
             : "<th scope=\"row\" data-sort=\"\(participant.id)\"><a href=\"\(href)\">\(participant.id)</a></th>"
         var cells: [(sort: String, html: HTML)] = []
-        cells.append((String(raised.count), flagList(summary.flags)))
-        cells.append((String(statusRank(summary.status)), statusBadge(summary.status)))
+        cells.append((String(raised.count), flagList(summary.flags, reader: reader)))
+        cells.append((String(statusRank(summary.status)), statusBadge(summary.status, reader: reader)))
         let day = participant.dayOfStudy(summary.today)
-        cells.append((String(day), day >= 1 ? "\(day)" : "<span class=\"no-answer\">Starts \(Format.shortDay(participant.enrolledOn))</span>"))
+        cells.append((String(day), day >= 1 ? "\(reader.format.integer(day))" : "<span class=\"no-answer\">\(reader.words(.startsOn, ["day": reader.format.shortDay(participant.enrolledOn)]))</span>"))
         if let last = summary.lastAnswer {
             let ago = last.days(to: summary.today)
-            cells.append((String(ago), "\(Format.shortDay(last)) <span class=\"when\">\(Format.daysAgo(ago))</span>"))
+            cells.append((String(ago), "\(reader.format.shortDay(last)) <span class=\"when\">\(reader.format.daysAgo(ago))</span>"))
         } else {
-            cells.append(("", "<span class=\"no-answer\">None yet</span>"))
+            cells.append(("", "<span class=\"no-answer\">\(reader.words(.noneYet))</span>"))
         }
         for ring in [summary.lastSevenDays, summary.overall] {
-            cells.append((ring.map { Format.decimal($0.fraction * 100) } ?? "", percent(ring)))
+            cells.append((ring.map { String($0.fraction * 100) } ?? "", percent(ring, reader: reader)))
         }
         for item in uniqueSeries(study) {
             if summary.notShared.contains(item) {
-                cells.append(("", "<span class=\"no-answer\">\(Format.withheld(.declined))</span>"))
+                cells.append(("", "<span class=\"no-answer\">\(reader.format.withheld(.declined))</span>"))
             } else if summary.notChosen.contains(item) {
-                cells.append(("", "<span class=\"no-answer\">\(Format.withheld(.notChosen))</span>"))
+                cells.append(("", "<span class=\"no-answer\">\(reader.format.withheld(.notChosen))</span>"))
             } else if let latest = summary.latest.first(where: { $0.series.task == item.task && $0.series.value == item.value }) {
-                cells.append((latest.value.value.number.map(Format.decimal) ?? "",
-                              "\(Format.value(latest.value)) <span class=\"when\">\(Format.shortDay(latest.day))</span>"))
+                cells.append((latest.value.value.number.map { String($0) } ?? "",
+                              "\(reader.format.value(latest.value)) <span class=\"when\">\(reader.format.shortDay(latest.day))</span>"))
             } else {
-                cells.append(("", "<span class=\"no-answer\">None yet</span>"))
+                cells.append(("", "<span class=\"no-answer\">\(reader.words(.noneYet))</span>"))
             }
         }
         for (index, cell) in cells.enumerated() {
@@ -122,24 +121,25 @@ extension StudyPages {
     }
 
     /// The worklist's columns, the first being the row headers'.
-    static func columns(_ study: Study) -> [(title: String, type: String, descendingFirst: Bool)] {
-        [("Participant", "text", false), ("Flags", "number", true), ("Status", "number", false),
-         ("Day of study", "number", false), ("Last answer", "number", true), ("Adherence, 7 days", "number", false),
-         ("Adherence, overall", "number", false)]
-            + uniqueSeries(study).map { ("Latest \($0.legend)", "number", true) }
+    static func columns(_ study: Study, reader: Reader) -> [(title: String, type: String, descendingFirst: Bool)] {
+        let words = reader.words
+        return [(words(.columnParticipant), "text", false), (words(.factFlags), "number", true), (words(.factStatus), "number", false),
+                (words(.factDayOfStudy), "number", false), (words(.factLastAnswer), "number", true),
+                (words(.columnAdherenceWeek), "number", false), (words(.factAdherenceOverall), "number", false)]
+            + uniqueSeries(study).map { (words(.factLatest, ["legend": $0.legend]), "number", true) }
     }
 
     /// The raised flags with their reasons, then those not checked; `None` without either.
-    static func flagList(_ flags: [ParticipantFlag]) -> HTML {
-        guard !flags.isEmpty else { return "<span class=\"no-flag\">None</span>" }
+    static func flagList(_ flags: [ParticipantFlag], reader: Reader) -> HTML {
+        guard !flags.isEmpty else { return "<span class=\"no-flag\">\(reader.words(.noFlags))</span>" }
         var html: HTML = "<ul class=\"flag-list\">"
         for flag in flags where flag.isRaised {
-            html += "<li class=\"flag\"><strong>\(flag.label)</strong> <span class=\"reason\">\(reason(flag.state))</span></li>"
+            html += "<li class=\"flag\"><strong>\(flag.label)</strong> <span class=\"reason\">\(reason(flag.state, reader: reader))</span></li>"
         }
-        for (state, words) in [(ParticipantFlag.State.notShared, "not shared"), (.notChosen, "sharing not chosen yet")] {
+        for (state, word) in [(ParticipantFlag.State.notShared, Word.notCheckedNotShared), (.notChosen, .notCheckedNotChosen)] {
             let unchecked = flags.filter { $0.state == state }.map(\.label)
             if !unchecked.isEmpty {
-                html += "<li class=\"not-checked\">Not checked, as \(words): \(unchecked.joined(separator: "; "))</li>"
+                html += "<li class=\"not-checked\">\(reader.words(word, ["flags": unchecked.joined(separator: "; ")]))</li>"
             }
         }
         return html + "</ul>"
@@ -147,41 +147,43 @@ extension StudyPages {
 
     /// `8 on Nov 29`, `none since Nov 26, 4 days ago`, `none yet, 5 days since enrollment`:
     /// days counted as the last answer's column counts them.
-    static func reason(_ state: ParticipantFlag.State) -> String {
+    static func reason(_ state: ParticipantFlag.State, reader: Reader) -> String {
         switch state {
         case .value(let number, let unit, let day):
-            Format.decimal(number) + (unit.map { " \($0)" } ?? "") + " on \(Format.shortDay(day))"
+            let value = unit.map { reader.words(.valueWithUnit, ["value": reader.format.decimal(number), "unit": $0]) } ?? reader.format.decimal(number)
+            return reader.words(.flagValueOn, ["value": value, "day": reader.format.shortDay(day)])
         case .quiet(let days, let last):
-            last.map { "none since \(Format.shortDay($0)), \(Format.daysAgo(days))" }
-                ?? "none yet, \(days) \(days == 1 ? "day" : "days") since enrollment"
+            return last.map { reader.words(.flagNoneSince, ["day": reader.format.shortDay($0), "ago": reader.format.daysAgo(days)]) }
+                ?? reader.words(.flagNoneYet, count: days)
         case .notShared:
-            "not shared"
+            return reader.words(.flagNotShared)
         case .notChosen:
-            "sharing not chosen yet"
+            return reader.words(.flagNotChosen)
         }
     }
 
     /// What each of the study's flags means, in a line each.
-    static func flagRules(_ study: Study) -> HTML {
+    static func flagRules(_ study: Study, reader: Reader) -> HTML {
         guard !study.flags.isEmpty else { return "" }
-        var html: HTML = "<details class=\"flag-rules\"><summary>What the flags mean</summary>\n<ul>\n"
+        var html: HTML = "<details class=\"flag-rules\"><summary>\(reader.words(.whatFlagsMean))</summary>\n<ul>\n"
         for flag in study.flags {
-            html += "<li><strong>\(flag.label)</strong>: \(rule(flag.rule, study: study))</li>\n"
+            html += "<li>\(reader.words.html(.flagRule, ["flag": "<strong>\(flag.label)</strong>", "rule": "\(rule(flag.rule, study: study, reader: reader))"]))</li>\n"
         }
-        return html + "</ul>\n<p>A day count leaves out today, which is still open, and counts only while an answer was due; "
-            + "a flag on a task whose schedule has ended is not raised, as nothing can clear it.</p>\n</details>\n"
+        return html + "</ul>\n<p>\(reader.words(.flagDayCounts))</p>\n</details>\n"
     }
 
-    static func rule(_ rule: StudyFlag.Rule, study: Study) -> String {
+    static func rule(_ rule: StudyFlag.Rule, study: Study, reader: Reader) -> String {
         func name(_ task: String, _ value: String) -> String {
             uniqueSeries(study).first { $0.task == task && $0.value == value }?.legend
-                ?? "\(Format.label(value)) in \(study.task(task)?.title ?? task)"
+                ?? reader.words(.valueInTask, ["value": Format.label(value), "task": study.task(task)?.title ?? task])
         }
         return switch rule {
-        case .above(let task, let value, let threshold): "the latest \(name(task, value)) is above \(Format.decimal(threshold))"
-        case .below(let task, let value, let threshold): "the latest \(name(task, value)) is below \(Format.decimal(threshold))"
-        case .notMeasured(let task, let value, let days): "no \(name(task, value)) for \(days) days or more"
-        case .silent(let days): "no answer to any task for \(days) days or more"
+        case .above(let task, let value, let threshold):
+            reader.words(.ruleAbove, ["value": name(task, value), "threshold": reader.format.decimal(threshold)])
+        case .below(let task, let value, let threshold):
+            reader.words(.ruleBelow, ["value": name(task, value), "threshold": reader.format.decimal(threshold)])
+        case .notMeasured(let task, let value, let days): reader.words(.ruleNotMeasured, count: days, ["value": name(task, value)])
+        case .silent(let days): reader.words(.ruleSilent, count: days)
         }
     }
 
@@ -195,13 +197,22 @@ extension StudyPages {
     }
 
     /// The status as a label, not a link: `Withdrawn Mar 5`, `Re-consent pending`.
-    static func statusBadge(_ status: ConsentStatus) -> HTML {
+    static func statusBadge(_ status: ConsentStatus, reader: Reader) -> HTML {
         switch status {
         case .withdrawn(let day, _):
-            "<span class=\"badge badge-withdrawn\">\(status.label)</span> <span class=\"when\">\(Format.shortDay(day))</span>"
-        case .notJoined: "<span class=\"badge badge-waiting\">\(status.label)</span>"
-        case .reconsentPending: "<span class=\"badge badge-waiting\">\(status.label)</span>"
-        case .active: "<span class=\"badge badge-active\">\(status.label)</span>"
+            "<span class=\"badge badge-withdrawn\">\(statusLabel(status, reader: reader))</span> <span class=\"when\">\(reader.format.shortDay(day))</span>"
+        case .notJoined, .reconsentPending: "<span class=\"badge badge-waiting\">\(statusLabel(status, reader: reader))</span>"
+        case .active: "<span class=\"badge badge-active\">\(statusLabel(status, reader: reader))</span>"
+        }
+    }
+
+    /// `Active`, `Re-consent pending`, `Withdrawn`, `Not joined`: the word a clinician's list shows.
+    static func statusLabel(_ status: ConsentStatus, reader: Reader) -> String {
+        switch status {
+        case .notJoined: reader.words(.statusNotJoined)
+        case .active: reader.words(.statusActive)
+        case .reconsentPending: reader.words(.statusReconsentPending)
+        case .withdrawn: reader.words(.statusWithdrawn)
         }
     }
 }

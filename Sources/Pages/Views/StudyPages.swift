@@ -10,39 +10,39 @@ public enum StudyPages {
     /// headed by their study ID, or by their name with `names`.
     public static func participant(_ summary: ParticipantSummary, study: Study, reader: Reader) -> HTML {
         let participant = summary.participant
-        let heading = Pseudonym.heading(participant, names: reader.showsNames)
+        let heading = Pseudonym.heading(participant, reader: reader)
         var main: HTML = "<h1>\(heading)</h1>\n<p class=\"day-meta\">\(participant.id) · \(participant.timeZone.identifier)</p>\n"
         main += "<dl class=\"record-facts\">\n"
-        main += "<dt>Status</dt><dd>\(status(summary.status, study: study, zone: participant.timeZone))</dd>\n"
-        main += "<dt>Enrolled</dt><dd>\(Format.dayWithYear(participant.enrolledOn))</dd>\n"
-        main += "<dt>Day of study</dt><dd>\(participant.dayOfStudy(summary.today)) (today is \(Format.day(summary.today)))</dd>\n"
+        main += "<dt>\(reader.words(.factStatus))</dt><dd>\(status(summary.status, study: study, zone: participant.timeZone, reader: reader))</dd>\n"
+        main += "<dt>\(reader.words(.factEnrolled))</dt><dd>\(reader.format.dayWithYear(participant.enrolledOn))</dd>\n"
+        main += "<dt>\(reader.words(.factDayOfStudy))</dt><dd>\(reader.words(.dayOfStudyToday, ["day": reader.format.integer(participant.dayOfStudy(summary.today)), "today": reader.format.day(summary.today)]))</dd>\n"
         if !study.flags.isEmpty {
-            main += "<dt>Flags</dt><dd>\(flagList(summary.flags))</dd>\n"
+            main += "<dt>\(reader.words(.factFlags))</dt><dd>\(flagList(summary.flags, reader: reader))</dd>\n"
         }
-        let lastAnswer = summary.lastAnswer.map { "\(Format.shortDay($0)), \(Format.daysAgo($0.days(to: summary.today)))" }
-        main += "<dt>Last answer</dt><dd>\(lastAnswer ?? "None yet")</dd>\n"
-        main += "<dt>Joined</dt><dd>\(summary.isOnboarded ? "Yes" : "Not yet")</dd>\n"
-        main += "<dt>Adherence, last 7 days</dt><dd>\(percent(summary.lastSevenDays))</dd>\n"
-        main += "<dt>Adherence, overall</dt><dd>\(percent(summary.overall))</dd>\n"
+        let lastAnswer = summary.lastAnswer.map { reader.words(.dayAndAgo, ["day": reader.format.shortDay($0), "ago": reader.format.daysAgo($0.days(to: summary.today))]) }
+        main += "<dt>\(reader.words(.factLastAnswer))</dt><dd>\(lastAnswer ?? reader.words(.noneYet))</dd>\n"
+        main += "<dt>\(reader.words(.factJoined))</dt><dd>\(summary.isOnboarded ? reader.words(.yes) : reader.words(.notYet))</dd>\n"
+        main += "<dt>\(reader.words(.factAdherenceWeek))</dt><dd>\(percent(summary.lastSevenDays, reader: reader))</dd>\n"
+        main += "<dt>\(reader.words(.factAdherenceOverall))</dt><dd>\(percent(summary.overall, reader: reader))</dd>\n"
         for latest in summary.latest {
-            main += "<dt>Latest \(latest.series.legend)</dt>"
-                + "<dd>\(Format.value(latest.value)), \(Format.shortDay(latest.day))</dd>\n"
+            main += "<dt>\(reader.words(.factLatest, ["legend": latest.series.legend]))</dt>"
+                + "<dd>\(reader.words(.valueOnDay, ["value": reader.format.value(latest.value), "day": reader.format.shortDay(latest.day)]))</dd>\n"
         }
         for series in summary.notShared {
-            main += "<dt>Latest \(series.legend)</dt><dd>\(Format.withheld(.declined))</dd>\n"
+            main += "<dt>\(reader.words(.factLatest, ["legend": series.legend]))</dt><dd>\(reader.format.withheld(.declined))</dd>\n"
         }
         for series in summary.notChosen {
-            main += "<dt>Latest \(series.legend)</dt><dd>\(Format.withheld(.notChosen))</dd>\n"
+            main += "<dt>\(reader.words(.factLatest, ["legend": series.legend]))</dt><dd>\(reader.format.withheld(.notChosen))</dd>\n"
         }
-        main += "<dt>Consent</dt><dd>\(summary.consentVersion ?? "Not signed")</dd>\n</dl>\n"
+        main += "<dt>\(reader.words(.navConsent))</dt><dd>\(summary.consentVersion ?? reader.words(.notSigned))</dd>\n</dl>\n"
         main += "<ul class=\"doc-list\">\n"
         if let today = reader.links.feed(participant.id, summary.today) {
-            main += "<li><a href=\"\(today)\">Today's feed</a></li>\n"
+            main += "<li><a href=\"\(today)\">\(reader.words(.todaysFeed))</a></li>\n"
         }
-        main += "<li><a href=\"\(reader.links.insights(participant.id))\">Insights</a></li>\n"
-        main += "<li><a href=\"\(reader.links.consentRecord(participant.id))\">Consent record</a></li>\n"
+        main += "<li><a href=\"\(reader.links.insights(participant.id))\">\(reader.words(.navInsights))</a></li>\n"
+        main += "<li><a href=\"\(reader.links.consentRecord(participant.id))\">\(reader.words(.consentRecord))</a></li>\n"
         if let audit = reader.links.auditTrail(participant.id) {
-            main += "<li><a href=\"\(audit)\">Audit trail</a></li>\n"
+            main += "<li><a href=\"\(audit)\">\(reader.words(.navAuditTrail))</a></li>\n"
         }
         main += "</ul>\n"
         return Layout.page(title: heading, study: study, reader: reader,
@@ -50,21 +50,22 @@ public enum StudyPages {
     }
 
     /// The status in a sentence, with what a clinician needs to know of it.
-    static func status(_ status: ConsentStatus, study: Study, zone: TimeZone) -> String {
+    static func status(_ status: ConsentStatus, study: Study, zone: TimeZone, reader: Reader) -> String {
         switch status {
-        case .active: "Active"
-        case .notJoined: "Not joined: the consent is not signed yet"
+        case .active: reader.words(.statusActive)
+        case .notJoined: reader.words(.statusNotJoinedExplained)
         case .reconsentPending(let document, let signed, let current):
-            "Re-consent pending: signed version \(signed) of \(study.consentDocument(document)?.title ?? document); "
-                + "the study now asks for version \(current)"
+            reader.words(.statusReconsentExplained, ["signed": signed, "document": study.consentDocument(document)?.title ?? document,
+                                                      "current": current])
         case .withdrawn(let day, let at):
-            "Withdrawn on \(Format.dayWithYear(day)) at \(Format.time(at, in: zone)): nothing is offered or stored from that day"
+            reader.words(.statusWithdrawnExplained, ["day": reader.format.dayWithYear(day), "time": reader.format.time(at, in: zone)])
         }
     }
 
-    static func percent(_ ring: AdherenceRing?) -> HTML {
-        guard let ring else { return "<span class=\"no-answer\">No tasks yet</span>" }
-        return "\(Int((ring.fraction * 100).rounded()))% <span class=\"when\">(\(ring.completed)/\(ring.total))</span>"
+    static func percent(_ ring: AdherenceRing?, reader: Reader) -> HTML {
+        guard let ring else { return "<span class=\"no-answer\">\(reader.words(.noTasksYet))</span>" }
+        let counts = reader.words(.doneOfTotal, ["done": reader.format.integer(ring.completed), "total": reader.format.integer(ring.total)])
+        return "\(reader.format.percent(ring.fraction)) <span class=\"when\">(\(counts))</span>"
     }
 
     static func uniqueSeries(_ study: Study) -> [ChartSeries] {

@@ -1,6 +1,7 @@
 import CareModel
 import HTTP
 import Pages
+import Words
 
 /// The printed name and signature of a consent step's form. A drawn
 /// signature must be a drawing: strokes of real extent inside the pad's
@@ -13,22 +14,21 @@ enum SignatureEntry {
     static let minimumLength = 40.0, minimumExtent = 20.0
 
     /// Reads the form into `fields`; returns what to fix, by field.
-    static func enter(_ form: FormData, into fields: inout OnboardingFields) -> [String: String] {
+    static func enter(_ form: FormData, into fields: inout OnboardingFields, words: Words) -> [String: String] {
         var errors: [String: String] = [:]
         fields.printedName = (form["printedName"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        if fields.printedName.isEmpty { errors["printedName"] = "Type your full name." }
-        if fields.printedName.count > 200 { errors["printedName"] = "Keep your name to 200 characters." }
+        if fields.printedName.isEmpty { errors["printedName"] = words(.typeFullName) }
+        if fields.printedName.count > 200 { errors["printedName"] = words(.nameTooLong) }
         let path = (form["signature"] ?? "").trimmingCharacters(in: .whitespaces)
         fields.signature = nil
         if form["typedSignature"] == "yes" {
             fields.signature = fields.printedName.isEmpty ? nil : .typed(name: fields.printedName)
         } else if path.isEmpty {
-            errors["signature"] = "Draw your signature, or tick the box to sign with your typed name."
+            errors["signature"] = words(.drawOrTick)
         } else if !SignaturePath.isValid(path) {
-            errors["signature"] = "The signature could not be read. Clear it and draw it again."
+            errors["signature"] = words(.signatureUnreadable)
         } else if !isDrawing(path) {
-            errors["signature"] = "The signature is too small to be a signature. Clear it and sign across the box, "
-                + "or tick the box to sign with your typed name."
+            errors["signature"] = words(.signatureTooSmall)
         } else {
             fields.signature = .drawn(pathData: path)
         }

@@ -11,7 +11,7 @@ enum CalendarDownload {
     static func response(_ context: RequestContext) -> HTTPResponse {
         let calendar = ScheduleCalendar(participant: context.participant, plan: context.plan, from: context.today,
                                         days: days, stamp: context.now,
-                                        isWithdrawn: context.feed.isWithdrawn(on: context.today))
+                                        isWithdrawn: context.feed.isWithdrawn(on: context.today), language: context.language)
         // The id is checked to be letters, digits, '-' and '_', so it needs no quoting in the header.
         return HTTPResponse(status: .ok, headers: [("Content-Type", "text/calendar; charset=utf-8"),
                                                    ("Content-Disposition",

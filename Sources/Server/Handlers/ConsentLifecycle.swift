@@ -37,7 +37,7 @@ final class ConsentLifecycle: Sendable {
             guard let form = context.form else { return page(fields, [:], 200) }
             var errors: [String: String] = [:]
             let entered = drafts.update(context.session, empty: OnboardingFields()) { fields in
-                errors = SignatureEntry.enter(form, into: &fields)
+                errors = SignatureEntry.enter(form, into: &fields, words: respond.words)
             }
             guard errors.isEmpty else { return page(entered, errors, 422) }
             return .seeOther(Route.reconsentReview.path)
@@ -49,9 +49,7 @@ final class ConsentLifecycle: Sendable {
                 reader: context.reader, fields: fields, csrfToken: context.csrfToken, frame: respond.frame))
         }
         guard form["sha256"] == document.sha256 else {
-            return respond.message(.conflict, "The consent form has changed",
-                                   "The study team changed the consent form after you reviewed it, so nothing was signed. "
-                                   + "Please read it again.", link: ("Read the consent form", .reconsent))
+            return respond.message(.conflict, .consentChanged, respond.words(.consentChangedText), link: (.readTheConsentForm, .reconsent))
         }
         try store.addConsentRecord(ConsentRecord(
             participantID: context.participant.id, documentID: document.id, version: document.version, sha256: document.sha256,
@@ -68,8 +66,7 @@ final class ConsentLifecycle: Sendable {
             return .seeOther(context.todayRoute.path)
         }
         guard context.feed.isOnboarded(on: context.today) else {
-            return respond.message(.conflict, "You have not joined yet", "There is nothing to leave: you have not joined the study.",
-                                   link: ("Go to today", context.todayRoute))
+            return respond.message(.conflict, .notJoinedYet, respond.words(.nothingToLeave), link: (.goToToday, context.todayRoute))
         }
         let reason = (context.form?["reason"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         let page = { (errors: [String: String], status: HTTPStatus) in
@@ -80,10 +77,10 @@ final class ConsentLifecycle: Sendable {
         }
         guard let form = context.form else { return page([:], 200) }
         guard form["confirm"] == "yes" else {
-            return page(["confirm": "Tick the box to confirm that you want to leave. Nothing has changed yet."], 422)
+            return page(["confirm": respond.words(.tickToConfirmLeave)], 422)
         }
         guard reason.count <= 500 else {
-            return page(["reason": "Keep the reason to 500 characters."], 422)
+            return page(["reason": respond.words(.reasonTooLong)], 422)
         }
         do {
             try store.withdraw(Withdrawal(participantID: context.participant.id, withdrawnAt: context.now,

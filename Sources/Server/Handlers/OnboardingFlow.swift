@@ -56,9 +56,8 @@ final class OnboardingFlow: Sendable {
                         draft: drafts[context.session] ?? OnboardingDraft(),
                         stored: context.snapshot.records.consentRecords)
         if context.method == .post, let unsigned = flow.unsignedConsentStep(before: number) {
-            return respond.message(.conflict, "Please sign the consent form first",
-                                   "The steps after the consent form open once it is signed. Nothing was saved.",
-                                   link: ("Go to the consent form", .onboarding(step: unsigned)))
+            return respond.message(.conflict, .signConsentFirst, respond.words(.signConsentFirstText),
+                                   link: (.goToConsentForm, .onboarding(step: unsigned)))
         }
         switch step {
         case .consent(let consent):
@@ -80,7 +79,7 @@ final class OnboardingFlow: Sendable {
             return try advance(flow, with: draft)
         case .form(let formStep) where !isReview:
             guard let form = context.form else { return flow.show() }
-            switch SurveyValidation.validate(formStep.items, form: form) {
+            switch SurveyValidation.validate(formStep.items, form: form, language: context.language) {
             case .failure(let entry):
                 let draft = update(context.session) { $0.fields.entries.merge(entry.values) { $1 } }
                 return flow.show(draft.fields, errors: entry.errors, status: .unprocessableContent)
@@ -95,9 +94,8 @@ final class OnboardingFlow: Sendable {
             guard context.method == .post else { return flow.show() }
             if !context.feed.isOnboarded(on: context.today) {
                 if let missing = flow.firstUnansweredStep(flow.draft) {
-                    return respond.message(.conflict, "A step is not answered yet",
-                                           "Please answer every step before you finish joining. Nothing was saved.",
-                                           link: ("Go to that step", .onboarding(step: missing)))
+                    return respond.message(.conflict, .stepNotAnswered, respond.words(.stepNotAnsweredText),
+                                           link: (.goToThatStep, .onboarding(step: missing)))
                 }
                 try store(flow, flow.draft)
             }
@@ -122,7 +120,7 @@ final class OnboardingFlow: Sendable {
         }
         var errors: [String: String] = [:]
         let draft = update(flow.context.session) { draft in
-            errors = SignatureEntry.enter(form, into: &draft.fields)
+            errors = SignatureEntry.enter(form, into: &draft.fields, words: flow.context.respond.words)
             draft.signatureStep = flow.number
             draft.signed[flow.number] = nil
         }
@@ -143,10 +141,8 @@ final class OnboardingFlow: Sendable {
                                                                fields: flow.draft.fields, frame: context.respond.frame))
         }
         guard form["sha256"] == document.sha256 else {
-            return context.respond.message(.conflict, "The consent form has changed",
-                                           "The study team changed the consent form after you reviewed it, so nothing was "
-                                           + "signed. Please read it again.",
-                                           link: ("Read the consent form", .onboarding(step: flow.number)))
+            return context.respond.message(.conflict, .consentChanged, context.respond.words(.consentChangedText),
+                                           link: (.readTheConsentForm, .onboarding(step: flow.number)))
         }
         let record = ConsentRecord(participantID: context.participant.id, documentID: document.id, version: document.version,
                                    sha256: document.sha256, html: document.html, printedName: flow.draft.fields.printedName,

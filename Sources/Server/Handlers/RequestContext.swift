@@ -5,6 +5,7 @@ import Feed
 import Foundation
 import HTTP
 import Pages
+import Words
 
 /// What a handler needs to answer one request: the participant's data as
 /// the cache has it, the content in force, the session and its form token.
@@ -17,8 +18,10 @@ struct RequestContext {
     var feed: ParticipantFeed
     var outcomes: [Outcome]
     var links: ServerLinks
+    /// The language the participant reads their pages in.
+    var language: Language
     /// The participant, reading their own pages.
-    var reader: Reader { .participant(links: links) }
+    var reader: Reader { .participant(links: links, language: language) }
     var respond: Responder
     var session: String
     var csrfToken: String
@@ -61,7 +64,8 @@ struct RequestContext {
         outcomes = snapshot.outcomes
         let last = max(today, participant.enrolledOn).adding(days: 7)
         links = ServerLinks(days: participant.enrolledOn.ordinal...last.ordinal)
-        respond = Responder(study: state.plan.study, diagnostics: state.diagnostics, liveReload: liveReload)
+        language = state.plan.study.ownLanguage
+        respond = Responder(study: state.plan.study, language: language, diagnostics: state.diagnostics, liveReload: liveReload)
         session = admitted.session
         csrfToken = admitted.csrfToken
         method = admitted.method

@@ -57,7 +57,7 @@ struct TaskAnswers {
             if existing != nil { return .seeOther(context.todayRoute.path) }
             return respond.page(survey(task, event: event, values: [:], errors: [:], context))
         }
-        switch SurveyValidation.validate(task, form: form) {
+        switch SurveyValidation.validate(task, form: form, language: context.language) {
         case .failure(let entry):
             return respond.page(survey(task, event: event, values: entry.values, errors: entry.errors, context),
                                 status: .unprocessableContent)
@@ -72,11 +72,10 @@ struct TaskAnswers {
                 let stored = try store.outcomes(participantID: context.participant.id)
                     .first { $0.taskID == task.id && $0.occurrence == occurrence }
                 guard stored?.values == values else {
-                    return respond.message(.conflict, "Already answered",
-                                           "\(task.title) already has answers for today: "
-                                           + (stored.map { Format.answers($0, task: task) } ?? "") + ". "
-                                           + "To change them, delete them on today's page and answer again. Nothing was changed.",
-                                           link: ("Go to today", context.todayRoute))
+                    return respond.message(.conflict, .alreadyAnswered,
+                                           respond.words(.alreadyAnsweredText, ["task": task.title,
+                                                                               "answers": stored.map { context.reader.format.answers($0, task: task) } ?? ""]),
+                                           link: (.goToToday, context.todayRoute))
                 }
             }
             return .seeOther(task.completion == nil ? context.todayRoute.path

@@ -2,32 +2,27 @@ import CareModel
 import Feed
 import HTTP
 import Pages
+import Words
 
 /// The feed's `AnswerGate` as the server answers it: 409 and a page that says why.
 enum TaskGate {
     static func refusal(day: LocalDate, title: String, _ context: RequestContext) -> HTTPResponse? {
         let respond = context.respond
-        let back = ("Go to today", context.todayRoute)
+        let words = respond.words
+        let back = (Word.goToToday, context.todayRoute)
         switch AnswerGate.refusal(changing: day, feed: context.feed, status: context.status) {
         case nil:
             return nil
         case .reconsentPending:
-            return respond.message(.conflict, "Please read the new consent form first",
-                                   "The consent form has changed. Your tasks open again once you have read and signed it. "
-                                   + "Nothing was saved.", link: ("Read the consent form", .reconsent))
+            return respond.message(.conflict, .readNewConsentFirst, words(.readNewConsentFirstText), link: (.readTheConsentForm, .reconsent))
         case .withdrawn:
-            return respond.message(.conflict, "You have left the study",
-                                   "Thank you for taking part. Nothing more is asked of you, and nothing new is saved.",
-                                   link: back)
+            return respond.message(.conflict, .youHaveLeftTitle, words(.youHaveLeftText), link: back)
         case .notJoined:
-            return respond.message(.conflict, "Join the study first", "Tasks open once you have joined the study.",
-                                   link: ("Join", .onboarding(step: 1)))
+            return respond.message(.conflict, .joinFirst, words(.joinFirstText), link: (.join, .onboarding(step: 1)))
         case .dayLocked:
-            return respond.message(.conflict, "This day is locked", "\(Format.day(day)) has passed. Past days cannot be changed, "
-                                   + "so nothing was changed.", link: back)
+            return respond.message(.conflict, .dayLocked, words(.dayLockedText, ["day": context.reader.format.day(day)]), link: back)
         case .notOpenYet:
-            return respond.message(.conflict, "Not open yet", "\(title) for \(Format.day(day)) opens on that day. Nothing was saved.",
-                                   link: back)
+            return respond.message(.conflict, .notOpenYet, words(.notOpenYetText, ["task": title, "day": context.reader.format.day(day)]), link: back)
         }
     }
 }

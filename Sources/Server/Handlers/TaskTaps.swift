@@ -23,9 +23,8 @@ struct TaskTaps {
         }
         let done = context.form?["done"]
         guard done == "yes" || done == "no" else {
-            return context.respond.message(.unprocessableContent, "Nothing to do",
-                                           "The form did not say whether to mark this done or undo it. Nothing was changed.",
-                                           link: ("Go to today", context.todayRoute))
+            return context.respond.message(.unprocessableContent, .nothingToDo, context.respond.words(.tapUnclear),
+                                           link: (.goToToday, context.todayRoute))
         }
         if task.kind == .log {
             // An entry is named by its day's occurrence and its number; one already removed is left as it is.
@@ -64,26 +63,24 @@ struct TaskTaps {
         if let refusal = TaskGate.refusal(day: today, title: task.title, context) { return refusal }
         guard let offered = task.timeline.events(enrolledOn: participant.enrolledOn, in: participant.timeZone,
                                                  from: today, to: today.adding(days: 1)).first else {
-            return context.respond.message(.conflict, "Not offered today", "\(task.title) is not part of today's plan. "
-                                           + "Nothing was saved.", link: ("Go to today", context.todayRoute))
+            return context.respond.message(.conflict, .notOfferedToday, context.respond.words(.notOfferedTodayText, ["task": task.title]),
+                                           link: (.goToToday, context.todayRoute))
         }
         let entries = context.feed.entries(taskID: taskID, on: today)
         let next = LogEntries.next(after: entries)
         guard let field = context.form?["entry"], let entry = Int(field), entry >= 0 else {
-            return context.respond.message(.unprocessableContent, "Nothing to do",
-                                           "The form named no entry to log. Nothing was saved.",
-                                           link: ("Go to today", context.todayRoute))
+            return context.respond.message(.unprocessableContent, .nothingToDo, context.respond.words(.noEntryNamed),
+                                           link: (.goToToday, context.todayRoute))
         }
         // The same form sent twice: its entry is stored already.
         if entries.contains(where: { $0.entry == entry }) { return back(to: taskID, context) }
         guard entry == next else {
-            return context.respond.message(.conflict, "Please look at today's page", "This page was out of date, so nothing "
-                                           + "was saved. Today's page shows what is logged so far.",
-                                           link: ("Go to today", context.todayRoute))
+            return context.respond.message(.conflict, .lookAtToday, context.respond.words(.pageOutOfDate),
+                                           link: (.goToToday, context.todayRoute))
         }
         guard entry < LogEntries.perDay else {
-            return context.respond.message(.conflict, "No more entries today", "\(task.title) has as many entries today as a day "
-                                           + "can hold. Nothing was saved.", link: ("Go to today", context.todayRoute))
+            return context.respond.message(.conflict, .noMoreEntries, context.respond.words(.noMoreEntriesText, ["task": task.title]),
+                                           link: (.goToToday, context.todayRoute))
         }
         let event = LogEntries.event(offered: offered, at: context.now)
         try add(NewOutcome(participantID: participant.id, taskID: taskID, event: event, entry: entry, values: [Self.value(.log)]),
@@ -94,7 +91,7 @@ struct TaskTaps {
     /// Today's page at the task's card, so the page comes back where the tap was
     /// and the keyboard goes on from there.
     private func back(to taskID: String, _ context: RequestContext) -> HTTPResponse {
-        let card = context.feed.day(context.today).cards.first { $0.taskID == taskID }
+        let card = context.feed.day(context.today, firstWeekday: 1).cards.first { $0.taskID == taskID }
         return .seeOther(context.todayRoute.path + (card.map { "#card-\(taskID)-\($0.event.occurrence)" } ?? ""))
     }
 

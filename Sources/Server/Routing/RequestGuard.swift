@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import Words
 import Pages
 import Support
 
@@ -23,7 +24,7 @@ struct RequestGuard: Sendable {
         /// Plain text, before anything about the study is shown.
         case text(status: HTTPStatus, String, headers: [(String, String)] = [])
         /// A message page.
-        case message(status: HTTPStatus, title: String, text: String)
+        case message(status: HTTPStatus, title: Word, text: Word, error: String? = nil)
     }
 
     /// The server's secret: each session's form token is derived from it.
@@ -47,8 +48,7 @@ struct RequestGuard: Sendable {
             }
             return .success(admitted)
         }
-        let foreign = Refusal.message(status: .forbidden, title: "Not allowed",
-                                      text: "This form came from another site, so nothing was saved.")
+        let foreign = Refusal.message(status: .forbidden, title: .notAllowedTitle, text: .formFromAnotherSite)
         if let origin = request.header("origin"), origin != "null", !isAllowed(host: Self.hostPart(ofOrigin: origin)) {
             return .failure(foreign)
         }
@@ -56,18 +56,15 @@ struct RequestGuard: Sendable {
             return .failure(foreign)
         }
         guard (request.header("content-type") ?? "").lowercased().hasPrefix("application/x-www-form-urlencoded") else {
-            return .failure(.message(status: .unsupportedMediaType, title: "Not a form",
-                                     text: "Send the form as application/x-www-form-urlencoded."))
+            return .failure(.message(status: .unsupportedMediaType, title: .notAForm, text: .sendAsForm))
         }
         do {
             admitted.form = try FormData(request.body)
         } catch {
-            return .failure(.message(status: .badRequest, title: "Form not understood", text: "\(error). Nothing was saved."))
+            return .failure(.message(status: .badRequest, title: .formNotUnderstood, text: .formErrorNothingSaved, error: "\(error)"))
         }
         guard sentCookie, admitted.form?["csrf"] == admitted.csrfToken else {
-            return .failure(.message(status: .forbidden, title: "Please try again",
-                                     text: "This form is out of date or did not come from this page, so nothing was saved. "
-                                         + "Go back, reload the page and send it again."))
+            return .failure(.message(status: .forbidden, title: .pleaseTryAgain, text: .formOutOfDate))
         }
         return .success(admitted)
     }

@@ -25,23 +25,23 @@ enum TaskCardViews {
         var html: HTML = "<article class=\"card task-card is-\(state)\(card.isLocked ? " is-locked" : "")\" "
             + "aria-labelledby=\"\(headingID)\">\n"
         html += "<div class=\"card-head\"><h2 id=\"\(headingID)\">\(card.title)</h2>"
-        html += "<p class=\"card-when\">\(when(card, zone: zone, today: feed.today))</p></div>\n"
+        html += "<p class=\"card-when\">\(when(card, zone: zone, today: feed.today, reader: reader))</p></div>\n"
         let kind = plan.tasks.first { $0.id == card.taskID }?.kind.valueKind ?? "done"
         switch card.kind {
         case _ where sharing.withholding(taskID: card.taskID, kind: kind) == .notChosen:
-            html += "<p class=\"status\">Not chosen yet: the participant has not yet answered whether to share this.</p>\n"
+            html += "<p class=\"status\">\(reader.words(.tapsNotChosen))</p>\n"
         case _ where !sharing.isShared(taskID: card.taskID, kind: kind):
-            html += "<p class=\"status\">Not shared: the participant chose not to share this with the study team.</p>\n"
+            html += "<p class=\"status\">\(reader.words(.tapsNotShared))</p>\n"
         case .survey, .simple:
             html += simple(card, feed: feed, form: form, zone: zone, reader: reader)
         case .checklist(let boxes):
             html += checklist(card, boxes: boxes, form: form, zone: zone, reader: reader)
         case .log(let entries):
-            html += log(card, entries: entries, button: task?.button ?? "Log an entry", feed: feed, form: form, zone: zone,
+            html += log(card, entries: entries, button: task?.button ?? reader.words(.logAnEntry), feed: feed, form: form, zone: zone,
                         reader: reader)
         }
         if let instructions = task?.instructions, !instructions.isEmpty {
-            html += "<details class=\"card-instructions\"><summary>How to</summary>\n\(instructions)</details>\n"
+            html += "<details class=\"card-instructions\"><summary>\(reader.words(.howTo))</summary>\n\(instructions)</details>\n"
         }
         return html + "</article>"
     }
@@ -65,14 +65,14 @@ enum TaskCardViews {
     }
 
     /// The card's time: the element's words, or its time; a log is offered all day.
-    static func when(_ card: Card, zone: TimeZone, today: LocalDate) -> String {
+    static func when(_ card: Card, zone: TimeZone, today: LocalDate, reader: Reader) -> String {
         switch card.kind {
         case .log:
-            return card.event.text ?? "As needed"
+            return card.event.text ?? reader.words(.asNeeded)
         case .checklist(let boxes):
-            return card.event.text ?? "\(boxes.count) times"
+            return card.event.text ?? reader.words(.timesADay, count: boxes.count)
         case .survey, .simple:
-            let time = Format.when(card.event, in: zone, today: today)
+            let time = reader.format.when(card.event, in: zone, today: today)
             return card.event.text.map { "\(time) · \($0)" } ?? time
         }
     }
@@ -82,22 +82,22 @@ enum TaskCardViews {
     /// can change, the same line says how the day went or when it opens.
     static func simple(_ card: Card, feed: FeedDay, form: Form, zone: TimeZone, reader: Reader) -> HTML {
         let done: Outcome? = if case .completed(let outcome) = card.state { outcome } else { nil }
-        let label = done.map { "Done at \(Format.time($0.createdAt, in: zone))" }
+        let label = done.map { reader.words(.doneAt, ["time": reader.format.time($0.createdAt, in: zone)]) }
         if form.isEditable, let action = reader.links.checkOff(card.taskID, occurrence: card.event.occurrence) {
             let hintID = "hint-\(card.taskID)-\(card.event.occurrence)"
             let described: HTML = done == nil ? "" : " aria-describedby=\"\(hintID)\""
             let button: HTML = "<button type=\"submit\" class=\"tap-target\" aria-pressed=\"\(done != nil ? "true" : "false")\"\(described) "
                 + "data-busy-label=\"\"><span class=\"tap-mark\" aria-hidden=\"true\"></span>"
-                + "<span class=\"tap-label\">\(label ?? "Mark as done")<span class=\"visually-hidden\">: \(card.title)</span></span></button>"
+                + "<span class=\"tap-label\">\(label ?? reader.words(.markAsDone))<span class=\"visually-hidden\">: \(card.title)</span></span></button>"
             var html = form.post(action, fields: [("done", done == nil ? "yes" : "no")], button: button) + "\n"
-            if done != nil { html += "<p class=\"tap-hint\" id=\"\(hintID)\">Tap again to undo</p>\n" }
+            if done != nil { html += "<p class=\"tap-hint\" id=\"\(hintID)\">\(reader.words(.tapToUndo))</p>\n" }
             return html
         }
         let words = label ?? {
             switch card.state {
             case .upcoming: FeedPage.opens(card.event, zone: zone, reader: reader)
-            case .missed: "Not done this day"
-            default: reader.isParticipant || card.event.day != feed.today ? "Not done" : "Not done yet"
+            case .missed: reader.words(.notDoneThisDay)
+            default: reader.isParticipant || card.event.day != feed.today ? reader.words(.notDone) : reader.words(.notDoneYet)
             }
         }()
         return "<p class=\"tap-static\"><span class=\"tap-mark\(done != nil ? " is-done" : "")\" aria-hidden=\"true\"></span>"
@@ -109,12 +109,12 @@ enum TaskCardViews {
         let done = boxes.filter { $0.outcome != nil }.count
         var html: HTML = card.state == .upcoming
             ? "<p class=\"status status-upcoming\">\(FeedPage.opens(card.event, zone: zone, reader: reader))</p>\n"
-            : "<p class=\"status\(done == boxes.count ? " status-done" : "")\">\(done) of \(boxes.count) done</p>\n"
+            : "<p class=\"status\(done == boxes.count ? " status-done" : "")\">\(reader.words(.ringDone, count: boxes.count, ["done": reader.format.integer(done)]))</p>\n"
         html += "<ul class=\"checklist\">\n"
         for box in boxes {
-            let time = Format.time(box.event.start, in: zone)
+            let time = reader.format.time(box.event.start, in: zone)
             let isDone = box.outcome != nil
-            let note: HTML = box.outcome.map { "<span class=\"box-note\">done at \(Format.time($0.createdAt, in: zone))</span>" } ?? ""
+            let note: HTML = box.outcome.map { "<span class=\"box-note\">\(reader.words(.boxDoneAt, ["time": reader.format.time($0.createdAt, in: zone)]))</span>" } ?? ""
             html += "<li>"
             if form.isEditable, let action = reader.links.checkOff(card.taskID, occurrence: box.event.occurrence) {
                 let button: HTML = "<button type=\"submit\" class=\"box-button\" aria-pressed=\"\(isDone ? "true" : "false")\" "
@@ -125,7 +125,7 @@ enum TaskCardViews {
             } else {
                 html += "<span class=\"box-static\"><span class=\"box\(isDone ? " is-done" : "")\" aria-hidden=\"true\"></span>"
                     + "<span class=\"box-time\">\(time)</span>"
-                    + "<span class=\"visually-hidden\">: \(isDone ? "done" : "not done")</span></span>"
+                    + "<span class=\"visually-hidden\">: \(isDone ? reader.words(.boxDone) : reader.words(.boxNotDone))</span></span>"
             }
             html += note + "</li>\n"
         }
@@ -139,21 +139,21 @@ enum TaskCardViews {
         if card.state == .upcoming {
             html += "<p class=\"status status-upcoming\">\(FeedPage.opens(card.event, zone: zone, reader: reader))</p>\n"
         } else {
-            let day = card.event.day == feed.today ? "today" : "this day"
-            let (one, many) = entryNouns(button: button)
-            let count = entries.count == 1 ? "1 \(one)" : "\(entries.count) \(many)"
-            html += "<p class=\"status\">\(entries.isEmpty ? "Nothing logged \(day)" : "\(count) logged \(day)")</p>\n"
+            let isToday = card.event.day == feed.today
+            let status = entries.isEmpty ? reader.words(isToday ? .nothingLoggedToday : .nothingLoggedThisDay)
+                : reader.words(isToday ? .entriesLoggedToday : .entriesLoggedThisDay, count: entries.count)
+            html += "<p class=\"status\">\(status)</p>\n"
         }
         if !entries.isEmpty {
             html += "<ol class=\"log-entries\">\n"
             for entry in entries {
-                let time = Format.time(entry.createdAt, in: zone)
-                html += "<li><span class=\"log-time\">Logged at <time datetime=\"\(Timestamp.utc(entry.createdAt))\">\(time)</time></span>"
+                let time = reader.format.time(entry.createdAt, in: zone)
+                html += "<li><span class=\"log-time\">\(reader.words.html(.loggedAt, ["time": "<time datetime=\"\(Timestamp.utc(entry.createdAt))\">\(time)</time>"]))</span>"
                 if form.isEditable, let number = entry.entry,
                    let action = reader.links.checkOff(card.taskID, occurrence: entry.occurrence) {
                     html += form.post(action, fields: [("done", "no"), ("entry", String(number))], button:
-                        "<button type=\"submit\" class=\"button button-secondary button-small\" data-busy-label=\"Removing…\">Remove"
-                        + "<span class=\"visually-hidden\"> the entry logged at \(time)</span></button>")
+                        "<button type=\"submit\" class=\"button button-secondary button-small\" data-busy-label=\"\(reader.words(.removing))\">\(reader.words(.remove))"
+                        + "<span class=\"visually-hidden\"> \(reader.words(.theEntryLoggedAt, ["time": time]))</span></button>")
                 }
                 html += "</li>\n"
             }
@@ -162,23 +162,9 @@ enum TaskCardViews {
         if form.isEditable, let action = reader.links.logEntry(card.taskID) {
             html += "<div class=\"card-actions\">"
                 + form.post(action, fields: [("entry", String(LogEntries.next(after: entries)))],
-                            button: "<button type=\"submit\" class=\"button\" data-busy-label=\"Logging…\">\(button)</button>")
+                            button: "<button type=\"submit\" class=\"button\" data-busy-label=\"\(reader.words(.logging))\">\(button)</button>")
                 + "</div>\n"
         }
         return html
-    }
-
-    /// What a log's entries are called, from its button: `dose` and `doses`
-    /// from "Log a dose". A button of other words gives `entry` and `entries`.
-    static func entryNouns(button: String) -> (one: String, many: String) {
-        let words = button.split(separator: " ")
-        guard words.count == 3, words[0] == "Log", words[1] == "a" || words[1] == "an",
-              words[2].allSatisfy(\.isLetter) else { return ("entry", "entries") }
-        let noun = words[2].lowercased()
-        if ["s", "x", "z", "ch", "sh"].contains(where: { noun.hasSuffix($0) }) { return (noun, noun + "es") }
-        if noun.hasSuffix("y"), let before = noun.dropLast().last, !"aeiou".contains(before) {
-            return (noun, String(noun.dropLast()) + "ies")
-        }
-        return (noun, noun + "s")
     }
 }

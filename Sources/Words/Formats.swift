@@ -1,0 +1,196 @@
+import CareModel
+import Foundation
+import Support
+
+/// Dates, times and numbers in one language's CLDR formats, through ICU:
+/// day and month names, date order, the 12- or 24-hour clock, the decimal
+/// separator, the first day of the week. Made once per language; what it
+/// has formatted is kept, so a page costs the same in every language.
+public final class Formats: Sendable {
+    public let tag: LanguageTag
+    /// 1 for Sunday through 7 for Saturday: the day a week starts on where
+    /// the language is spoken (Monday in Germany, Sunday in the US).
+    public let firstWeekday: Int
+
+    private let formatters: Locked<Formatters>
+    private let cache = Locked(Cache())
+
+    /// Formatters are classes that are not safe to share: they are used only with their lock held.
+    private struct Formatters: @unchecked Sendable {
+        let day: DateFormatter
+        let dayWithYear: DateFormatter
+        let shortDay: DateFormatter
+        let weekdayShort: DateFormatter
+        let weekdayAndDay: DateFormatter
+        let weekdayNarrow: DateFormatter
+        let mediumDateTime: DateFormatter
+        let dayNumber: DateFormatter
+        let time: DateFormatter
+        let decimal: NumberFormatter
+        let integer: NumberFormatter
+        let oneDecimal: NumberFormatter
+        let percent: NumberFormatter
+    }
+
+    private struct Cache: Sendable {
+        var days: [Int: String] = [:]
+        var daysWithYear: [Int: String] = [:]
+        var shortDays: [Int: String] = [:]
+        var weekdays: [Int: String] = [:]
+        var weekdaysAndDays: [Int: String] = [:]
+        var narrowWeekdays: [Int: String] = [:]
+        var dayNumbers: [Int: String] = [:]
+        var integers: [Int: String] = [:]
+        var times: [Int: String] = [:]
+        var decimals: [Double: String] = [:]
+    }
+
+    /// Values kept per kind: enough for every day and answer a study shows, bounded for a hostile one.
+    static let cacheLimit = 20_000
+
+    public init(_ tag: LanguageTag) {
+        self.tag = tag
+        let locale = Locale(identifier: tag.identifier)
+        func date(_ template: String) -> DateFormatter {
+            let formatter = DateFormatter()
+            formatter.locale = locale
+            formatter.timeZone = TimeZone(identifier: "UTC")
+            formatter.calendar = Calendar(identifier: .gregorian)
+            formatter.setLocalizedDateFormatFromTemplate(template)
+            return formatter
+        }
+        func number(fractionDigits: Int, grouping: Bool) -> NumberFormatter {
+            let formatter = NumberFormatter()
+            formatter.locale = locale
+            formatter.numberStyle = .decimal
+            formatter.minimumFractionDigits = 0
+            formatter.maximumFractionDigits = fractionDigits
+            formatter.usesGroupingSeparator = grouping
+            return formatter
+        }
+        formatters = Locked(Formatters(day: date("EEEEMMMMd"), dayWithYear: date("yMMMMEEEEd"), shortDay: date("MMMd"),
+                                       weekdayShort: date("EEE"), weekdayAndDay: date("EEEMMMd"),
+                                       weekdayNarrow: date("EEEEE"), mediumDateTime: date("yMMMdjmm"), dayNumber: date("d"), time: date("jmm"),
+                                       decimal: number(fractionDigits: 2, grouping: false),
+                                       integer: number(fractionDigits: 0, grouping: true),
+                                       oneDecimal: number(fractionDigits: 1, grouping: false),
+                                       percent: { let formatter = NumberFormatter(); formatter.locale = locale
+                                                  formatter.numberStyle = .percent; formatter.maximumFractionDigits = 0
+                                                  return formatter }()))
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.locale = locale
+        firstWeekday = calendar.firstWeekday
+    }
+
+    private static func noon(_ date: LocalDate) -> Date {
+        Date(timeIntervalSince1970: Double(date.ordinal) * 86_400 + 43_200)
+    }
+
+    private func cached(_ key: Int, _ store: WritableKeyPath<Cache, [Int: String]>,
+                        _ make: (Formatters) -> String) -> String {
+        if let known = cache.update({ $0[keyPath: store][key] }) { return known }
+        let text = formatters.update { make($0) }
+        cache.update { cache in
+            if cache[keyPath: store].count < Self.cacheLimit { cache[keyPath: store][key] = text }
+        }
+        return text
+    }
+
+    /// `Thursday, March 5`, `Donnerstag, 5. März`, `3月5日木曜日`.
+    public func day(_ date: LocalDate) -> String {
+        cached(date.ordinal, \.days) { $0.day.string(from: Self.noon(date)) }
+    }
+
+    /// `Thursday, March 5, 2026`, `Donnerstag, 5. März 2026`.
+    public func dayWithYear(_ date: LocalDate) -> String {
+        cached(date.ordinal, \.daysWithYear) { $0.dayWithYear.string(from: Self.noon(date)) }
+    }
+
+    /// `Mar 5`, `5. März`, `3月5日`.
+    public func shortDay(_ date: LocalDate) -> String {
+        cached(date.ordinal, \.shortDays) { $0.shortDay.string(from: Self.noon(date)) }
+    }
+
+    /// `Thu`, `Do.`, `木`.
+    public func weekdayShort(_ date: LocalDate) -> String {
+        cached(date.weekday, \.weekdays) { $0.weekdayShort.string(from: Self.noon(date)) }
+    }
+
+    /// `Tue, Dec 1`, `Di., 1. Dez.`, `12月1日(火)`.
+    public func weekdayAndDay(_ date: LocalDate) -> String {
+        cached(date.ordinal, \.weekdaysAndDays) { $0.weekdayAndDay.string(from: Self.noon(date)) }
+    }
+
+    /// `T`, `D`, `木`: the week strip's letter for a day.
+    public func weekdayNarrow(_ date: LocalDate) -> String {
+        cached(date.weekday, \.narrowWeekdays) { $0.weekdayNarrow.string(from: Self.noon(date)) }
+    }
+
+    /// `5`, `٥`: the day of the month alone.
+    public func dayNumber(_ date: LocalDate) -> String {
+        cached(date.components.day, \.dayNumbers) { $0.dayNumber.string(from: Self.noon(date)) }
+    }
+
+    /// `Mar 5, 2026, 8:05 AM`, `5. März 2026, 08:05`: a moment in a log, not kept.
+    public func dateAndTime(_ date: LocalDate, time clock: LocalTime) -> String {
+        let instant = Date(timeIntervalSince1970: Double(date.ordinal) * 86_400 + Double(clock.secondsSinceMidnight))
+        return formatters.update { $0.mediumDateTime.string(from: instant) }
+    }
+
+    /// `8:05 AM`, `08:05`, `8:05`: the clock the language's readers use.
+    public func time(_ clock: LocalTime) -> String {
+        cached(clock.hour * 60 + clock.minute, \.times) { formatters in
+            formatters.time.string(from: Date(timeIntervalSince1970: Double(clock.secondsSinceMidnight)))
+        }
+    }
+
+    public func time(_ instant: Date, in zone: TimeZone) -> String {
+        time(zone.localTime(of: instant))
+    }
+
+    /// `Monday, November 30, 2026, 4:05 PM America/New_York (GMT-5)`: an
+    /// instant with its zone, for a time a reader elsewhere must place.
+    public func dateTime(_ instant: Date, in zone: TimeZone) -> String {
+        let offset = formatters.update { formatters in
+            let formatter = DateFormatter()
+            formatter.locale = formatters.day.locale
+            formatter.timeZone = zone
+            formatter.dateFormat = "O"
+            return formatter.string(from: instant)
+        }
+        return "\(dayWithYear(zone.localDate(of: instant))), \(time(instant, in: zone)) \(zone.identifier) (\(offset))"
+    }
+
+    /// `7.5`, `7,5`, `7`: at most two decimals, none needless, no grouping.
+    public func decimal(_ value: Double) -> String {
+        let value = value == 0 ? 0 : value
+        if let known = cache.update({ $0.decimals[value] }) { return known }
+        let text = formatters.update { $0.decimal.string(from: NSNumber(value: value)) } ?? String(value)
+        cache.update { cache in
+            if cache.decimals.count < Self.cacheLimit { cache.decimals[value] = text }
+        }
+        return text
+    }
+
+    /// `42`, `7.5` or `7,5`: a scale's end, with one decimal at most.
+    public func number(_ value: Double) -> String {
+        formatters.update { $0.oneDecimal.string(from: NSNumber(value: value)) } ?? String(value)
+    }
+
+    /// `1,234`, `1.234`: a count.
+    public func integer(_ value: Int) -> String {
+        cached(value, \.integers) { $0.integer.string(from: NSNumber(value: value)) ?? String(value) }
+    }
+
+    /// `68%`, `68 %`, `٦٨٪`: a fraction from 0 to 1, in whole per cent.
+    public func percent(_ fraction: Double) -> String {
+        formatters.update { $0.percent.string(from: NSNumber(value: fraction)) } ?? String(fraction)
+    }
+
+    /// A number as the language writes it, `6,5` or `6.5`, or nil: what a participant typed.
+    public func parseDecimal(_ text: String) -> Double? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if let plain = Double(trimmed), trimmed.allSatisfy({ $0.isASCII }) { return plain }
+        return formatters.update { $0.decimal.number(from: trimmed)?.doubleValue }
+    }
+}

@@ -1,0 +1,34 @@
+import Support
+
+/// A language a page is written in: its tag, its built-in words (with the
+/// study's own in front) and its CLDR formats.
+public struct Language: Sendable {
+    public let tag: LanguageTag
+    public let words: Words
+    public let format: Formats
+
+    /// The language `tag` with a study's own catalogs, by tag, in front of the shipped one.
+    public init(_ tag: LanguageTag, studyCatalogs: [LanguageTag: Catalog] = [:]) {
+        self.tag = tag
+        format = Self.formats(for: tag)
+        words = Words(tag: tag, studyCatalogs: studyCatalogs, formats: format)
+    }
+
+    /// `rtl` or `ltr`.
+    public var direction: String { tag.direction }
+
+    /// US English with the shipped words: for pages about no study, and tests.
+    public static let usEnglish = Language(.usEnglish)
+
+    /// Formatters are costly to make and depend on the tag alone, so each tag's are made once.
+    private static let madeFormats = Locked([LanguageTag: Formats]())
+
+    private static func formats(for tag: LanguageTag) -> Formats {
+        madeFormats.update { made in
+            if let formats = made[tag] { return formats }
+            let formats = Formats(tag)
+            made[tag] = formats
+            return formats
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import Markup
+
+/// The built-in words of one language, as a page asks for them: a study's
+/// own words first (`content/i18n/de-CH.yaml`, then `de.yaml`), then the
+/// catalog CareFeed ships for the language. A word found in neither is
+/// shown in English, and `check` names it, so a page never shows a key.
+public struct Words: Sendable {
+    public let tag: LanguageTag
+    let layers: [Catalog]
+    let plurals: PluralRules
+    let numbers: Formats
+
+    init(tag: LanguageTag, studyCatalogs: [LanguageTag: Catalog], formats: Formats) {
+        var layers = tag.fallbacks.compactMap { studyCatalogs[$0] }
+        if let shipped = Catalog.shipped(for: tag) { layers.append(shipped) }
+        if let english = Catalog.builtIn["en"] { layers.append(english) }
+        self.tag = tag
+        self.layers = layers
+        plurals = PluralRules(tag)
+        numbers = formats
+    }
+
+    /// The words of `tag` no catalog has, own or shipped: what `check` reports.
+    public static func missing(in tag: LanguageTag, studyCatalogs: [LanguageTag: Catalog]) -> [Word] {
+        let catalogs = tag.fallbacks.compactMap { studyCatalogs[$0] } + [Catalog.shipped(for: tag)].compactMap { $0 }
+        return Word.allCases.filter { word in !catalogs.contains { $0.entries[word.rawValue] != nil } }
+    }
+
+    func entry(_ word: Word) -> Catalog.Entry {
+        for layer in layers {
+            if let entry = layer.entries[word.rawValue] { return entry }
+        }
+        return .text(word.rawValue)
+    }
+
+    /// `Today`
+    public func callAsFunction(_ word: Word) -> String {
+        callAsFunction(word, [:])
+    }
+
+    /// `Step 2 of 5`, from `Step {step} of {count}` and its arguments.
+    public func callAsFunction(_ word: Word, _ arguments: KeyValuePairs<String, String>) -> String {
+        let template: String = switch entry(word) {
+        case .text(let text): text
+        case .plural(let forms): forms[.other] ?? ""
+        }
+        return Self.fill(template, arguments.map { ($0.key, $0.value) })
+    }
+
+    /// `1 Eintrag`, `2 Einträge`: the form CLDR's rules choose for `count`,
+    /// with `{count}` written by the language's number format.
+    public func callAsFunction(_ word: Word, count: Int, _ arguments: KeyValuePairs<String, String> = [:]) -> String {
+        let template: String = switch entry(word) {
+        case .text(let text): text
+        case .plural(let forms):
+            (count == 0 ? forms[.zero] : nil) ?? forms[plurals.category(of: Double(count))] ?? forms[.other] ?? ""
+        }
+        return Self.fill(template, [("count", numbers.integer(count))] + arguments.map { ($0.key, $0.value) })
+    }
+
+    /// A sentence with markup in its places, such as a link: the word's own
+    /// text is escaped, each argument goes in as the markup it is.
+    public func html(_ word: Word, _ arguments: KeyValuePairs<String, HTML>) -> HTML {
+        let template: String = switch entry(word) {
+        case .text(let text): text
+        case .plural(let forms): forms[.other] ?? ""
+        }
+        var result: HTML = ""
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            result += "\(String(rest[..<open]))" as HTML
+            let name = rest[rest.index(after: open)..<close]
+            if let value = arguments.first(where: { $0.key == name })?.value {
+                result += value
+            } else {
+                result += "\(String(rest[open...close]))" as HTML
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + "\(String(rest))" as HTML
+    }
+
+    static func fill(_ template: String, _ arguments: [(String, String)]) -> String {
+        guard !arguments.isEmpty, template.contains("{") else { return template }
+        var result = ""
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            result += rest[..<open]
+            let name = rest[rest.index(after: open)..<close]
+            result += arguments.first { $0.0 == name }?.1 ?? String(rest[open...close])
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
+    }
+}
