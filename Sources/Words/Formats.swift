@@ -76,6 +76,7 @@ public final class Formats: Sendable {
                                        oneDecimal: number(fractionDigits: 1, grouping: false),
                                        percent: { let formatter = NumberFormatter(); formatter.locale = locale
                                                   formatter.numberStyle = .percent; formatter.maximumFractionDigits = 0
+                                                  formatter.roundingMode = .halfUp
                                                   return formatter }()))
         var calendar = Calendar(identifier: .gregorian)
         calendar.locale = locale
@@ -163,7 +164,8 @@ public final class Formats: Sendable {
 
     /// `7.5`, `7,5`, `7`: at most two decimals, none needless, no grouping.
     public func decimal(_ value: Double) -> String {
-        let value = value == 0 ? 0 : value
+        // -0.001 is written 0, never -0.
+        let value = (value * 100).rounded() == 0 ? 0 : value
         if let known = cache.update({ $0.decimals[value] }) { return known }
         let text = formatters.update { $0.decimal.string(from: NSNumber(value: value)) } ?? String(value)
         cache.update { cache in

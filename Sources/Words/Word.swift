@@ -2,394 +2,67 @@
 /// (`Files/en.json` and the others). Each shipped catalog has exactly these
 /// keys, as a test checks.
 public enum Word: String, CaseIterable, Sendable {
-    case aDay
-    case addReminders
-    case adherenceFootnote
-    case afternoon
-    case agoToday
-    case agoYesterday
-    case allNotes
-    case allowed
-    case alreadyAnswered
-    case alreadyAnsweredText
-    case anyTimeThatDay
-    case anyTimeToday
-    case asNeeded
-    case atLeast
-    case atMost
-    case atMostDecimals
-    case atTime
-    case auditAnswerDeleted
-    case auditAnswerSaved
-    case auditCaption
-    case auditConsentPublished
-    case auditConsentSigned
-    case auditEmpty
-    case auditLead
-    case auditPermissionAnswered
-    case auditReconsentSigned
-    case auditWithdrew
-    case back
-    case backToToday
-    case barChart
-    case beforeEnrollment
-    case begin
-    case boxDone
-    case boxDoneAt
-    case boxNotDone
-    case calendarAlarm
-    case calendarElementText
-    case calendarOpenAllDay
-    case calendarOpenFrom
-    case callContact
-    case cancel
-    case cancelKeep
-    case cannotBeUndone
-    case cannotBeUndoneText
-    case cannotDrawHint
-    case careTeam
-    case careTeamDocument
-    case careTeamLead
-    case careTeamLeadClinician
-    case change
-    case chartDescription
-    case chartTableCaption
-    case checkBeforeSign
-    case choiceWhen
-    case choicesMade
-    case chooseAllThatApply
-    case chooseFromOptions
-    case chooseOne
-    case chooseScaleNumber
-    case chooseYesOrNo
-    case clearSignature
-    case columnAdherenceWeek
-    case columnDetail
-    case columnEvent
-    case columnParticipant
-    case columnSubject
-    case columnTime
-    case consentChanged
-    case consentChangedText
-    case consentDocument
-    case consentReadIt
-    case consentRecord
-    case contactAt
-    case contentHasErrors
-    case `continue`
-    case dataAsOf
-    case day
-    case dayAndAgo
-    case dayAtTime
-    case dayLocked
-    case dayLockedText
-    case dayOfStudyToday
-    case dayOfTheStudy
-    case dayRange
-    case dayRing
-    case days
-    case daysAgo
-    case decimalsAllowed
-    case degreesOfBend
-    case deleteAndAnswerAgain
-    case deleteAnswers
-    case deleteExplained
-    case deleteTheseAnswers
-    case deletedNoValues
-    case deletedValues
-    case deleting
-    case documentAsSigned
-    case documentTitleVersion
-    case documentTitleVersionID
-    case documentVersion
-    case documents
-    case done
-    case doneAt
-    case doneNoAnswers
-    case doneOfTotal
-    case doneTurning
-    case downloadExplained
-    case downloadMyData
-    case drawOrTick
-    case educationNotes
-    case emailContact
-    case emergencyFirst
-    case enterNumber
-    case enterNumberOf
-    case enterWholeNumber
-    case entriesLoggedThisDay
-    case entriesLoggedToday
-    case errorAfterLabel
-    case errorAfterQuestion
-    case errorNothingChanged
-    case evening
-    case exactlyWhatIsRecorded
-    case factAdherenceOverall
-    case factAdherenceWeek
-    case factDayOfStudy
-    case factDocument
-    case factEnrolled
-    case factFlags
-    case factJoined
-    case factLastAnswer
-    case factLatest
-    case factPrintedName
-    case factSHA
-    case factSigned
-    case factStatus
-    case factTimeZone
-    case finishedHeading
-    case finishedText
-    case flagDayCounts
-    case flagNoneSince
-    case flagNoneYet
-    case flagNotChosen
-    case flagNotShared
-    case flagRule
-    case flagValueOn
-    case flaggedFirst
-    case formErrorNothingSaved
-    case formFromAnotherSite
-    case formNotUnderstood
-    case formOutOfDate
-    case fromTo
-    case goToConsentForm
-    case goToMyTasks
-    case goToThatStep
-    case goToToday
-    case hashDiffers
-    case hashMatches
-    case howTo
-    case howToAnswer
+    case aDay, addReminders, adherenceFootnote, afternoon, agoToday, agoYesterday, allNotes, allowed, alreadyAnswered,
+         alreadyAnsweredText, anyTimeThatDay, anyTimeToday, asNeeded, atLeast, atMost, atMostDecimals, atTime,
+         auditAnswerDeleted, auditAnswerSaved, auditCaption, auditConsentPublished, auditConsentSigned, auditEmpty,
+         auditLead, auditPermissionAnswered, auditReconsentSigned, auditWithdrew
+    case back, backToToday, barChart, beforeEnrollment, begin, boxDone, boxDoneAt, boxNotDone
+    case calendarAlarm, calendarElementText, calendarOpenAllDay, calendarOpenFrom, callContact, cancel, cancelKeep,
+         cannotBeUndone, cannotBeUndoneText, cannotDrawHint, careTeam, careTeamDocument, careTeamLead,
+         careTeamLeadClinician, change, chartDescription, chartTableCaption, checkBeforeSign, choiceWhen, choicesMade,
+         chooseAllThatApply, chooseFromOptions, chooseOne, chooseScaleNumber, chooseYesOrNo, clearSignature,
+         columnAdherenceWeek, columnDetail, columnEvent, columnParticipant, columnSubject, columnTime, consentChanged,
+         consentChangedText, consentDocument, consentReadIt, consentRecord, contactAt, contentHasErrors, `continue`
+    case dataAsOf, day, dayAndAgo, dayAtTime, dayLocked, dayLockedText, dayOfStudyToday, dayOfTheStudy, dayRange,
+         dayRing, days, daysAgo, decimalsAllowed, degreesOfBend, deleteAndAnswerAgain, deleteAnswers, deleteExplained,
+         deleteTheseAnswers, deletedNoValues, deletedValues, deleting, documentAsSigned, documentTitleVersion,
+         documentTitleVersionID, documentVersion, documents, done, doneAt, doneNoAnswers, doneOfTotal, doneTurning,
+         downloadExplained, downloadMyData, drawOrTick
+    case educationNotes, emailContact, emergencyFirst, enterNumber, enterNumberOf, enterWholeNumber,
+         entriesLoggedThisDay, entriesLoggedToday, errorAfterLabel, errorAfterQuestion, errorNothingChanged, evening,
+         exactlyWhatIsRecorded
+    case factAdherenceOverall, factAdherenceWeek, factDayOfStudy, factDocument, factEnrolled, factFlags, factJoined,
+         factLastAnswer, factLatest, factPrintedName, factSHA, factSigned, factStatus, factTimeZone, finishedHeading,
+         finishedText, flagDayCounts, flagNoneSince, flagNoneYet, flagNotChosen, flagNotShared, flagRule, flagValueOn,
+         flaggedFirst, formErrorNothingSaved, formFromAnotherSite, formNotUnderstood, formOutOfDate, fromTo
+    case goToConsentForm, goToMyTasks, goToThatStep, goToToday
+    case hashDiffers, hashMatches, howTo, howToAnswer
     case iWantToLeave
-    case join
-    case joinFirst
-    case joinFirstText
-    case keepACopy
-    case keepToCharacters
-    case labelledAnswer
-    case lastGoodShown
-    case leaveAnyTime
-    case leaveInstead
-    case leaveTheStudy
-    case leavingTheStudy
-    case legendWithUnit
-    case lineChart
-    case listSeparator
-    case logAnEntry
-    case loggedAt
-    case logging
-    case lookAtToday
-    case mainNavigation
-    case markAsDone
-    case measureBend
-    case measureDoneStep
-    case measureHold
-    case measureSit
-    case measureStart
-    case measureStraighten
-    case measureTitle
-    case modelHelp
-    case morning
-    case nameAndID
-    case nameTooLong
-    case nameWithheld
-    case navAuditTrail
-    case navConsent
-    case navFeed
-    case navInsights
-    case navLearn
-    case navParticipants
-    case night
-    case no
-    case noAnswer
-    case noAnswerThisDay
-    case noAnswerThoughDue
-    case noAnswerTitle
-    case noAnswersYetFrom
-    case noCharts
-    case noConsentYet
-    case noContacts
-    case noEntryNamed
-    case noFlags
-    case noMoreEntries
-    case noMoreEntriesText
-    case noPageHere
-    case noReasonGiven
-    case noSuchDay
-    case noSuchDayText
-    case noTasksYet
-    case noValues
-    case noneYet
-    case notAForm
-    case notAllowed
-    case notAllowedTitle
-    case notCheckedNotChosen
-    case notCheckedNotShared
-    case notChosenYet
-    case notDone
-    case notDoneThisDay
-    case notDoneYet
-    case notDue
-    case notJoinedOnDay
-    case notJoinedYet
-    case notOfferedToday
-    case notOfferedTodayText
-    case notOpenYet
-    case notOpenYetText
-    case notSaved
-    case notShared
-    case notSigned
-    case notYet
-    case notesLead
-    case nothingLoggedThisDay
-    case nothingLoggedToday
-    case nothingScheduled
-    case nothingScheduledFrom
-    case nothingToDo
-    case nothingToLeave
-    case openModel
-    case openNotAnswered
-    case openNoteAndModel
-    case opensOn
-    case optional
-    case pageNotFound
-    case pageOutOfDate
-    case partOfDayFrom
-    case participantCount
-    case participantCountFlagged
-    case participantID
-    case participantsCaption
-    case pastDaysLocked
-    case permissions
-    case pleaseAnswer
-    case pleaseCheck
-    case pleaseCheckAnswers
-    case pleaseTryAgain
-    case pointAnswered
-    case pointTitle
-    case printedNameLabel
-    case protocolApproved
-    case readAndSign
-    case readNewConsentFirst
-    case readNewConsentFirstText
-    case readNewVersion
-    case readTheConsentForm
-    case reasonGiven
-    case reasonTooLong
-    case remindersOnPhone
-    case remindersText
-    case remove
-    case removing
-    case required
-    case resetView
-    case review
-    case ringDone
-    case ringDoneMissed
-    case ringNoTasks
-    case ringToCome
-    case ruleAbove
-    case ruleBelow
-    case ruleNotMeasured
-    case ruleSilent
-    case saveAnswers
-    case savePrintCopy
-    case savedAt
-    case savedAtWithAnswers
-    case saving
-    case scaleEnd
-    case scaleRange
-    case scatterChart
-    case scheduledFor
-    case seeWhatYouSigned
-    case sendAsForm
-    case seriesNotChosen
-    case seriesNotShared
-    case shares
-    case sign
-    case signConsentFirst
-    case signConsentFirstText
-    case signWithFinger
-    case signature
-    case signatureAreaDrawn
-    case signatureAreaEmpty
-    case signatureAreaFull
-    case signatureCleared
-    case signatureDrawn
-    case signatureInvalid
-    case signatureOf
-    case signatureTooSmall
-    case signatureUnreadable
-    case signatureWithheldDrawn
-    case signatureWithheldTyped
-    case signedAs
-    case skipToContent
-    case smallerNumber
-    case soFar
-    case somethingWentWrong
-    case sortHint
-    case startsOn
-    case statusActive
-    case statusNotJoined
-    case statusNotJoinedExplained
-    case statusReconsentExplained
-    case statusReconsentPending
-    case statusWithdrawn
-    case statusWithdrawnExplained
-    case stayInStudy
-    case stepNotAnswered
-    case stepNotAnsweredText
-    case stepOf
-    case storageFull
-    case storageNotWritten
-    case storageReadOnly
-    case storedBeforeConsent
-    case storedTextDiffers
-    case studyFinished
-    case studyFinishedClinician
-    case tableOfValues
-    case tapToUndo
-    case tapUnclear
-    case tapsNotChosen
-    case tapsNotShared
-    case taskOnDay
-    case theEntryLoggedAt
-    case tickToConfirmLeave
-    case timesADay
-    case today
-    case todaysFeed
-    case turnTheModel
-    case typeFullName
-    case typedConfirmed
-    case typedNameIsSignature
-    case typedSignature
-    case valueInTask
-    case valueOnDay
-    case valueWithUnit
-    case version
-    case versionReplaces
-    case versionWhichReplaces
-    case weekOf
-    case welcomeJoin
-    case whatFlagsMean
-    case whatIsKept
-    case whatIsKeptText
-    case whatStops
-    case whatStopsText
-    case whatYouAllow
-    case whoToCall
-    case wholeCareTeam
-    case wholeStudy
-    case whyLeaving
-    case withdrawnOnDay
-    case withdrewOn
-    case withdrewOnWithReason
-    case yes
-    case yesOrNo
-    case youHaveLeft
-    case youHaveLeftText
-    case youHaveLeftTitle
-    case yourAnswersTo
-    case yourInsights
-    case yourSignature
+    case join, joinFirst, joinFirstText
+    case keepACopy, keepToCharacters
+    case labelledAnswer, lastGoodShown, leaveAnyTime, leaveInstead, leaveTheStudy, leavingTheStudy, legendWithUnit,
+         lineChart, listSeparator, logAnEntry, loggedAt, logging, lookAtToday
+    case mainNavigation, markAsDone, measureBend, measureDoneStep, measureHold, measureSit, measureStart,
+         measureStraighten, measureTitle, modelHelp, morning
+    case nameAndID, nameTooLong, nameWithheld, navAuditTrail, navConsent, navFeed, navInsights, navLearn,
+         navParticipants, night, no, noAnswer, noAnswerThisDay, noAnswerThoughDue, noAnswerTitle, noAnswersYetFrom,
+         noCharts, noConsentYet, noContacts, noEntryNamed, noFlags, noMoreEntries, noMoreEntriesText, noPageHere,
+         noReasonGiven, noSuchDay, noSuchDayText, noTasksYet, noValues, noneYet, notAForm, notAllowed, notAllowedTitle,
+         notCheckedNotChosen, notCheckedNotShared, notChosenYet, notDone, notDoneThisDay, notDoneYet, notDue,
+         notJoinedOnDay, notJoinedYet, notOfferedToday, notOfferedTodayText, notOpenYet, notOpenYetText, notSaved,
+         notShared, notSigned, notYet, notesLead, nothingLoggedThisDay, nothingLoggedToday, nothingScheduled,
+         nothingScheduledFrom, nothingToDo, nothingToLeave
+    case openModel, openNotAnswered, openNoteAndModel, opensOn, optional
+    case pageNotFound, pageOutOfDate, partOfDayFrom, participantCount, participantCountFlagged, participantID,
+         participantsCaption, pastDaysLocked, permissions, pleaseAnswer, pleaseCheck, pleaseCheckAnswers,
+         pleaseTryAgain, pointAnswered, pointTitle, printedNameLabel, protocolApproved
+    case readAndSign, readNewConsentFirst, readNewConsentFirstText, readNewVersion, readTheConsentForm, reasonGiven,
+         reasonTooLong, remindersOnPhone, remindersText, remove, removing, required, resetView, review, ringDone,
+         ringDoneMissed, ringNoTasks, ringToCome, ruleAbove, ruleBelow, ruleNotMeasured, ruleSilent
+    case saveAnswers, savePrintCopy, savedAt, savedAtWithAnswers, saving, scaleEnd, scaleRange, scatterChart,
+         scheduledFor, seeWhatYouSigned, sendAsForm, seriesNotChosen, seriesNotShared, shares, sign, signConsentFirst,
+         signConsentFirstText, signWithFinger, signature, signatureAreaDrawn, signatureAreaEmpty, signatureAreaFull,
+         signatureCleared, signatureDrawn, signatureInvalid, signatureOf, signatureTooSmall, signatureUnreadable,
+         signatureWithheldDrawn, signatureWithheldTyped, signedAs, skipToContent, smallerNumber, soFar,
+         somethingWentWrong, sortHint, startsOn, statusActive, statusNotJoined, statusNotJoinedExplained,
+         statusReconsentExplained, statusReconsentPending, statusWithdrawn, statusWithdrawnExplained, stayInStudy,
+         stepNotAnswered, stepNotAnsweredText, stepOf, storageFull, storageNotWritten, storageReadOnly,
+         storedBeforeConsent, storedTextDiffers, studyFinished, studyFinishedClinician
+    case tableOfValues, tapToUndo, tapUnclear, tapsNotChosen, tapsNotShared, taskOnDay, theEntryLoggedAt,
+         tickToConfirmLeave, timesADay, today, todaysFeed, turnTheModel, typeFullName, typedConfirmed,
+         typedNameIsSignature, typedSignature
+    case valueInTask, valueOnDay, valueWithUnit, version, versionReplaces, versionWhichReplaces
+    case weekOf, welcomeJoin, whatFlagsMean, whatIsKept, whatIsKeptText, whatStops, whatStopsText, whatYouAllow,
+         whoToCall, wholeCareTeam, wholeStudy, whyLeaving, withdrawnOnDay, withdrewOn, withdrewOnWithReason
+    case yes, yesOrNo, youHaveLeft, youHaveLeftText, youHaveLeftTitle, yourAnswersTo, yourInsights, yourSignature
 }

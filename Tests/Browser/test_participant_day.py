@@ -148,10 +148,10 @@ def test_the_feed_lists_timed_tasks_first_in_words_that_set_no_deadline(phone, s
     titles = [heading.text for heading in phone.find_elements(By.CSS_SELECTOR, ".cards .card h2")]
     assert titles == ["Check in", "Ice your knee", "Do your knee exercises", "Pain medicine, as needed", "Range of motion"]
     whens = [when.text for when in phone.find_elements(By.CSS_SELECTOR, ".cards .card-when")]
-    assert whens == ["Morning · from 8:00 AM · Every morning", "Three times a day, for 20 minutes",
+    assert whens == ["Morning · from 8:00\u202fAM · Every morning", "Three times a day, for 20 minutes",
                      "Any time today · Once a day, when it suits you", "As needed, as your surgeon prescribed",
                      "Any time today · Daily in the first week"]
-    assert "9:00 AM" not in phone.page_source
+    assert "9:00\u202fAM" not in phone.page_source
     outlines = ring_outlines(phone)
     assert {"ring-today", "ring-upcoming"} <= outlines.keys()
     for state in ("ring-today", "ring-upcoming"):

@@ -140,7 +140,7 @@ def test_the_participant_journey_on_a_phone(phone, server, server_folder):
         cards = phone.find_elements(By.CSS_SELECTOR, ".cards .card")
         assert cards and all(len(re.findall(r"Opens Wed, Dec 2", card.text)) == 1 for card in cards), \
             [card.text for card in cards]
-        assert "Opens Wed, Dec 2 at 8:00 AM" in phone.find_element(By.CSS_SELECTOR, "#card-checkIn-2").find_element(
+        assert "Opens Wed, Dec 2 at 8:00\u202fAM" in phone.find_element(By.CSS_SELECTOR, "#card-checkIn-2").find_element(
             By.XPATH, "./ancestor::article").text
         screenshot(phone, "feed-upcoming-phone")
     finally:

@@ -4,6 +4,7 @@ import Content
 import Feed
 import Foundation
 import Testing
+import Words
 import TestSupport
 import StudyModel
 
@@ -30,7 +31,7 @@ import StudyModel
         let participant = Fixtures.participant(id: "r001", enrolledOn: "2026-02-18", zone: TimeZone(identifier: zone)!)
         let tasks = tasks ?? [("checkIn", "Check in", Fixtures.dailyAtEight), ("range", "Range of motion", Fixtures.dailyAllDay)]
         return ScheduleCalendar(participant: participant, plan: try plan(tasks), from: Fixtures.date(from), days: days,
-                                stamp: stamp, isWithdrawn: withdrawn).ics()
+                                stamp: stamp, isWithdrawn: withdrawn, language: .usEnglish).ics()
     }
 
     @Test func textIsEscapedAndLongLinesFoldedAt75OctetsNeverInsideACharacter() {
@@ -72,13 +73,13 @@ import StudyModel
         let events = text.components(separatedBy: "BEGIN:VEVENT\r\n").dropFirst()
         #expect(events.count == 4)
         let allDay = ["UID:r001-range-2@carefeed", "DTSTAMP:20260220T150405Z", "DTSTART;VALUE=DATE:20260220",
-                      "DTEND;VALUE=DATE:20260221", "SUMMARY:Range of motion", "DESCRIPTION:Open in Recover any time of the day.",
+                      "DTEND;VALUE=DATE:20260221", "SUMMARY;LANGUAGE=en-US:Range of motion", "DESCRIPTION;LANGUAGE=en-US:Open in Recover any time of the day.",
                       "TRANSP:TRANSPARENT", "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:Range of motion: Recover",
                       "TRIGGER:PT9H", "END:VALARM", "END:VEVENT", ""].joined(separator: "\r\n")
         #expect(events.first == allDay)
         #expect(text.contains("UID:r001-checkIn-2@carefeed\r\nDTSTAMP:20260220T150405Z\r\n"
                               + "DTSTART;TZID=America/New_York:20260220T080000\r\nDTEND;TZID=America/New_York:20260220T090000\r\n"
-                              + "SUMMARY:Check in\r\n"))
+                              + "SUMMARY;LANGUAGE=en-US:Check in\r\n"))
         #expect(text.contains("TRIGGER:PT0M\r\n"))
         #expect(try calendar(days: 2) == text, "the same day gives the same file")
     }
@@ -87,7 +88,7 @@ import StudyModel
         let text = try calendar(days: 1, tasks: [("walk", "Walk, stretch; rest \\ repeat — a long title that runs past the width of one line",
                                                   Fixtures.dailyAtEight)])
         #expect(text.replacingOccurrences(of: "\r\n ", with: "")
-                .contains("SUMMARY:Walk\\, stretch\\; rest \\\\ repeat — a long title that runs past the width of one line\r\n"))
+                .contains("SUMMARY;LANGUAGE=en-US:Walk\\, stretch\\; rest \\\\ repeat — a long title that runs past the width of one line\r\n"))
         #expect(text.components(separatedBy: "\r\n").allSatisfy { $0.utf8.count <= 75 })
     }
 

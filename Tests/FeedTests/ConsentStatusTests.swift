@@ -56,12 +56,12 @@ import StudyModel
         let feed = ParticipantFeed(participant: participant, tasks: [task], outcomes: [answered], today: Fixtures.date("2026-03-04"),
                                    withdrawal: Withdrawal(participantID: participant.id,
                                                           withdrawnAt: Fixtures.instant("2026-03-04T18:00:00Z")))
-        #expect(feed.day(Fixtures.date("2026-03-03")).cards.count == 1, "before the withdrawal: as it was")
-        let day = feed.day(Fixtures.date("2026-03-04"))
+        #expect(feed.day(Fixtures.date("2026-03-03"), firstWeekday: 1).cards.count == 1, "before the withdrawal: as it was")
+        let day = feed.day(Fixtures.date("2026-03-04"), firstWeekday: 1)
         #expect(day.isWithdrawn)
         #expect(!day.isEditable)
         #expect(day.cards.map(\.event.occurrence) == [3], "the answer given that morning stays")
-        #expect(feed.day(Fixtures.date("2026-03-05")).cards.isEmpty)
+        #expect(feed.day(Fixtures.date("2026-03-05"), firstWeekday: 1).cards.isEmpty)
         #expect(feed.adherence(from: Fixtures.date("2026-03-04"), to: Fixtures.date("2026-03-08"))
                 == AdherenceRing(completed: 1, total: 1))
     }

@@ -31,7 +31,7 @@ import StudyModel
             PlannedTask(id: "evening", title: "Evening", timeline: ScheduleTimeline(evening)),
             PlannedTask(id: "zCheckIn", title: "Check in", timeline: ScheduleTimeline(Fixtures.dailyAtEight)),
         ]
-        let day = feed(tasks, today: "2026-03-05").day(Fixtures.date("2026-03-05"))
+        let day = feed(tasks, today: "2026-03-05").day(Fixtures.date("2026-03-05"), firstWeekday: 1)
         #expect(day.cards.map(\.taskID) == ["zCheckIn", "evening", "aRange"],
                 "an all-day event starts at midnight, yet the morning check-in comes first")
     }
@@ -39,7 +39,7 @@ import StudyModel
     @Test func ringsTellAMissedDayFromADayToCome() {
         let tasks = [PlannedTask(id: "checkIn", title: "Check in", timeline: ScheduleTimeline(Fixtures.dailyAtEight))]
         let week = feed(tasks, today: "2026-03-04", answered: [("checkIn", "2026-03-02")])
-            .day(Fixtures.date("2026-03-04")).week.days
+            .day(Fixtures.date("2026-03-04"), firstWeekday: 1).week.days
         let states = week.map { day in day.ring?.state(on: day.day, today: Fixtures.date("2026-03-04")) }
         #expect(states == [.missed, .done, .missed, .today, .upcoming, .upcoming, .upcoming])
         #expect(AdherenceRing(completed: 1, total: 2).state(on: Fixtures.date("2026-03-01"), today: Fixtures.date("2026-03-02"))
@@ -54,11 +54,11 @@ import StudyModel
             PlannedTask(id: "rangeOfMotion", title: "Range of motion", timeline: ScheduleTimeline(Fixtures.firstWeekThenWeekly)),
         ]
         let joined = feed(tasks, today: "2026-04-01", answered: [("onboarding", "2026-03-01")])
-        #expect(!joined.day(Fixtures.date("2026-03-22")).isStudyFinished, "the last weekly measurement is that day")
-        #expect(!joined.day(Fixtures.date("2026-03-16")).isStudyFinished, "a day between two events is not the end")
-        #expect(joined.day(Fixtures.date("2026-03-23")).isStudyFinished)
-        #expect(joined.day(Fixtures.date("2026-03-23")).cards.isEmpty)
+        #expect(!joined.day(Fixtures.date("2026-03-22"), firstWeekday: 1).isStudyFinished, "the last weekly measurement is that day")
+        #expect(!joined.day(Fixtures.date("2026-03-16"), firstWeekday: 1).isStudyFinished, "a day between two events is not the end")
+        #expect(joined.day(Fixtures.date("2026-03-23"), firstWeekday: 1).isStudyFinished)
+        #expect(joined.day(Fixtures.date("2026-03-23"), firstWeekday: 1).cards.isEmpty)
         let notJoined = feed(tasks, today: "2026-04-01")
-        #expect(!notJoined.day(Fixtures.date("2026-04-01")).isStudyFinished, "one who never joined has not finished")
+        #expect(!notJoined.day(Fixtures.date("2026-04-01"), firstWeekday: 1).isStudyFinished, "one who never joined has not finished")
     }
 }

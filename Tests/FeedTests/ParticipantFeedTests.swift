@@ -41,22 +41,22 @@ import StudyModel
 
     @Test func beforeOnboardingTheFeedHoldsOnlyTheOnboardingCard() {
         let feed = ParticipantFeed(participant: participant, tasks: tasks, outcomes: [], today: today)
-        let day = feed.day(today)
+        let day = feed.day(today, firstWeekday: 1)
         #expect(!day.isOnboarded)
         #expect(summary(day) == ["onboarding open"])
-        #expect(summary(feed.day(Fixtures.date("2026-03-04"))) == ["onboarding missed locked"])
-        #expect(summary(feed.day(Fixtures.date("2026-03-06"))) == ["onboarding upcoming"])
+        #expect(summary(feed.day(Fixtures.date("2026-03-04"), firstWeekday: 1)) == ["onboarding missed locked"])
+        #expect(summary(feed.day(Fixtures.date("2026-03-06"), firstWeekday: 1)) == ["onboarding upcoming"])
         #expect(day.week.days.allSatisfy { $0.ring == nil })
     }
 
     @Test func daysBeforeTheOnboardingDayStayGatedAndTheOnboardingCardLeavesAfter() {
         let feed = onboardedFeed
-        #expect(summary(feed.day(Fixtures.date("2026-03-01"))) == ["onboarding missed locked"])
-        #expect(summary(feed.day(Fixtures.date("2026-03-02"))) == ["checkIn missed locked", "rangeOfMotion missed locked"])
+        #expect(summary(feed.day(Fixtures.date("2026-03-01"), firstWeekday: 1)) == ["onboarding missed locked"])
+        #expect(summary(feed.day(Fixtures.date("2026-03-02"), firstWeekday: 1)) == ["checkIn missed locked", "rangeOfMotion missed locked"])
     }
 
     @Test func aPastDayIsLockedWithItsAnswers() {
-        let day = onboardedFeed.day(Fixtures.date("2026-03-03"))
+        let day = onboardedFeed.day(Fixtures.date("2026-03-03"), firstWeekday: 1)
         #expect(summary(day) == ["checkIn completed locked", "rangeOfMotion completed locked"])
         #expect(!day.isEditable)
         guard case .completed(let answered) = day.cards[0].state else {
@@ -68,25 +68,25 @@ import StudyModel
     }
 
     @Test func todayIsOpenOrCompletedAndEditable() {
-        let day = onboardedFeed.day(today)
+        let day = onboardedFeed.day(today, firstWeekday: 1)
         #expect(summary(day) == ["checkIn completed", "rangeOfMotion open"])
         #expect(day.isEditable)
         #expect(day.cards.map(\.event.occurrence) == [4, 4])
     }
 
     @Test func aDeletedOutcomeLeavesItsEventMissed() {
-        #expect(summary(onboardedFeed.day(Fixtures.date("2026-03-04"))) == ["checkIn missed locked", "rangeOfMotion missed locked"])
+        #expect(summary(onboardedFeed.day(Fixtures.date("2026-03-04"), firstWeekday: 1)) == ["checkIn missed locked", "rangeOfMotion missed locked"])
     }
 
     @Test func futureDaysAreUpcomingAndTasksWithoutEventsAreAbsent() {
         let feed = onboardedFeed
-        #expect(summary(feed.day(Fixtures.date("2026-03-08"))) == ["checkIn upcoming", "rangeOfMotion upcoming"])
-        #expect(summary(feed.day(Fixtures.date("2026-03-09"))) == ["checkIn upcoming"])
-        #expect(!feed.day(Fixtures.date("2026-03-09")).isEditable)
+        #expect(summary(feed.day(Fixtures.date("2026-03-08"), firstWeekday: 1)) == ["checkIn upcoming", "rangeOfMotion upcoming"])
+        #expect(summary(feed.day(Fixtures.date("2026-03-09"), firstWeekday: 1)) == ["checkIn upcoming"])
+        #expect(!feed.day(Fixtures.date("2026-03-09"), firstWeekday: 1).isEditable)
     }
 
     @Test func theWeekStripRunsSundayToSaturdayWithRingsOnlyWhereAdherenceEventsAre() {
-        let week = onboardedFeed.day(today).week.days
+        let week = onboardedFeed.day(today, firstWeekday: 1).week.days
         #expect(week.map(\.day.description) == ["2026-03-01", "2026-03-02", "2026-03-03", "2026-03-04", "2026-03-05",
                                                 "2026-03-06", "2026-03-07"])
         #expect(week.map { $0.ring.map { "\($0.completed)/\($0.total)" } ?? "none" } == [

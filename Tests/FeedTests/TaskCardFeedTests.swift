@@ -46,7 +46,7 @@ import StudyModel
     }
 
     func card(_ task: String, _ day: String, in feed: ParticipantFeed) throws -> Card {
-        try #require(feed.day(Fixtures.date(day)).cards.first { $0.taskID == task })
+        try #require(feed.day(Fixtures.date(day), firstWeekday: 1).cards.first { $0.taskID == task })
     }
 
     @Test func aSimpleTasksCardIsOpenTodayDoneWithItsOutcomeMissedBeforeAndUpcomingAfter() throws {
@@ -70,7 +70,7 @@ import StudyModel
         #expect(boxes.map(\.event.occurrence) == [12, 13, 14], "day 4's three events, after days 0 to 3's twelve")
         #expect(boxes.map(\.outcome) == [nil, second, nil])
         #expect(checklist.state == .open)
-        #expect(feed([second]).day(today).cards.filter { $0.taskID == "ice" }.count == 1)
+        #expect(feed([second]).day(today, firstWeekday: 1).cards.filter { $0.taskID == "ice" }.count == 1)
         let all = [0, 1, 2].map { done("ice", "2026-03-04", $0, id: Int64(10 + $0)) }
         #expect(try card("ice", "2026-03-04", in: feed(all)).state == .completed(all[2]))
         #expect(try card("ice", "2026-03-04", in: feed(Array(all.prefix(2)))).state == .missed)
@@ -79,7 +79,7 @@ import StudyModel
     @Test func theRingCountsEachBoxAndTheSimpleTaskButNoLogEntry() throws {
         let outcomes = [done("walk", "2026-03-04", id: 1), done("ice", "2026-03-04", 1, id: 2),
                         entry("2026-03-04", 0, at: "09:00", id: 3), entry("2026-03-04", 1, at: "15:00", id: 4)]
-        let ring = try #require(feed(outcomes).day(Fixtures.date("2026-03-04")).week.days.first { $0.day == Fixtures.date("2026-03-04") }?.ring)
+        let ring = try #require(feed(outcomes).day(Fixtures.date("2026-03-04"), firstWeekday: 1).week.days.first { $0.day == Fixtures.date("2026-03-04") }?.ring)
         #expect(ring == AdherenceRing(completed: 2, total: 4), "walk and three boxes; the log's two entries count for nothing")
     }
 
@@ -90,7 +90,7 @@ import StudyModel
         let log = try card("tablet", "2026-03-05", in: feed)
         #expect(log.kind == .log([first, second]))
         #expect(log.state == .open)
-        #expect(feed.day(today).cards.filter { $0.taskID == "tablet" }.count == 1)
+        #expect(feed.day(today, firstWeekday: 1).cards.filter { $0.taskID == "tablet" }.count == 1)
         #expect(first.occurrence == event("tablet", "2026-03-05").occurrence && second.occurrence == first.occurrence,
                 "the day's occurrence, entries 0 and 1")
         #expect(LogEntries.next(after: [first, second]) == 2)
@@ -101,9 +101,9 @@ import StudyModel
     @Test func aLogIsNeverMissedNorDueAndADayWithoutEntriesHasNoRingFromIt() throws {
         let tabletOnly = [tasks[2]]
         let feed = ParticipantFeed(participant: participant, tasks: tabletOnly, outcomes: [], today: today)
-        let past = try #require(feed.day(Fixtures.date("2026-03-03")).cards.first)
+        let past = try #require(feed.day(Fixtures.date("2026-03-03"), firstWeekday: 1).cards.first)
         #expect(past.kind == .log([]))
-        #expect(feed.day(today).week.days.allSatisfy { $0.ring == nil })
+        #expect(feed.day(today, firstWeekday: 1).week.days.allSatisfy { $0.ring == nil })
         #expect(feed.adherence(from: participant.enrolledOn, to: today) == nil)
         let silent = StudyFlag(label: "Silent", rule: .silent(days: 2))
         #expect(ParticipantFlag.check([silent], feed: feed, outcomes: [], sharing: .everything).allSatisfy { !$0.isRaised },

@@ -4,6 +4,7 @@ import Feed
 import Foundation
 @testable import Pages
 import Testing
+import Words
 import TestSupport
 import StudyModel
 
@@ -45,7 +46,7 @@ import StudyModel
     }
 
     func svg(_ data: ChartData) -> String {
-        ChartSVG.render(data, titleID: "chart", zone: participant.timeZone).markup
+        ChartSVG.render(data, titleID: "chart", zone: participant.timeZone, format: Format(language: .usEnglish)).markup
     }
 
     /// The y axis labels of each panel, bottom to top.
@@ -92,7 +93,7 @@ import StudyModel
         for day in ["Wed, Mar 4", "Thu, Mar 5", "Fri, Mar 6", "Sat, Mar 7"] {
             #expect(!svg.contains("<title>\(day): Pain (0-10), no answer"), "\(day)")
         }
-        let table = InsightsPage.table(data, caption: "Pain and sleep").markup
+        let table = InsightsPage.table(data, caption: "Pain and sleep", reader: .site(SiteLinks(page: "index.html", feedDays: { _, _ in true }))).markup
         let rows = table.split(separator: "\n").filter { $0.hasPrefix("<tr><th scope=\"row\">") }
         #expect(rows.count == 7)
         #expect(rows[2].contains("class=\"no-answer\">No answer</td>"), "Tuesday was due")
@@ -105,10 +106,10 @@ import StudyModel
     @Test func aDayWhenNothingWasScheduledIsNotDueRatherThanNoAnswer() {
         // Range of motion is weekly after the first week: Sunday March 8, then the 15th.
         let data = data(rangeOfMotion, [], from: "2026-03-08", through: "2026-03-14", today: "2026-03-14")
-        let table = InsightsPage.table(data, caption: "Range of motion").markup
+        let table = InsightsPage.table(data, caption: "Range of motion", reader: .site(SiteLinks(page: "index.html", feedDays: { _, _ in true }))).markup
         #expect(table.components(separatedBy: "No answer").count == 2)
-        #expect(table.contains("<tr><th scope=\"row\">Sun Mar 8</th><td data-label=\"Range of motion (degrees)\" class=\"no-answer\">No answer</td></tr>"))
-        #expect(table.contains("<tr><th scope=\"row\">Mon Mar 9</th><td data-label=\"Range of motion (degrees)\" class=\"not-due\">Not due</td></tr>"))
+        #expect(table.contains("<tr><th scope=\"row\">Sun, Mar 8</th><td data-label=\"Range of motion (degrees)\" class=\"no-answer\">No answer</td></tr>"))
+        #expect(table.contains("<tr><th scope=\"row\">Mon, Mar 9</th><td data-label=\"Range of motion (degrees)\" class=\"not-due\">Not due</td></tr>"))
     }
 
     @Test func theWeekAndTheWholeStudyShareTheirAxis() {
@@ -135,12 +136,12 @@ import StudyModel
                                        outcomes: [answer("onboarding", "2026-03-01", [], id: 9), checkIn("2026-03-01", pain: 4, id: 1)],
                                        day: Fixtures.date("2026-03-01"), today: Fixtures.date("2026-03-01"), plan: plan,
                                        reader: .site(SiteLinks(page: "participants/p1/insights.html", feedDays: { _, _ in true }))).markup
-        #expect(page.contains("<caption>Pain and sleep, whole study</caption>"))
-        #expect(page.contains("<caption>Pain and sleep, week of Mar 1</caption>"), "the month keeps its capital")
+        #expect(page.contains("<caption>Pain and sleep, Whole study</caption>"))
+        #expect(page.contains("<caption>Pain and sleep, Week of Mar 1</caption>"), "the month keeps its capital")
         let widths = page.matches(of: /<rect x="[^"]*" y="[^"]*" width="([^"]*)"/).compactMap { Double($0.output.1) }
         #expect(!widths.isEmpty)
         #expect(widths.allSatisfy { $0 <= ChartSVG.widestBar })
-        let wholeStudy = try #require(page.range(of: "<caption>Pain and sleep, whole study</caption>"))
+        let wholeStudy = try #require(page.range(of: "<caption>Pain and sleep, Whole study</caption>"))
         #expect(page[wholeStudy.upperBound...].components(separatedBy: "<tr><th scope=\"row\">").count - 1 >= 7)
     }
 }

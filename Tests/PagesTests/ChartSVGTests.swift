@@ -3,6 +3,7 @@ import Content
 import Foundation
 @testable import Pages
 import Testing
+import Words
 import TestSupport
 import StudyModel
 
@@ -17,7 +18,7 @@ import StudyModel
     func svg(_ chart: InsightChart, _ outcomes: [Outcome], from: String, through: String) -> String {
         let data = ChartData(chart: chart, study: charts.study, outcomes: outcomes, from: Fixtures.date(from),
                              through: Fixtures.date(through), today: Fixtures.date(through), events: [:])
-        return ChartSVG.render(data, titleID: "chart", zone: charts.participant.timeZone).markup
+        return ChartSVG.render(data, titleID: "chart", zone: charts.participant.timeZone, format: Format(language: .usEnglish)).markup
     }
 
     func count(_ needle: String, in text: String) -> Int {
@@ -55,7 +56,7 @@ import StudyModel
     @Test func aZeroAnswerIsAMarkOnTheAxisWithItsNumber() throws {
         let outcomes = [charts.walk("2026-03-02", steps: 4200, id: 1), charts.walk("2026-03-03", steps: 0, id: 2)]
         let svg = svg(charts.bar, outcomes, from: "2026-03-02", through: "2026-03-03")
-        let zero = try #require(mark(titled: "Tue, Mar 3: Steps 0 steps, answered 6:40 PM", in: svg))
+        let zero = try #require(mark(titled: "Tue, Mar 3: Steps 0 steps, answered 6:40 PM", in: svg))
         // Steps and the yes-or-no Outside are two panels; the first plot runs from 22 down to 22 + 110 = 132.
         #expect(svg.contains("<line class=\"axis\" x1=\"38\" x2=\"352\" y1=\"132\" y2=\"132\"/>"))
         #expect(zero.hasPrefix("<rect class=\"zero\" "))
@@ -67,21 +68,21 @@ import StudyModel
     @Test func everyMarkHasATitleNamingTheDayTheSeriesTheValueAndWhenItWasAnswered() throws {
         let outcomes = [charts.walk("2026-03-02", steps: 4200, outside: true, id: 1), charts.walk("2026-03-03", steps: 3100, id: 2)]
         let bar = svg(charts.bar, outcomes, from: "2026-03-02", through: "2026-03-03")
-        #expect(try #require(mark(titled: "Mon, Mar 2: Steps 4200 steps, answered 6:40 PM", in: bar)).hasPrefix("<rect "))
-        #expect(try #require(mark(titled: "Mon, Mar 2: Outside 1, answered 6:40 PM", in: bar)).hasPrefix("<rect "))
+        #expect(try #require(mark(titled: "Mon, Mar 2: Steps 4200 steps, answered 6:40 PM", in: bar)).hasPrefix("<rect "))
+        #expect(try #require(mark(titled: "Mon, Mar 2: Outside 1, answered 6:40 PM", in: bar)).hasPrefix("<rect "))
         #expect(count("<rect", in: bar) == count("<title>", in: bar))
         for chart in [charts.line, charts.scatter] {
             let svg = svg(chart, outcomes, from: "2026-03-02", through: "2026-03-03")
-            let point = try #require(mark(titled: "Tue, Mar 3: Steps 3100 steps, answered 6:40 PM", in: svg), "\(chart.kind)")
+            let point = try #require(mark(titled: "Tue, Mar 3: Steps 3100 steps, answered 6:40 PM", in: svg), "\(chart.kind)")
             #expect(point.hasPrefix("<circle "), "\(chart.kind)")
             #expect(count("<circle", in: svg) == count("<title>", in: svg), "\(chart.kind)")
         }
     }
 
     @Test func theAnswerTimeInATitleIsTheParticipantsLocalTime() throws {
-        // 23:40 UTC on March 9 is 7:40 PM in New York, which changed to daylight time on March 8.
+        // 23:40 UTC on March 9 is 7:40 PM in New York, which changed to daylight time on March 8.
         let svg = svg(charts.scatter, [charts.walk("2026-03-09", steps: 800)], from: "2026-03-09", through: "2026-03-09")
-        #expect(svg.contains("<title>Mon, Mar 9: Steps 800 steps, answered 7:40 PM</title>"))
+        #expect(svg.contains("<title>Mon, Mar 9: Steps 800 steps, answered 7:40 PM</title>"))
     }
 
     @Test func theYAxisRunsFromZeroInRoundStepsToJustPastTheLargestAnswer() {
@@ -121,7 +122,7 @@ import StudyModel
 
     @Test func marksTakeTheirSeriesColourFromTheStudyOrElseThePalette() throws {
         let svg = svg(charts.bar, [charts.walk("2026-03-02", steps: 4200, outside: false)], from: "2026-03-02", through: "2026-03-02")
-        #expect(try #require(mark(titled: "Mon, Mar 2: Steps 4200 steps, answered 6:40 PM", in: svg)).contains("fill=\"#0a84ff\""))
-        #expect(try #require(mark(titled: "Mon, Mar 2: Outside 0, answered 6:40 PM", in: svg)).contains("fill=\"#123456\""))
+        #expect(try #require(mark(titled: "Mon, Mar 2: Steps 4200 steps, answered 6:40 PM", in: svg)).contains("fill=\"#0a84ff\""))
+        #expect(try #require(mark(titled: "Mon, Mar 2: Outside 0, answered 6:40 PM", in: svg)).contains("fill=\"#123456\""))
     }
 }

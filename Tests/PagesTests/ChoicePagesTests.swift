@@ -3,6 +3,7 @@ import Content
 import Foundation
 import Pages
 import Testing
+import Words
 import TestSupport
 import StudyModel
 
@@ -57,11 +58,11 @@ import StudyModel
     }
 
     @Test func answersShowTheOptionsTextForAStoredValue() {
-        #expect(Format.answers(outcome(["street", "Park"]), task: task) == "Where: Along a street, Park")
+        #expect(Format(language: .usEnglish).answers(outcome(["street", "Park"]), task: task) == "Where: Along a street, Park")
     }
 
     @Test func aStoredValueThatNoOptionHasAnyLongerIsShownAsStored() {
-        #expect(Format.answers(outcome(["beach"]), task: task) == "Where: beach")
-        #expect(Format.answers(outcome(["street"]), task: nil) == "Where: street")
+        #expect(Format(language: .usEnglish).answers(outcome(["beach"]), task: task) == "Where: beach")
+        #expect(Format(language: .usEnglish).answers(outcome(["street"]), task: nil) == "Where: street")
     }
 }

@@ -4,6 +4,7 @@ import Feed
 import Foundation
 import Pages
 import Testing
+import Words
 import TestSupport
 import StudyModel
 
@@ -63,7 +64,7 @@ struct PreviewLinks: PageLinks {
     func feedPage(today: String, day: String? = nil, answers: [Outcome] = []) -> String {
         let outcomes = [answer("onboarding", on: "2026-03-02", [], id: 1)] + answers
         let feed = plan.feed(for: participant, outcomes: outcomes, today: Fixtures.date(today))
-        return FeedPage.render(feed.day(Fixtures.date(day ?? today)), plan: plan, reader: .participant(links: links), csrfToken: "t0k3n").markup
+        return FeedPage.render(feed.day(Fixtures.date(day ?? today), firstWeekday: 1), plan: plan, reader: .participant(links: links, language: .usEnglish), csrfToken: "t0k3n").markup
     }
 
     @Test func theCheckInComesFirstAndNoCardReadsAsADeadline() throws {
@@ -71,9 +72,9 @@ struct PreviewLinks: PageLinks {
         let checkIn = try #require(page.range(of: "<h2 id=\"card-checkIn-2\">"))
         let range = try #require(page.range(of: "<h2 id=\"card-rangeOfMotion-2\">"))
         #expect(checkIn.lowerBound < range.lowerBound)
-        #expect(page.contains("<p class=\"card-when\">Morning · from 8:00 AM · Every morning</p>"))
+        #expect(page.contains("<p class=\"card-when\">Morning · from 8:00 AM · Every morning</p>"))
         #expect(page.contains("<p class=\"card-when\">Any time today · Daily in the first week</p>"))
-        #expect(!page.contains("9:00 AM"), "the hour's end is no deadline: the card is open all day")
+        #expect(!page.contains("9:00 AM"), "the hour's end is no deadline: the card is open all day")
         #expect(!page.contains("All day"))
         let tomorrow = feedPage(today: "2026-03-04", day: "2026-03-05")
         #expect(tomorrow.contains("Any time that day"))
@@ -127,7 +128,7 @@ struct PreviewLinks: PageLinks {
             enrolledOn: participant.enrolledOn, in: participant.timeZone, from: Fixtures.date("2026-03-04"),
             to: Fixtures.date("2026-03-05"))[0]
         let page = SurveyPage.render(task: task, event: event, participant: participant, study: study, values: [:],
-                                     errors: [:], reader: .participant(links: links), action: "/tasks/rangeOfMotion/2", csrfToken: "t0k3n",
+                                     errors: [:], reader: .participant(links: links, language: .usEnglish), action: "/tasks/rangeOfMotion/2", csrfToken: "t0k3n",
                                      today: Fixtures.date("2026-03-04")).markup
         #expect(page.contains("<details class=\"guide\"><summary>How to measure your knee bend</summary>"))
         let guide = try #require(page.range(of: "<details class=\"guide\">"))
@@ -145,7 +146,7 @@ struct PreviewLinks: PageLinks {
             enrolledOn: participant.enrolledOn, in: participant.timeZone, from: Fixtures.date("2026-03-04"),
             to: Fixtures.date("2026-03-05"))[0]
         let page = SurveyPage.render(task: task, event: event, participant: participant, study: study, values: [:],
-                                     errors: ["pain": "Please answer this question."], reader: .participant(links: links),
+                                     errors: ["pain": "Please answer this question."], reader: .participant(links: links, language: .usEnglish),
                                      action: "/tasks/checkIn/3", csrfToken: "t0k3n", today: Fixtures.date("2026-03-04")).markup
         #expect(page.contains("<a href=\"#field-pain\">How bad is your knee pain right now? Please answer this question.</a>"))
         #expect(!page.contains("?:"))
@@ -157,11 +158,11 @@ struct PreviewLinks: PageLinks {
             enrolledOn: participant.enrolledOn, in: participant.timeZone, from: Fixtures.date("2026-03-04"),
             to: Fixtures.date("2026-03-05"))[0]
         let context = AnswerPages.Context(task: task, event: event, outcome: checkInAnswer, participant: participant,
-                                          study: study, reader: .participant(links: links), today: Fixtures.date("2026-03-04"))
+                                          study: study, reader: .participant(links: links, language: .usEnglish), today: Fixtures.date("2026-03-04"))
         let done = AnswerPages.completion(try #require(task.completion), context: context).markup
         #expect(done.contains("<h1>Thank you</h1>"))
         #expect(done.contains("call your surgeon&#39;s office."))
-        #expect(done.contains("Check in, saved at 9:20 AM: Pain: 3 · Sleep: 7.5 hours"))
+        #expect(done.contains("Check in, saved at 9:20 AM: Pain: 3 · Sleep: 7.5 hours"))
         #expect(done.contains("<a class=\"button\" href=\"/feed/2026-03-04\">Back to today</a>"))
         #expect(done.contains("href=\"/education/when-to-call\""))
 
@@ -182,22 +183,22 @@ struct PreviewLinks: PageLinks {
                                    to: Fixtures.date("2026-03-05"))[0]
         }
         let today = Fixtures.date("2026-03-04")
-        #expect(Format.when(event(8), in: zone, today: today) == "Morning · from 8:00 AM")
-        #expect(Format.when(event(13, 30), in: zone, today: today) == "Afternoon · from 1:30 PM")
-        #expect(Format.when(event(19), in: zone, today: today) == "Evening · from 7:00 PM")
-        #expect(Format.when(event(22), in: zone, today: today) == "Night · from 10:00 PM")
+        #expect(Format(language: .usEnglish).when(event(8), in: zone, today: today) == "Morning · from 8:00 AM")
+        #expect(Format(language: .usEnglish).when(event(13, 30), in: zone, today: today) == "Afternoon · from 1:30 PM")
+        #expect(Format(language: .usEnglish).when(event(19), in: zone, today: today) == "Evening · from 7:00 PM")
+        #expect(Format(language: .usEnglish).when(event(22), in: zone, today: today) == "Night · from 10:00 PM")
     }
 
     @Test func theSafetyNoteCallsTheCareTeamWhereTheWarningSignsAre() throws {
         let safety = try #require(study.safety.flatMap(study.note))
-        let page = EducationPages.note(safety, study: study, reader: .participant(links: links)).markup
+        let page = EducationPages.note(safety, study: study, reader: .participant(links: links, language: .usEnglish)).markup
         let who = try #require(page.range(of: "<h2 id=\"who-to-call\">Who to call</h2>\n"
                                              + "<p>In an emergency, call your local emergency number first.</p>"))
         let signs = try #require(page.range(of: "Call your surgeon's office straight away"))
         #expect(who.lowerBound < signs.lowerBound, "the numbers come before the signs")
         #expect(page.contains("<a class=\"button contact-call\" href=\"tel:2125550142\"><span>Call "
-                              + "<span class=\"visually-hidden\">Surgeon&#39;s office at </span>(212) 555-0142</span></a>"))
+                              + "<span class=\"visually-hidden\">Surgeon&#39;s office at</span> <bdi dir=\"ltr\">(212) 555-0142</bdi></span></a>"))
         let meniscus = try #require(study.note("meniscus"))
-        #expect(!EducationPages.note(meniscus, study: study, reader: .participant(links: links)).markup.contains("Who to call"))
+        #expect(!EducationPages.note(meniscus, study: study, reader: .participant(links: links, language: .usEnglish)).markup.contains("Who to call"))
     }
 }

@@ -7,6 +7,8 @@ import TestSupport
 import StudyModel
 
 @Suite struct EducationPagesTests {
+    /// The viewer's words for its script, in the page's language.
+    static let saidAttributes = "data-said-reset=\"Reset view\" data-said-turn=\"Turn the model\" data-said-turning=\"Done turning\" "
     let study: Study
     let indexLinks = SiteLinks(page: "education/index.html", feedDays: { _, _ in true })
     let noteLinks = SiteLinks(page: "education/walking.html", feedDays: { _, _ in true })
@@ -77,12 +79,12 @@ import StudyModel
 
     @Test func aNoteWithAModelHasAViewerNamingTheModelCameraAndHighlightedParts() throws {
         #expect(try note("walking").contains("<article class=\"note\">\n<h1>Walking</h1>\n<p class=\"lead\">Why walking helps.</p>\n"
-                                             + "<figure class=\"model-viewer\" data-model=\"models/leg.glb\" "
+                                             + "<figure class=\"model-viewer\" data-model=\"models/leg.glb\" " + Self.saidAttributes
                                              + "data-highlight=\"knee shin\" data-camera=\"30 15 2.5\">\n"))
     }
 
     @Test func aModelWithoutACameraOrHighlightsIsViewedFromTheDefaultCamera() throws {
-        #expect(try note("stairs").contains("<figure class=\"model-viewer\" data-model=\"models/steps/stair.v2.gltf\" "
+        #expect(try note("stairs").contains("<figure class=\"model-viewer\" data-model=\"models/steps/stair.v2.gltf\" " + Self.saidAttributes
                                             + "data-highlight=\"\" data-camera=\"0 10 2.5\">\n"))
     }
 

@@ -42,21 +42,21 @@ import StudyModel
         let noAnswer = td("Steps", "No answer", "no-answer") + td("Outside", "No answer", "no-answer")
         let blank = td("Steps") + td("Outside")
         #expect(try rows(page, figure: "chart-0-week") == [
-            "<tr><th scope=\"row\">Sun Mar 1</th>\(noAnswer)</tr>",
-            "<tr><th scope=\"row\">Mon Mar 2</th>\(td("Steps", "4200 steps"))\(td("Outside", "1"))</tr>",
-            "<tr><th scope=\"row\">Tue Mar 3</th>\(noAnswer)</tr>",
-            "<tr><th scope=\"row\">Wed Mar 4</th>\(td("Steps", "0 steps"))\(td("Outside"))</tr>",
-            "<tr><th scope=\"row\">Thu Mar 5</th>\(blank)</tr>",
-            "<tr><th scope=\"row\">Fri Mar 6</th>\(blank)</tr>",
-            "<tr><th scope=\"row\">Sat Mar 7</th>\(blank)</tr>",
+            "<tr><th scope=\"row\">Sun, Mar 1</th>\(noAnswer)</tr>",
+            "<tr><th scope=\"row\">Mon, Mar 2</th>\(td("Steps", "4200 steps"))\(td("Outside", "1"))</tr>",
+            "<tr><th scope=\"row\">Tue, Mar 3</th>\(noAnswer)</tr>",
+            "<tr><th scope=\"row\">Wed, Mar 4</th>\(td("Steps", "0 steps"))\(td("Outside"))</tr>",
+            "<tr><th scope=\"row\">Thu, Mar 5</th>\(blank)</tr>",
+            "<tr><th scope=\"row\">Fri, Mar 6</th>\(blank)</tr>",
+            "<tr><th scope=\"row\">Sat, Mar 7</th>\(blank)</tr>",
         ])
     }
 
     @Test func theWholeStudysTableRunsFromEnrollmentToTodayAndAWeekAtLeast() throws {
         let days = try rows(page([charts.walk("2026-03-02", steps: 4200)]), figure: "chart-1-study")
         #expect(days.count == 7)
-        #expect(try #require(days.first).hasPrefix("<tr><th scope=\"row\">Sun Mar 1</th>"))
-        #expect(try #require(days.last).hasPrefix("<tr><th scope=\"row\">Sat Mar 7</th>"))
+        #expect(try #require(days.first).hasPrefix("<tr><th scope=\"row\">Sun, Mar 1</th>"))
+        #expect(try #require(days.last).hasPrefix("<tr><th scope=\"row\">Sat, Mar 7</th>"))
     }
 
     @Test func eachChartsLegendShowsEverySeriesInTheColourOfItsMarks() {
@@ -68,7 +68,7 @@ import StudyModel
         #expect(page.contains("<h2 id=\"chart-0\">Steps by day</h2>\n<ul class=\"legend\">"
                               + swatch("#0a84ff", "Steps") + swatch("#123456", "Outside") + "</ul>"))
         #expect(page.contains("<h2 id=\"chart-1\">Steps over time</h2>\n<ul class=\"legend\">" + swatch("#0a84ff", "Steps") + "</ul>"))
-        #expect(page.contains("fill=\"#123456\"><title>Mon, Mar 2: Outside 1, answered 6:40 PM</title>"))
+        #expect(page.contains("fill=\"#123456\"><title>Mon, Mar 2: Outside 1, answered 6:40 PM</title>"))
     }
 
     @Test func aRangeWithNothingScheduledSaysSoAndDrawsNoChartOrTable() {
@@ -80,7 +80,7 @@ import StudyModel
     }
 
     @Test func aRangeBeforeAnyWalkWasDueSaysSo() {
-        // Joined today, Sunday March 1: the first walk is due at 6:30 PM.
+        // Joined today, Sunday March 1: the first walk is due at 6:30 PM.
         let page = InsightsPage.render(participant: charts.participant, outcomes: [charts.joined()], day: Fixtures.date("2026-03-01"),
                                        today: Fixtures.date("2026-03-01"), plan: CarePlan(study: charts.study),
                                        reader: .site(links)).markup
@@ -96,7 +96,7 @@ import StudyModel
                                        reader: .site(links)).markup
         #expect(page.contains("<p class=\"empty\">Nothing was scheduled from Mar 1 to Mar 7.</p>"))
         #expect(page.contains("<svg class=\"chart\" viewBox=\"0 0 360 320\" role=\"img\" aria-labelledby=\"chart-0-study\">"))
-        #expect(page.contains("<title>Tue, Feb 24: Steps 900 steps, answered 6:40 PM</title>"))
+        #expect(page.contains("<title>Tue, Feb 24: Steps 900 steps, answered 6:40 PM</title>"))
     }
 
     @Test func eachChartIsLabelledByACaptionNamingItsKindAndRange() {

@@ -5,6 +5,7 @@ import Foundation
 import Pages
 import Support
 import Testing
+import Words
 import TestSupport
 import StudyModel
 
@@ -39,13 +40,13 @@ import StudyModel
         let html = InsightsPage.render(participant: participant, outcomes: outcomes, day: Fixtures.date("2026-03-04"),
                                        today: Fixtures.date("2026-03-04"), plan: CarePlan(study: study),
                                        reader: .site(links))
-        #expect(html.markup.contains("<title>Mon, Mar 2: Pain (0-10) 0, answered 8:10 AM</title>"))
-        #expect(html.markup.contains("<title>Wed, Mar 4: Sleep (hours) 7.5 hours, answered 8:10 AM</title>"))
+        #expect(html.markup.contains("<title>Mon, Mar 2: Pain (0-10) 0, answered 8:10 AM</title>"))
+        #expect(html.markup.contains("<title>Wed, Mar 4: Sleep (hours) 7.5 hours, answered 8:10 AM</title>"))
         #expect(html.markup.contains("<title>Tue, Mar 3: Pain (0-10), no answer</title>"))
         #expect(!html.markup.contains("Tue, Mar 3: Pain (0-10) "))
-        #expect(html.markup.contains("<tr><th scope=\"row\">Tue Mar 3</th><td data-label=\"Pain (0-10)\" class=\"no-answer\">No answer</td>"
+        #expect(html.markup.contains("<tr><th scope=\"row\">Tue, Mar 3</th><td data-label=\"Pain (0-10)\" class=\"no-answer\">No answer</td>"
                                      + "<td data-label=\"Sleep (hours)\" class=\"no-answer\">No answer</td></tr>"))
-        #expect(html.markup.contains("<tr><th scope=\"row\">Mon Mar 2</th><td data-label=\"Pain (0-10)\">0</td>"
+        #expect(html.markup.contains("<tr><th scope=\"row\">Mon, Mar 2</th><td data-label=\"Pain (0-10)\">0</td>"
                                      + "<td data-label=\"Sleep (hours)\">6 hours</td></tr>"))
     }
 
@@ -96,7 +97,7 @@ import StudyModel
                                   enrolledOn: participant.enrolledOn)
         let feed = ParticipantFeed(participant: hostile, tasks: CarePlan(study: study).tasks, outcomes: [],
                                    today: Fixtures.date("2026-03-02"))
-        let html = FeedPage.render(feed.day(Fixtures.date("2026-03-02")), plan: CarePlan(study: study),
+        let html = FeedPage.render(feed.day(Fixtures.date("2026-03-02"), firstWeekday: 1), plan: CarePlan(study: study),
                                    reader: .site(SiteLinks(page: "participants/p1/feed/2026-03-02.html", feedDays: { _, _ in true }),
                                                  names: true))
         #expect(!html.markup.contains("<script>alert"))
@@ -105,7 +106,7 @@ import StudyModel
 
     @Test func answersReadAsTheCardShowsThem() {
         let outcome = checkIn(day: "2026-03-02", pain: 3, sleep: 7, id: 1)
-        #expect(Format.answers(outcome, task: study.task("checkIn")) == "Pain: 3 · Sleep: 7 hours")
+        #expect(Format(language: .usEnglish).answers(outcome, task: study.task("checkIn")) == "Pain: 3 · Sleep: 7 hours")
         #expect(Format.label("rangeOfMotion") == "Range of motion")
     }
 }
@@ -131,15 +132,15 @@ import StudyModel
         ]
         let feed = plan.feed(for: participant, outcomes: outcomes, today: Fixtures.date("2026-03-03"))
         let links = SiteLinks(page: "participants/p1/feed/2026-03-02.html", feedDays: { _, day in day >= participant.enrolledOn })
-        let past = FeedPage.render(feed.day(Fixtures.date("2026-03-02")), plan: plan, reader: .site(links))
+        let past = FeedPage.render(feed.day(Fixtures.date("2026-03-02"), firstWeekday: 1), plan: plan, reader: .site(links))
         #expect(past.markup.contains("<p class=\"answers\">Pain: 5 · Sleep: 6.5 hours</p>"))
         #expect(past.markup.contains("class=\"card is-completed is-locked\""))
         #expect(past.markup.contains("class=\"card is-missed is-locked\""))
         // Clinicians are not told what a participant may not do.
         #expect(!past.markup.contains("Past days are locked"))
-        let future = FeedPage.render(feed.day(Fixtures.date("2026-03-04")), plan: plan, reader: .site(links))
+        let future = FeedPage.render(feed.day(Fixtures.date("2026-03-04"), firstWeekday: 1), plan: plan, reader: .site(links))
         #expect(future.markup.contains("class=\"card is-upcoming\""))
-        #expect(future.markup.contains("<p class=\"status status-upcoming\">Scheduled for Wed, Mar 4 at 8:00 AM</p>"))
+        #expect(future.markup.contains("<p class=\"status status-upcoming\">Scheduled for Wed, Mar 4 at 8:00 AM</p>"))
         #expect(!future.markup.contains("<form"))
         // Sunday March 1 is before enrollment: no events, so no ring at all.
         #expect(past.markup.contains("aria-label=\"Sunday, March 1: no tasks that count\"><span class=\"week-day\" aria-hidden=\"true\">S</span>"
@@ -168,7 +169,7 @@ import StudyModel
             // A value exactly halfway between hundredths may round either way; it is never an answer.
             let scaled = value * 100
             guard abs(abs(scaled - scaled.rounded(.towardZero)) - 0.5) > 1e-6 else { continue }
-            #expect(Format.decimal(value) == Self.printed(value), "\(value), drawn with seed \(seed)")
+            #expect(Format(language: .usEnglish).decimal(value) == Self.printed(value), "\(value), drawn with seed \(seed)")
         }
     }
 }

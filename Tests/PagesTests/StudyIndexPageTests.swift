@@ -92,7 +92,7 @@ import StudyModel
     @Test func theDataAsOfTimeIsShownWithItsZoneAndOffset() {
         let asOf = DataAsOf(time: Fixtures.instant("2026-03-20T14:05:00Z"), zone: Fixtures.newYork)
         #expect(page([summary("r001")], asOf: asOf).contains(
-            "<p class=\"as-of\">Data as of Friday, March 20, 2026, 10:05 AM America/New_York (UTC\u{2212}4)</p>"))
+            "<p class=\"as-of\">Data as of Friday, March 20, 2026, 10:05 AM America/New_York (GMT-4)</p>"))
         #expect(!page([summary("r001")]).contains("Data as of"))
     }
 

@@ -49,7 +49,7 @@ struct WalkCharts {
                        createdAt: start.addingTimeInterval(3600))
     }
 
-    /// A walk answered at 6:40 PM in New York on `day` (a day in early March, before the clocks change).
+    /// A walk answered at 6:40 PM in New York on `day` (a day in early March, before the clocks change).
     func walk(_ day: String, steps: Int?, outside: Bool? = nil, id: Int64 = 1, deleted: Bool = false) -> Outcome {
         let start = Fixtures.instant("\(day)T23:30:00Z")
         var values: [OutcomeValue] = []

@@ -215,7 +215,7 @@ import StudyModel
         #expect(yesterday.contains("No answer this day"))
         #expect(!yesterday.contains("Missed"))
         let tomorrow = get("/feed/2026-03-10").text
-        #expect(tomorrow.contains("<p class=\"status status-upcoming\">Opens Tue, Mar 10 at 8:00 AM</p>"), "one line: the day and the time")
+        #expect(tomorrow.contains("<p class=\"status status-upcoming\">Opens Tue, Mar 10 at 8:00 AM</p>"), "one line: the day and the time")
         #expect(!tomorrow.contains("Not open yet"))
         #expect(!tomorrow.contains("Opens Tuesday"))
     }

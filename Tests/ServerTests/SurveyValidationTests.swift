@@ -3,6 +3,7 @@ import Content
 import HTTP
 import Server
 import Testing
+import Words
 import TestSupport
 import StudyModel
 
@@ -31,7 +32,7 @@ import StudyModel
     }
 
     func validate(_ body: String) throws -> Result<[OutcomeValue], SurveyEntry_> {
-        switch SurveyValidation.validate(task, form: try FormData(Array(body.utf8))) {
+        switch SurveyValidation.validate(task, form: try FormData(Array(body.utf8)), language: .usEnglish) {
         case .success(let values): .success(values)
         case .failure(let entry): .failure(SurveyEntry_(errors: entry.errors))
         }

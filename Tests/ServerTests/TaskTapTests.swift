@@ -73,7 +73,7 @@ extension ParticipantAppTests {
                 "the checklist's card is named by its first box")
         let ice = try live("iceKnee")
         #expect(ice.map(\.occurrence) == [7])
-        #expect(ice[0].eventStart == study.timeZone.instant(of: today, at: LocalTime("14:00")!), "the 2 PM box")
+        #expect(ice[0].eventStart == study.timeZone.instant(of: today, at: LocalTime("14:00")!), "the 2 PM box")
         let feed = get("/feed/2026-03-09").text
         #expect(feed.contains("1 of 3 done"))
         #expect(feed.components(separatedBy: "class=\"box-button\" aria-pressed=\"true\"").count == 2)
@@ -95,7 +95,7 @@ extension ParticipantAppTests {
         #expect(entries.allSatisfy { $0.eventDay == today && $0.eventStart == $0.eventEnd })
         #expect(entries.map(\.values) == Array(repeating: [OutcomeValue(kind: "logged", value: .boolean(true))], count: 2))
         let feed = get("/feed/2026-03-09").text
-        #expect(feed.contains("2 doses logged today"))
+        #expect(feed.contains("2 entries logged today"))
         #expect(feed.components(separatedBy: "Logged at <time").count == 3)
         #expect(post("/tasks/painMedicine/2/check", [("done", "no"), ("entry", "0")]).status == 303,
                 "an entry logged by mistake is removed")

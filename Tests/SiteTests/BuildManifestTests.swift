@@ -7,6 +7,7 @@ import Foundation
 import Pages
 @testable import Site
 import Testing
+import Words
 import TestSupport
 import StudyModel
 
@@ -46,7 +47,7 @@ import StudyModel
         let manifest = try #require(BuildManifest.read(site))
 
         let reader = Reader.clinician(links: SiteLinks(page: "index.html", feedDays: { _, _ in true }), sharing: .everything,
-                                      names: false)
+                                      names: false, language: .usEnglish)
         for participant in participants {
             let figures = try #require(manifest.participants[participant.id]?.figures)
             #expect(StudyPages.indexRow(figures.summary(of: participant, today: today, study: study), study: study, reader: reader)

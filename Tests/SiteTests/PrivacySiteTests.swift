@@ -46,11 +46,11 @@ import StudyModel
             try store.addPermissionGrant(PermissionGrant(participantID: "p1", permissionID: "shareHealthData", kind: "health",
                                                          granted: sharesHealth, recordedAt: Fixtures.instant("2026-03-16T14:02:00Z")))
         }
-        let onboarding = try #require(plan.feed(for: participant, outcomes: [], today: today).day(participant.enrolledOn).cards.first)
+        let onboarding = try #require(plan.feed(for: participant, outcomes: [], today: today).day(participant.enrolledOn, firstWeekday: 1).cards.first)
         try store.addOutcome(NewOutcome(participantID: "p1", taskID: onboarding.taskID, event: onboarding.event, values: []),
                              at: Fixtures.instant("2026-03-16T14:03:00Z"))
         let day = Fixtures.date("2026-03-17")
-        for card in plan.feed(for: participant, outcomes: try store.outcomes(), today: today).day(day).cards where card.kind == .survey {
+        for card in plan.feed(for: participant, outcomes: try store.outcomes(), today: today).day(day, firstWeekday: 1).cards where card.kind == .survey {
             let values = card.taskID == "checkIn" ? [OutcomeValue(kind: "pain", value: .integer(9)), sleep] : [range]
             try store.addOutcome(NewOutcome(participantID: "p1", taskID: card.taskID, event: card.event, values: values),
                                  at: Fixtures.instant("2026-03-17T23:30:00Z"))
@@ -154,7 +154,7 @@ import StudyModel
         let audit = try read("participants/p1/audit.html")
         #expect(audit.contains("<th scope=\"row\">Consent version published</th>"
                                + "<td data-label=\"Subject\">Consent to take part in the Recover study, version 1.1</td>"))
-        #expect(audit.contains("<time datetime=\"2026-03-16T10:00:00-04:00\">Mar 16, 2026, 10:00 AM"))
+        #expect(audit.contains("<time datetime=\"2026-03-16T10:00:00-04:00\">Mar 16, 2026 at 10:00 AM"))
         #expect(audit.contains("<th scope=\"row\">Consent signed</th>"))
         #expect(audit.contains("<th scope=\"row\">Permission answered</th><td data-label=\"Subject\">Share your health answers</td>"
                                + "<td data-label=\"Detail\">granted</td>"))
@@ -174,7 +174,7 @@ import StudyModel
         let update = try build()
         #expect(update.isUpdate && update.participantsRendered == 1)
         #expect(try read("index.html").contains("<span class=\"badge badge-withdrawn\">Withdrawn</span> <span class=\"when\">Mar 19</span>"))
-        #expect(try read("participants/p1/index.html").contains("Withdrawn on Thursday, March 19, 2026 at 11:30 AM"))
+        #expect(try read("participants/p1/index.html").contains("Withdrawn on Thursday, March 19, 2026 at 11:30 AM"))
         #expect(try read("participants/p1/feed/2026-03-19.html").contains("Withdrawn from the study"))
         #expect(!(try read("participants/p1/feed/2026-03-18.html").contains("Withdrawn from the study")))
         let audit = try read("participants/p1/audit.html")

@@ -124,7 +124,7 @@ import StudyModel
 
         let participant = try #require(try store.participants().first)
         let feed = try plan().feed(for: participant, outcomes: try store.outcomes(participantID: participant.id), today: today)
-        let open = try #require(feed.day(today).cards.first { card in
+        let open = try #require(feed.day(today, firstWeekday: 1).cards.first { card in
             if case .open = card.state { card.kind == .survey } else { false }
         })
         try store.addOutcome(NewOutcome(participantID: participant.id, taskID: open.taskID, event: open.event,
@@ -140,7 +140,7 @@ import StudyModel
         _ = try update(dataAsOf: Fixtures.instant("2026-03-20T14:05:00Z"))
         let again = try update(dataAsOf: Fixtures.instant("2026-03-20T16:30:00Z"))
         #expect((again.isUpdate, again.participantsRendered, again.rewritten) == (true, 0, 1))
-        #expect(try read("index.html").contains("Data as of Friday, March 20, 2026, 12:30 PM America/New_York"))
+        #expect(try read("index.html").contains("Data as of Friday, March 20, 2026, 12:30 PM America/New_York"))
     }
 
     @Test func anUpdateRendersOnlyParticipantsWhoseDataChangedAndMatchesAWholeBuild() throws {
@@ -153,7 +153,7 @@ import StudyModel
         let participants = try store.participants()
         let feed = try plan().feed(for: participants[0], outcomes: try store.outcomes(participantID: participants[0].id),
                                    today: today)
-        let open = try #require(feed.day(today).cards.first { card in
+        let open = try #require(feed.day(today, firstWeekday: 1).cards.first { card in
             if case .open = card.state { card.kind == .survey } else { false }
         })
         try store.addOutcome(NewOutcome(participantID: participants[0].id, taskID: open.taskID, event: open.event,

@@ -98,7 +98,7 @@ extension StudyPages {
             cells.append(("", "<span class=\"no-answer\">\(reader.words(.noneYet))</span>"))
         }
         for ring in [summary.lastSevenDays, summary.overall] {
-            cells.append((ring.map { String($0.fraction * 100) } ?? "", percent(ring, reader: reader)))
+            cells.append((ring.map { PlainNumber.format($0.fraction * 100) } ?? "", percent(ring, reader: reader)))
         }
         for item in uniqueSeries(study) {
             if summary.notShared.contains(item) {
@@ -106,7 +106,7 @@ extension StudyPages {
             } else if summary.notChosen.contains(item) {
                 cells.append(("", "<span class=\"no-answer\">\(reader.format.withheld(.notChosen))</span>"))
             } else if let latest = summary.latest.first(where: { $0.series.task == item.task && $0.series.value == item.value }) {
-                cells.append((latest.value.value.number.map { String($0) } ?? "",
+                cells.append((latest.value.value.number.map(PlainNumber.format) ?? "",
                               "\(reader.format.value(latest.value)) <span class=\"when\">\(reader.format.shortDay(latest.day))</span>"))
             } else {
                 cells.append(("", "<span class=\"no-answer\">\(reader.words(.noneYet))</span>"))
