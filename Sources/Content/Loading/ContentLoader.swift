@@ -1,6 +1,7 @@
 import CareModel
 import Foundation
 import Support
+import Words
 import StudyModel
 
 /// Loads a study's content folder into a checked `Study`, collecting every
@@ -43,6 +44,32 @@ public enum ContentLoader {
         if let text = read(studyPath, into: &diagnostics, digests: &digests) {
             files += 1
             header = parse(text, reader: headerReader).flatMap(headerReader.studyHeader)
+        }
+
+        // The study's own words, by language.
+        var catalogs: [LanguageTag: Catalog] = [:]
+        for (path, tag) in wordFiles(root + "/i18n", into: &diagnostics) {
+            files += 1
+            let reader = FieldReader(file: path, lineOffset: 0)
+            if let text = read(path, into: &diagnostics, digests: &digests), let node = parse(text, reader: reader),
+               let catalog = reader.catalog(node) {
+                catalogs[tag] = catalog
+            }
+            diagnostics += reader.diagnostics
+        }
+        if let header {
+            for tag in header.languages {
+                let missing = Words.missing(in: tag, studyCatalogs: catalogs)
+                guard !missing.isEmpty else { continue }
+                let names = missing.prefix(8).map(\.rawValue).joined(separator: ", ") + (missing.count > 8 ? ", …" : "")
+                let message = "CareFeed has no words for \(tag) and content/i18n/\(tag).yaml does not give "
+                    + "\(missing.count) of them (\(names)); write them there, or copy a shipped catalog and translate it"
+                if let node = header.languagesNode {
+                    headerReader.error(message, at: node)
+                } else {
+                    headerReader.error(message, line: nil)
+                }
+            }
         }
 
         // Consent documents and notes first: tasks refer to them.
@@ -151,7 +178,8 @@ public enum ContentLoader {
                           insights: header.insights.map(\.chart), protocolApproval: header.protocolApproval,
                           flags: header.flags.map(\.flag), tasks: tasks.map(\.task).sorted { $0.id < $1.id },
                           consentDocuments: documents, notes: orderedNotes,
-                          sourceDigest: SHA256.hex(digests.sorted().joined(separator: "\n")), contacts: header.contacts)
+                          sourceDigest: SHA256.hex(digests.sorted().joined(separator: "\n")), contacts: header.contacts,
+                          languages: header.languages.map { Language($0, studyCatalogs: catalogs) })
         return Result(study: study, diagnostics: diagnostics, fileCount: files, consentDocuments: documents)
     }
 
@@ -192,6 +220,26 @@ public enum ContentLoader {
                 continue
             }
             files.append((path, id))
+        }
+        return files
+    }
+
+    /// The `<tag>.yaml` files of `content/i18n/`, each with its language.
+    private static func wordFiles(_ folder: String, into diagnostics: inout [Diagnostic]) -> [(String, LanguageTag)] {
+        if SymbolicLinks.isLink(folder) {
+            diagnostics.append(SymbolicLinks.contentDiagnostic(folder))
+            return []
+        }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        var files: [(String, LanguageTag)] = []
+        for name in names.sorted() where !name.hasPrefix(".") {
+            let path = folder + "/" + name
+            guard name.hasSuffix(".yaml"), let tag = LanguageTag(name.dropLast(5)) else {
+                diagnostics.append(Diagnostic(file: path, line: nil, column: nil, severity: .warning,
+                                              message: "ignored: a words file is named by its language, such as de-CH.yaml"))
+                continue
+            }
+            files.append((path, tag))
         }
         return files
     }

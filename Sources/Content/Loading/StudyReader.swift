@@ -1,5 +1,6 @@
 import Foundation
 import StudyModel
+import Words
 
 /// Reads `study.yaml`, and the front matter of consent documents and notes.
 extension FieldReader {
@@ -14,12 +15,15 @@ extension FieldReader {
         var protocolApproval: ProtocolApproval?
         var flags: [(flag: StudyFlag, node: YAMLNode)]
         var contacts: [Contact]
+        /// The study's languages, its own first, and where they are listed.
+        var languages: [LanguageTag]
+        var languagesNode: YAMLNode?
     }
 
     func studyHeader(_ node: YAMLNode) -> StudyHeader? {
         guard let fields = fields(node, in: "study.yaml",
                                   allowed: ["title", "institution", "contact", "timezone", "featured", "safety",
-                                            "insights", "protocol", "flags", "contacts"],
+                                            "insights", "protocol", "flags", "contacts", "languages"],
                                   required: ["title", "institution", "contact", "timezone"]) else { return nil }
         let title = text(fields["title"], "title")
         let institution = text(fields["institution"], "institution")
@@ -42,10 +46,11 @@ extension FieldReader {
         let approval = fields["protocol"].flatMap(protocolApproval)
         let flags = fields["flags"].flatMap(flags) ?? []
         let contacts = fields["contacts"].flatMap(contacts) ?? []
+        let languages = languages(fields["languages"])
         guard let title, let institution, let contact, let zone else { return nil }
         return StudyHeader(title: title, institution: institution, contact: contact, timeZone: zone,
                            featured: featured, safety: safety, insights: insights, protocolApproval: approval, flags: flags,
-                           contacts: contacts)
+                           contacts: contacts, languages: languages, languagesNode: fields["languages"])
     }
 
     struct ConsentHeader {
