@@ -3,9 +3,9 @@
 /// keys, as a test checks.
 public enum Word: String, CaseIterable, Sendable {
     case aDay, addReminders, adherenceFootnote, afternoon, agoToday, agoYesterday, allNotes, allowed, alreadyAnswered,
-         alreadyAnsweredText, anyTimeThatDay, anyTimeToday, asNeeded, atLeast, atMost, atMostDecimals, atTime,
-         auditAnswerDeleted, auditAnswerSaved, auditCaption, auditConsentPublished, auditConsentSigned, auditEmpty,
-         auditLead, auditPermissionAnswered, auditReconsentSigned, auditWithdrew
+         alreadyAnsweredText, anyTimeThatDay, anyTimeToday, asNeeded, ascending, atLeast, atMost, atMostDecimals,
+         atTime, auditAnswerDeleted, auditAnswerSaved, auditCaption, auditConsentPublished, auditConsentSigned,
+         auditEmpty, auditLead, auditPermissionAnswered, auditReconsentSigned, auditWithdrew
     case back, backToToday, barChart, beforeEnrollment, begin, boxDone, boxDoneAt, boxNotDone
     case calendarAlarm, calendarElementText, calendarOpenAllDay, calendarOpenFrom, callContact, cancel, cancelKeep,
          cannotBeUndone, cannotBeUndoneText, cannotDrawHint, careTeam, careTeamDocument, careTeamLead,
@@ -15,9 +15,9 @@ public enum Word: String, CaseIterable, Sendable {
          consentChangedText, consentDocument, consentReadIt, consentRecord, contactAt, contentHasErrors, `continue`
     case dataAsOf, day, dayAndAgo, dayAtTime, dayLocked, dayLockedText, dayOfStudyToday, dayOfTheStudy, dayRange,
          dayRing, days, daysAgo, decimalsAllowed, degreesOfBend, deleteAndAnswerAgain, deleteAnswers, deleteExplained,
-         deleteTheseAnswers, deletedNoValues, deletedValues, deleting, documentAsSigned, documentTitleVersion,
-         documentTitleVersionID, documentVersion, documents, done, doneAt, doneNoAnswers, doneOfTotal, doneTurning,
-         downloadExplained, downloadMyData, drawOrTick
+         deleteTheseAnswers, deletedNoValues, deletedValues, deleting, descending, documentAsSigned,
+         documentTitleVersion, documentTitleVersionID, documentVersion, documents, done, doneAt, doneNoAnswers,
+         doneOfTotal, doneTurning, downloadExplained, downloadMyData, drawOrTick
     case educationNotes, emailContact, emergencyFirst, enterNumber, enterNumberOf, enterWholeNumber,
          entriesLoggedThisDay, entriesLoggedToday, errorAfterLabel, errorAfterQuestion, errorNothingChanged, evening,
          exactlyWhatIsRecorded
@@ -26,22 +26,23 @@ public enum Word: String, CaseIterable, Sendable {
          finishedText, flagDayCounts, flagNoneSince, flagNoneYet, flagNotChosen, flagNotShared, flagRule, flagValueOn,
          flaggedFirst, formErrorNothingSaved, formFromAnotherSite, formNotUnderstood, formOutOfDate, fromTo
     case goToConsentForm, goToMyTasks, goToThatStep, goToToday
-    case hashDiffers, hashMatches, howTo, howToAnswer
+    case hashDiffers, hashMatches, holdStill, howTo, howToAnswer
     case iWantToLeave
     case join, joinFirst, joinFirstText
     case keepACopy, keepToCharacters
-    case labelledAnswer, lastGoodShown, leaveAnyTime, leaveInstead, leaveTheStudy, leavingTheStudy, legendWithUnit,
-         lineChart, listSeparator, logAnEntry, loggedAt, logging, lookAtToday
-    case mainNavigation, markAsDone, measureBend, measureDoneStep, measureHold, measureSit, measureStart,
-         measureStraighten, measureTitle, modelHelp, morning
+    case labelledAnswer, largestBend, lastGoodShown, leaveAnyTime, leaveInstead, leaveTheStudy, leavingTheStudy,
+         legendWithUnit, lineChart, listSeparator, logAnEntry, loggedAt, logging, lookAtToday
+    case mainNavigation, markAsDone, measureAgain, measureBend, measureDoneStep, measureHold, measureSit, measureStart,
+         measureStraighten, measureTitle, measuredDegrees, measuring, measuringStopped, modelHelp, morning,
+         motionBlocked, motionSensorsBlocked
     case nameAndID, nameTooLong, nameWithheld, navAuditTrail, navConsent, navFeed, navInsights, navLearn,
          navParticipants, night, no, noAnswer, noAnswerThisDay, noAnswerThoughDue, noAnswerTitle, noAnswersYetFrom,
-         noCharts, noConsentYet, noContacts, noEntryNamed, noFlags, noMoreEntries, noMoreEntriesText, noPageHere,
-         noReasonGiven, noSuchDay, noSuchDayText, noTasksYet, noValues, noneYet, notAForm, notAllowed, notAllowedTitle,
-         notCheckedNotChosen, notCheckedNotShared, notChosenYet, notDone, notDoneThisDay, notDoneYet, notDue,
-         notJoinedOnDay, notJoinedYet, notOfferedToday, notOfferedTodayText, notOpenYet, notOpenYetText, notSaved,
-         notShared, notSigned, notYet, notesLead, nothingLoggedThisDay, nothingLoggedToday, nothingScheduled,
-         nothingScheduledFrom, nothingToDo, nothingToLeave
+         noCharts, noConsentYet, noContacts, noEntryNamed, noFlags, noMoreEntries, noMoreEntriesText, noMovement,
+         noPageHere, noReasonGiven, noSuchDay, noSuchDayText, noTasksYet, noValues, noneYet, notAForm, notAllowed,
+         notAllowedTitle, notCheckedNotChosen, notCheckedNotShared, notChosenYet, notDone, notDoneThisDay, notDoneYet,
+         notDue, notJoinedOnDay, notJoinedYet, notOfferedToday, notOfferedTodayText, notOpenYet, notOpenYetText,
+         notSaved, notShared, notSigned, notYet, notesLead, nothingLoggedThisDay, nothingLoggedToday, nothingScheduled,
+         nothingScheduledFrom, nothingToDo, nothingToLeave, notificationsBlocked
     case openModel, openNotAnswered, openNoteAndModel, opensOn, optional
     case pageNotFound, pageOutOfDate, partOfDayFrom, participantCount, participantCountFlagged, participantID,
          participantsCaption, pastDaysLocked, permissions, pleaseAnswer, pleaseCheck, pleaseCheckAnswers,
@@ -54,7 +55,7 @@ public enum Word: String, CaseIterable, Sendable {
          signConsentFirstText, signWithFinger, signature, signatureAreaDrawn, signatureAreaEmpty, signatureAreaFull,
          signatureCleared, signatureDrawn, signatureInvalid, signatureOf, signatureTooSmall, signatureUnreadable,
          signatureWithheldDrawn, signatureWithheldTyped, signedAs, skipToContent, smallerNumber, soFar,
-         somethingWentWrong, sortHint, startsOn, statusActive, statusNotJoined, statusNotJoinedExplained,
+         somethingWentWrong, sortHint, sortedBy, startsOn, statusActive, statusNotJoined, statusNotJoinedExplained,
          statusReconsentExplained, statusReconsentPending, statusWithdrawn, statusWithdrawnExplained, stayInStudy,
          stepNotAnswered, stepNotAnsweredText, stepOf, storageFull, storageNotWritten, storageReadOnly,
          storedBeforeConsent, storedTextDiffers, studyFinished, studyFinishedClinician

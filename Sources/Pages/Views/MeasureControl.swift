@@ -23,7 +23,11 @@ enum MeasureControl {
             let panel = "\(fieldID)-measure"
             return """
                 <section class="measure" id="\(panel)" data-measure="kneeFlexion" data-field="\(fieldID)" \
-                aria-labelledby="\(panel)-title" hidden>
+                aria-labelledby="\(panel)-title" data-said-measuring="\(words(.measuring))" \
+                data-said-degrees="\(words(.measuredDegrees))" data-said-blocked="\(words(.motionBlocked))" \
+                data-said-hold="\(words(.holdStill))" data-said-no-movement="\(words(.noMovement))" \
+                data-said-result="\(words(.largestBend))" data-said-again="\(words(.measureAgain))" \
+                data-said-stopped="\(words(.measuringStopped))" hidden>
                 <h3 id="\(panel)-title">\(words(.measureTitle))</h3>
                 <ol class="measure-steps">
                 <li>\(words(.measureSit))</li>

@@ -2,6 +2,7 @@ import CareModel
 import StudyModel
 import Foundation
 import Markup
+import Words
 
 /// What the onboarding steps' fields show: what the participant entered so
 /// far, so going back and forward loses nothing.
@@ -77,7 +78,8 @@ public enum OnboardingPages {
                 let current = fields.permissions[item.id]
                 let checked = current?.granted ?? false
                 main += "<div class=\"permission\">\n<label class=\"choice\"><input type=\"checkbox\" name=\"grant\" "
-                    + "value=\"\(item.id)\" data-permission-kind=\"\(item.kind.rawValue)\"\(checked ? " checked" : "")> "
+                    + "value=\"\(item.id)\" data-permission-kind=\"\(item.kind.rawValue)\"\(blockedNote(item.kind, words: words))"
+                    + "\(checked ? " checked" : "")> "
                     + "<span><strong>\(item.title)</strong></span></label>\n"
                 if let text = item.text { main += "<p class=\"field-hint\">\(text)</p>\n" }
                 if !item.types.isEmpty {
@@ -110,6 +112,15 @@ public enum OnboardingPages {
         }
         return Layout.page(title: context.task.title, study: context.study, reader: context.reader, nav: .none, main: main,
                            scripts: scripts, frame: frame)
+    }
+
+    /// What the permissions script says when the browser blocks what was ticked.
+    static func blockedNote(_ kind: PermissionItem.Kind, words: Words) -> HTML {
+        switch kind {
+        case .notifications: " data-said-blocked=\"\(words(.notificationsBlocked))\""
+        case .motion: " data-said-blocked=\"\(words(.motionSensorsBlocked))\""
+        default: ""
+        }
     }
 
     /// Reminders as the participant's own calendar gives them: the schedule

@@ -36,7 +36,8 @@ extension StudyPages {
             + "<span data-sort-hint hidden> \(reader.words(.sortHint))</span></p>\n"
         main += flagRules(study, reader: reader)
         main += "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-labelledby=\"participants-caption\">\n"
-        main += "<table class=\"participants stack-table\" data-sortable>\n"
+        main += "<table class=\"participants stack-table\" data-sortable data-said-sorted=\"\(reader.words(.sortedBy))\" "
+            + "data-said-ascending=\"\(reader.words(.ascending))\" data-said-descending=\"\(reader.words(.descending))\">\n"
             + "<caption id=\"participants-caption\" class=\"visually-hidden\">\(reader.words(.participantsCaption))</caption>\n<thead><tr>"
         for column in columns(study, reader: reader) {
             main += "<th scope=\"col\" data-sort-type=\"\(column.type)\"\(column.descendingFirst ? " data-sort-first=\"descending\"" as HTML : "")>"

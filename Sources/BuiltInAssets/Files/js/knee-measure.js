@@ -67,6 +67,8 @@
     const done = panel.querySelector('.measure-done');
     const cancel = panel.querySelector('.measure-cancel');
     const reading = panel.querySelector('.measure-reading');
+    // The words come with the page, in the participant's language.
+    const said = (name, value) => (panel.dataset['said' + name] || '').replace('{value}', value);
 
     let measuring = false;
     let heading = null, zero = 0, previous = 0, turned = 0, largest = 0;
@@ -97,7 +99,7 @@
         heading = headingOf(event);
         zero = previous = planeAngle(longAxis(event), heading);
         turned = largest = 0;
-        status.textContent = 'Measuring. Bend your knee slowly, then tap Done.';
+        status.textContent = said('Measuring');
       }
       // Follow the angle step by step, so a bend past upright keeps counting
       // and the phone may point its top either way along the shin.
@@ -110,7 +112,7 @@
       const now = Date.now();
       if (now - lastAnnounced >= ANNOUNCE_MS) {
         lastAnnounced = now;
-        live.textContent = Math.round(bend) + ' degrees';
+        live.textContent = said('Degrees', Math.round(bend));
       }
     }
 
@@ -124,18 +126,16 @@
       // Asked here, from the tap, because this is where motion is used.
       askPermission().then((answer) => {
         if (answer !== 'granted') {
-          return noSensor('Motion sensors are blocked for this page. Type the angle in the box instead, '
-            + 'or allow motion in your browser’s settings and try again.');
+          return noSensor(said('Blocked'));
         }
         heading = null;
         lastAnnounced = 0;
         angleText.textContent = '0°';
         show(reading, true);
-        status.textContent = 'Hold your phone still against your shin with your leg straight.';
+        status.textContent = said('Hold');
         setMeasuring(true);
         window.addEventListener('deviceorientation', onOrientation);
-        waiting = window.setTimeout(() => noSensor('This device did not report any movement, so it cannot '
-          + 'measure. Type the angle in the box instead, or open this page on your phone.'), SENSOR_WAIT_MS);
+        waiting = window.setTimeout(() => noSensor(said('NoMovement')), SENSOR_WAIT_MS);
       });
     });
 
@@ -148,13 +148,13 @@
       field.dispatchEvent(new Event('input', { bubbles: true }));
       field.dispatchEvent(new Event('change', { bubbles: true }));
       angleText.textContent = value + '°';
-      status.textContent = 'Your largest bend, ' + value + ' degrees, is in the box above. You can change it, then save.';
-      start.textContent = 'Measure again';
+      status.textContent = said('Result', value);
+      start.textContent = said('Again');
     });
 
     cancel.addEventListener('click', () => {
       stop();
-      status.textContent = 'Measuring stopped. Nothing was changed.';
+      status.textContent = said('Stopped');
     });
 
     // The reading shows once there is something to read.

@@ -110,7 +110,7 @@
     const reset = document.createElement('button');
     reset.type = 'button';
     reset.className = 'button button-secondary model-reset';
-    reset.textContent = 'Reset view';
+    reset.textContent = stage.closest('figure').dataset.saidReset || '';
     bar.append(turn, reset);
     stage.after(bar);
 
@@ -119,7 +119,8 @@
       turning = on;
       controls.enableZoom = on;
       stage.classList.toggle('is-turning', on);
-      turn.textContent = on ? 'Done turning' : 'Turn the model';
+      const words = stage.closest('figure').dataset;
+      turn.textContent = (on ? words.saidTurning : words.saidTurn) || '';
     }
     turn.addEventListener('click', () => setTurning(!turning));
     for (const type of ['touchstart', 'touchmove', 'touchend']) {

@@ -6,11 +6,6 @@
   'use strict';
 
   var SUBMIT_WAIT_MS = 1500; // never hold up Continue longer than this
-  var NOTES = {
-    notifications: 'Your browser blocked notifications; you can allow them later in its settings.',
-    motion: 'Your browser blocked motion sensors; you can allow them later in its settings.'
-  };
-
   var boxes = Array.prototype.slice.call(document.querySelectorAll('input[type="checkbox"][data-permission-kind]'));
   if (!boxes.length) { return; }
 
@@ -78,7 +73,7 @@
     item.note = note;
     // Text after insertion, so screen readers announce the status region's change.
     window.setTimeout(function () {
-      if (item.note === note) { note.textContent = NOTES[item.kind]; }
+      if (item.note === note) { note.textContent = item.box.getAttribute('data-said-blocked') || ''; }
     }, 60);
   }
 

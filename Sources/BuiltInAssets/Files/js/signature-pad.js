@@ -23,7 +23,9 @@
   var ctx = canvas.getContext('2d');
   if (!ctx) { return; }
 
-  var idleLabel = canvas.getAttribute('aria-label') || 'Signature area';
+  // The words come with the page, in the participant's language.
+  var idleLabel = canvas.getAttribute('aria-label') || '';
+  var drawnLabel = canvas.getAttribute('data-label-drawn') || idleLabel;
   var status = document.createElement('p');
   status.className = 'visually-hidden';
   status.setAttribute('aria-live', 'polite');
@@ -128,7 +130,7 @@
   }
 
   function setLabel() {
-    canvas.setAttribute('aria-label', committed ? 'Signature area: a signature is drawn' : idleLabel);
+    canvas.setAttribute('aria-label', committed ? drawnLabel : idleLabel);
   }
 
   // Back from review, or the browser restored the form: show what is in the input.
@@ -152,7 +154,7 @@
     var start = 'M ' + round(p.x) + ' ' + round(p.y);
     if (full || committed.length + start.length + 1 > MAX_LENGTH) {
       full = true;
-      announce('The signature area is full. Clear it to draw again.');
+      announce(canvas.getAttribute('data-said-full') || '');
       return;
     }
     stroke = { parts: [start], last: p, id: event.pointerId, length: start.length };
@@ -205,9 +207,9 @@
     input.value = committed;
     setLabel();
     if (full) {
-      announce('The signature area is full. Clear it to draw again.');
+      announce(canvas.getAttribute('data-said-full') || '');
     } else if (wasEmpty) {
-      announce('Signature drawn');
+      announce(canvas.getAttribute('data-said-drawn') || '');
     }
   }
 
@@ -227,7 +229,7 @@
       input.value = '';
       setLabel();
       render();
-      announce('Signature cleared');
+      announce(canvas.getAttribute('data-said-cleared') || '');
     });
   }
 

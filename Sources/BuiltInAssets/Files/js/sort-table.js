@@ -52,7 +52,10 @@
         rows.forEach(function (row) { body.appendChild(row); });
         Array.prototype.forEach.call(headings, function (other) { other.removeAttribute("aria-sort"); });
         heading.setAttribute("aria-sort", direction);
-        status.textContent = "Sorted by " + button.textContent + ", " + direction + ".";
+        // The words come with the page, in its reader's language.
+        status.textContent = (table.getAttribute("data-said-sorted") || "")
+          .replace("{column}", button.textContent)
+          .replace("{direction}", table.getAttribute("data-said-" + direction) || direction);
       });
     });
     table.classList.add("is-sortable");
