@@ -60,7 +60,7 @@ let package = Package(
         // Export of the store as JSON, CSV or a FHIR R4 Bundle, with only what participants share.
         .target(name: "Export", dependencies: ["CareModel", "Feed", "StudyModel", "Support", "Words"]),
         // The `carefeed` commands, their arguments and their output.
-        .target(name: "Commands", dependencies: ["Assets", "CareModel", "CareStore", "Content", "Feed", "Demo", "Export", "Server", "Site", "HTTP", "StudyModel", "StudyTemplate"]),
+        .target(name: "Commands", dependencies: ["Words", "Assets", "CareModel", "CareStore", "Content", "Feed", "Demo", "Export", "Server", "Site", "HTTP", "StudyModel", "StudyTemplate"]),
         .executableTarget(name: "carefeed", dependencies: ["Commands"]),
 
         .target(name: "TestSupport", dependencies: ["CareModel"], path: "Tests/Infrastructure"),

@@ -11,17 +11,19 @@ extension CareStore {
     static func insertConsentRecord(_ record: ConsentRecord, into database: Database) throws -> ConsentRecord {
         try database.query("""
             INSERT INTO consent_records (participant_id, document_id, version, sha256, html, printed_name,
-                                         signature_kind, signature, signed_at, time_zone)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                         signature_kind, signature, signed_at, time_zone, language)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, [.text(record.participantID), .text(record.documentID), .text(record.version),
                   .text(record.sha256), .text(record.html.markup), .text(record.printedName),
                   .text(record.signature.kind), .text(record.signature.content),
-                  .text(Timestamp.utc(record.signedAt)), .text(record.timeZone.identifier)])
+                  .text(Timestamp.utc(record.signedAt)), .text(record.timeZone.identifier),
+                  record.language.map { .text($0) } ?? .null])
         var stored = record
         stored.id = database.lastInsertedRowID
         try audit(database, at: record.signedAt, participantID: record.participantID, action: .consentSign,
                   subject: .consent(documentID: record.documentID, version: record.version),
-                  detail: "sha256 \(record.sha256), \(record.signature.kind) signature")
+                  detail: "sha256 \(record.sha256), \(record.signature.kind) signature"
+                      + (record.language.map { ", \($0)" } ?? ""))
         return stored
     }
 
@@ -33,7 +35,7 @@ extension CareStore {
         let filter = participantID == nil ? "" : "WHERE participant_id = ?"
         return try database.query("""
             SELECT id, participant_id, document_id, version, sha256, html, printed_name,
-                   signature_kind, signature, signed_at, time_zone
+                   signature_kind, signature, signed_at, time_zone, language
             FROM consent_records \(filter) ORDER BY participant_id, signed_at, id
             """, participantID.map { [.text($0)] } ?? []).map(ConsentRecord.init(row:))
     }

@@ -8,12 +8,14 @@ extension CareStore {
     /// hash its first signer signed, as the migration would.
     public func consentVersions() throws -> [ConsentVersion] {
         try read { database in
-            let source = try Self.userVersion(of: database) >= 2 ? "consent_versions" : """
-                (SELECT document_id, version, sha256, MIN(signed_at) AS first_seen_at
+            let version = try Self.userVersion(of: database)
+            let source = version >= 6 ? "consent_versions"
+                : version >= 2 ? "(SELECT *, '' AS language FROM consent_versions)" : """
+                (SELECT document_id, version, sha256, MIN(signed_at) AS first_seen_at, '' AS language
                  FROM consent_records GROUP BY document_id, version)
                 """
             return try database.query("""
-                SELECT document_id, version, sha256, first_seen_at FROM \(source) ORDER BY document_id, version
+                SELECT document_id, version, language, sha256, first_seen_at FROM \(source) ORDER BY document_id, version, language
                 """).map(ConsentVersion.init(row:))
         }
     }
@@ -31,12 +33,12 @@ extension CareStore {
             let unpublished = try Self.unpublished(versions, in: database)
             for version in unpublished {
                 try database.query("""
-                    INSERT INTO consent_versions (document_id, version, sha256, first_seen_at) VALUES (?, ?, ?, ?)
-                    """, [.text(version.documentID), .text(version.version), .text(version.sha256),
+                    INSERT INTO consent_versions (document_id, version, language, sha256, first_seen_at) VALUES (?, ?, ?, ?, ?)
+                    """, [.text(version.documentID), .text(version.version), .text(version.language), .text(version.sha256),
                           .text(Timestamp.utc(version.firstSeenAt))])
                 try Self.audit(database, at: version.firstSeenAt, participantID: nil, action: .consentPublish,
                                subject: .consent(documentID: version.documentID, version: version.version),
-                               detail: "sha256 \(version.sha256)")
+                               detail: "sha256 \(version.sha256)" + (version.language.isEmpty ? "" : ", \(version.language)"))
             }
             return unpublished
         }
@@ -47,10 +49,11 @@ extension CareStore {
     private static func unpublished(_ versions: [ConsentVersion], in database: Database) throws -> [ConsentVersion] {
         try versions.filter { version in
             let published = try database.query(
-                "SELECT sha256 FROM consent_versions WHERE document_id = ? AND version = ?",
-                [.text(version.documentID), .text(version.version)]).first.map { try $0.text("sha256") }
+                "SELECT sha256 FROM consent_versions WHERE document_id = ? AND version = ? AND language = ?",
+                [.text(version.documentID), .text(version.version), .text(version.language)]).first.map { try $0.text("sha256") }
             if let published, published != version.sha256 {
-                throw CareStoreError.consentVersionChanged(documentID: version.documentID, version: version.version)
+                throw CareStoreError.consentVersionChanged(documentID: version.documentID, version: version.version,
+                                                           language: version.language)
             }
             return published == nil
         }

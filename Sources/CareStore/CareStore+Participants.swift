@@ -7,14 +7,21 @@ extension CareStore {
     }
 
     static func insertParticipant(_ participant: Participant, into database: Database) throws {
-        try database.query("INSERT INTO participants (id, name, time_zone, enrolled_on) VALUES (?, ?, ?, ?)",
+        try database.query("INSERT INTO participants (id, name, time_zone, enrolled_on, language) VALUES (?, ?, ?, ?, ?)",
                            [.text(participant.id), .text(participant.name), .text(participant.timeZone.identifier),
-                            .text(participant.enrolledOn.description)])
+                            .text(participant.enrolledOn.description), participant.language.map { .text($0) } ?? .null])
+    }
+
+    /// Stores the language a participant chose, such as `de-DE`.
+    public func setLanguage(_ tag: String, participantID: String) throws {
+        try write { database in
+            try database.query("UPDATE participants SET language = ? WHERE id = ?", [.text(tag), .text(participantID)])
+        }
     }
 
     public func participants() throws -> [Participant] {
         try read { database in
-            try database.query("SELECT id, name, time_zone, enrolled_on FROM participants ORDER BY id")
+            try database.query("SELECT id, name, time_zone, enrolled_on, language FROM participants ORDER BY id")
                 .map(Participant.init(row:))
         }
     }
@@ -45,7 +52,7 @@ extension CareStore {
 
     public func participant(id: String) throws -> Participant? {
         try read { database in
-            try database.query("SELECT id, name, time_zone, enrolled_on FROM participants WHERE id = ?", [.text(id)])
+            try database.query("SELECT id, name, time_zone, enrolled_on, language FROM participants WHERE id = ?", [.text(id)])
                 .first.map(Participant.init(row:))
         }
     }

@@ -6,7 +6,7 @@ public enum CareStoreError: Error, CustomStringConvertible, Equatable {
     case unknownReference(String)
     case newerSchema(found: Int, supported: Int)
     /// A consent document's version was first published with another text.
-    case consentVersionChanged(documentID: String, version: String)
+    case consentVersionChanged(documentID: String, version: String, language: String)
     /// The participant has withdrawn, so nothing new is stored for them.
     case alreadyWithdrawn(String)
     /// A row the store read lacks a column or holds a value it never writes
@@ -23,8 +23,9 @@ public enum CareStoreError: Error, CustomStringConvertible, Equatable {
             "the store has no \(what)"
         case .newerSchema(let found, let supported):
             "the store is at schema version \(found), newer than this carefeed understands (\(supported)); use a newer carefeed"
-        case .consentVersionChanged(let document, let version):
-            "consent document \(document) version \(version) was published with another text; raise its version"
+        case .consentVersionChanged(let document, let version, let language):
+            "consent document \(document) version \(version)\(language.isEmpty ? "" : " in \(language)") was published with "
+                + "another text; raise its version"
         case .alreadyWithdrawn(let participant):
             "participant \(participant) has withdrawn from the study; nothing new is stored for them"
         case .damagedRow(let column, let problem, let sql):

@@ -2,7 +2,7 @@
 /// migration is the `PRAGMA user_version` it leaves behind; a migration, once
 /// released, is never edited, only followed by another.
 enum Schema {
-    static let migrations: [String] = [version1, version2, version3, version4, version5]
+    static let migrations: [String] = [version1, version2, version3, version4, version5, version6]
 
     // `date(x, '+0 days') IS x` holds only for a real calendar date in
     // YYYY-MM-DD form: SQLite's plain `date('2026-02-30')` returns it unchanged.
@@ -228,6 +228,37 @@ enum Schema {
     CREATE TRIGGER tombstones_not_after_withdrawal BEFORE UPDATE ON outcomes
     WHEN EXISTS (SELECT 1 FROM withdrawals WHERE participant_id = OLD.participant_id)
     BEGIN SELECT RAISE(ABORT, 'the participant has withdrawn: nothing new is stored'); END;
+    """
+
+    /// Languages. A participant's choice of language; the language of the
+    /// text each consent record holds (NULL for records signed before
+    /// languages were kept: the study's own); and each consent version
+    /// published in each language, so the version guard holds per language.
+    /// `language` '' is a document's own file, in the study's own language.
+    private static let version6 = """
+    ALTER TABLE participants ADD COLUMN language TEXT CHECK (language IS NULL OR length(language) BETWEEN 2 AND 35);
+    ALTER TABLE consent_records ADD COLUMN language TEXT CHECK (language IS NULL OR length(language) BETWEEN 2 AND 35);
+    CREATE TABLE consent_versions_by_language (
+        document_id TEXT NOT NULL CHECK (length(document_id) > 0),
+        version TEXT NOT NULL,
+        language TEXT NOT NULL,
+        sha256 TEXT NOT NULL CHECK (length(sha256) = 64),
+        first_seen_at TEXT NOT NULL,
+        PRIMARY KEY (document_id, version, language)
+    ) STRICT;
+    INSERT INTO consent_versions_by_language (document_id, version, language, sha256, first_seen_at)
+    SELECT document_id, version, '', sha256, first_seen_at FROM consent_versions;
+    DROP TABLE consent_versions;
+    ALTER TABLE consent_versions_by_language RENAME TO consent_versions;
+    CREATE TRIGGER consent_versions_no_update BEFORE UPDATE ON consent_versions
+    BEGIN SELECT RAISE(ABORT, 'consent versions are append-only; publish a new version'); END;
+    CREATE TRIGGER consent_versions_no_delete BEFORE DELETE ON consent_versions
+    BEGIN SELECT RAISE(ABORT, 'consent versions are append-only; publish a new version'); END;
+    -- A participant's row changes only by their choice of language.
+    CREATE TRIGGER participants_language_only BEFORE UPDATE ON participants
+    WHEN NEW.id IS NOT OLD.id OR NEW.name IS NOT OLD.name OR NEW.time_zone IS NOT OLD.time_zone
+        OR NEW.enrolled_on IS NOT OLD.enrolled_on
+    BEGIN SELECT RAISE(ABORT, 'a participant changes only by their choice of language'); END;
     """
 
     /// Whether an `outcomes` row is a log entry numbered the old way: a tap

@@ -4,11 +4,13 @@ import CareStore
 import Content
 import Foundation
 import Site
+import Words
 
 /// `carefeed build`: the clinicians' static site.
 enum BuildCommand {
     static let help = """
     Usage: carefeed build [--content DIR] [--public DIR] [--store FILE] [--out DIR] [--today YYYY-MM-DD] [--names]
+                          [--language TAG]
 
     Writes the static site for clinicians: the study index, each participant's
     day feeds (enrollment to today + 7 days), insights with SVG charts,
@@ -30,6 +32,9 @@ enum BuildCommand {
                           in each participant's zone)
       --names             show participants' names and signatures beside their
                           study IDs, for a team allowed to see them
+      --language TAG      write the site in another of the study's languages,
+                          such as de-DE (default: the study's own, the first
+                          of languages: in study.yaml)
     """
 
     static func run(_ arguments: Arguments, console: Console, now: Date) throws -> ExitStatus {
@@ -37,7 +42,16 @@ enum BuildCommand {
         let fixedToday = try arguments.parse("today", as: "a date YYYY-MM-DD", { LocalDate(iso: $0) })
         guard let (study, store) = try Workspace.open(arguments, console: console, now: now) else { return .dataError }
         defer { store.close() }
-        let plan = try Workspace.plan(study, store: store, now: now)
+        var plan = try Workspace.plan(study, store: store, now: now)
+        var language = study.ownLanguage
+        if let asked = arguments["language"] {
+            guard let tag = LanguageTag(asked), let offered = study.language(tag) else {
+                throw UsageError("--language \(asked) is not one of the study's languages: "
+                                 + study.languages.map(\.tag.identifier).joined(separator: ", "))
+            }
+            language = offered
+            plan = plan.translated(to: study.translated(to: tag))
+        }
         let assets = try Assets(publicDirectory: arguments["public"] ?? Defaults.publicFolder, study: study)
         for warning in assets.warnings {
             console.error("warning: \(warning)\n")
@@ -46,7 +60,7 @@ enum BuildCommand {
             plan: plan, participants: try store.participants(),
             records: { participant in try store.records(participantID: participant.id, includingAuditLog: true) },
             revisions: try store.participantRevisions(), renderer: programIdentity(), assets: assets,
-            names: arguments.has("names"), dataAsOf: now,
+            names: arguments.has("names"), dataAsOf: now, language: language,
             today: { participant in fixedToday ?? participant.today(at: now) }))
         let output = arguments["out"] ?? Defaults.site
         // A progress line only where someone watches: on a terminal.

@@ -4,6 +4,7 @@ import Content
 import StudyModel
 import Feed
 import Foundation
+import Words
 
 extension ParticipantApp {
     public struct Configuration: Sendable {
@@ -40,11 +41,19 @@ extension ParticipantApp {
         public var plan: CarePlan
         public var assets: Assets
         public var diagnostics: [Diagnostic]
+        /// The plan in each of the study's other languages, made once per content.
+        let translatedPlans: [LanguageTag: CarePlan]
 
         public init(plan: CarePlan, assets: Assets, diagnostics: [Diagnostic] = []) {
             self.plan = plan
             self.assets = assets
             self.diagnostics = diagnostics
+            translatedPlans = plan.study.translations.mapValues(plan.translated(to:))
+        }
+
+        /// The plan as a reader of `language` sees it.
+        func plan(in language: LanguageTag) -> CarePlan {
+            translatedPlans[language] ?? plan
         }
     }
 }

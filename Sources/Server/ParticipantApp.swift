@@ -172,6 +172,8 @@ public final class ParticipantApp: Sendable {
             return try TaskTaps(store: store).log(task: id, context)
         case .careTeam:
             return respond.page(CareTeamPage.render(study: study, reader: context.reader, nav: nav(.careTeam), frame: respond.frame))
+        case .language:
+            return try LanguageChoiceHandler(store: store).respond(context)
         case .asset, .live:
             return respond.notFound()
         }

@@ -82,4 +82,32 @@ public struct CarePlan: Sendable {
     public func task(_ id: String, version: Int) -> StudyTask? {
         definitions[id]?[version] ?? study.task(id)
     }
+
+    /// The plan in the language of `localized`, the study translated: each
+    /// version that is today's definition reads as its translation; an
+    /// older version, whose words were never translated, keeps its own.
+    public func translated(to localized: Study) -> CarePlan {
+        guard localized.sourceDigest == study.sourceDigest else { return self }
+        var translatedDefinitions = definitions
+        for (id, byVersion) in definitions {
+            guard let current = study.task(id), let translation = localized.task(id) else { continue }
+            for (version, task) in byVersion where task.definition == current.definition {
+                translatedDefinitions[id]?[version] = translation
+            }
+        }
+        let titles = Dictionary(localized.tasks.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
+        let tasks = self.tasks.map { task in
+            var task = task
+            task.title = titles[task.id] ?? task.title
+            return task
+        }
+        return CarePlan(study: localized, tasks: tasks, versions: versions, definitions: translatedDefinitions)
+    }
+
+    private init(study: Study, tasks: [PlannedTask], versions: [TaskVersion], definitions: [String: [Int: StudyTask]]) {
+        self.study = study
+        self.tasks = tasks
+        self.versions = versions
+        self.definitions = definitions
+    }
 }

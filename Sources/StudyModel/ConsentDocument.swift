@@ -13,6 +13,10 @@ public struct ConsentDocument: Hashable, Sendable {
     public var file: String
     /// The file line of its `version:` key, where a changed text is reported.
     public var versionLine: Int?
+    /// The BCP 47 tag of a translation's text; "" for the document's own
+    /// file, in the study's own language. Versions are published, and the
+    /// version guard holds, for each.
+    public var language: String = ""
 
     public init(id: String, title: String, version: String, summary: String?, html: HTML, sha256: String, file: String,
                 versionLine: Int? = nil) {

@@ -33,6 +33,28 @@ public struct Study: Sendable {
     /// words and formats; the first is the study's own.
     public var languages: [Language] = [.usEnglish]
 
+    /// The study in each of its other languages, by tag: its words
+    /// translated, every id, schedule and value the same.
+    public var translations: [LanguageTag: Study] = [:]
+    /// The files of this study that are not translated into its language,
+    /// and so are shown in the study's own: pages mark them with its `lang`.
+    public var untranslatedFiles: Set<String> = []
+
+    /// The study in `language`: its translation, or itself in its own language.
+    public func translated(to language: LanguageTag) -> Study {
+        translations[language] ?? self
+    }
+
+    /// The language a content file's words are in, when it is not the page's.
+    public func fallbackLanguage(of file: String) -> LanguageTag? {
+        untranslatedFiles.contains(file) ? ownLanguage.tag : nil
+    }
+
+    /// The language of a consent document's text: its translation's, or the study's own.
+    public func language(of document: ConsentDocument) -> LanguageTag {
+        LanguageTag(document.language) ?? ownLanguage.tag
+    }
+
     /// The study's own language: the clinicians' site's, unless built with another.
     public var ownLanguage: Language { languages[0] }
 

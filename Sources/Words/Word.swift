@@ -9,10 +9,11 @@ public enum Word: String, CaseIterable, Sendable {
     case back, backToToday, barChart, beforeEnrollment, begin, boxDone, boxDoneAt, boxNotDone
     case calendarAlarm, calendarElementText, calendarOpenAllDay, calendarOpenFrom, callContact, cancel, cancelKeep,
          cannotBeUndone, cannotBeUndoneText, cannotDrawHint, careTeam, careTeamDocument, careTeamLead,
-         careTeamLeadClinician, change, chartDescription, chartTableCaption, checkBeforeSign, choiceWhen, choicesMade,
-         chooseAllThatApply, chooseFromOptions, chooseOne, chooseScaleNumber, chooseYesOrNo, clearSignature,
-         columnAdherenceWeek, columnDetail, columnEvent, columnParticipant, columnSubject, columnTime, consentChanged,
-         consentChangedText, consentDocument, consentReadIt, consentRecord, contactAt, contentHasErrors, `continue`
+         careTeamLeadClinician, change, changeLanguage, chartDescription, chartTableCaption, checkBeforeSign,
+         choiceWhen, choicesMade, chooseAllThatApply, chooseFromOptions, chooseLanguage, chooseOne, chooseScaleNumber,
+         chooseYesOrNo, clearSignature, columnAdherenceWeek, columnDetail, columnEvent, columnParticipant,
+         columnSubject, columnTime, consentChanged, consentChangedText, consentDocument, consentReadIt, consentRecord,
+         contactAt, contentHasErrors, `continue`
     case dataAsOf, day, dayAndAgo, dayAtTime, dayLocked, dayLockedText, dayOfStudyToday, dayOfTheStudy, dayRange,
          dayRing, days, daysAgo, decimalsAllowed, degreesOfBend, deleteAndAnswerAgain, deleteAnswers, deleteExplained,
          deleteTheseAnswers, deletedNoValues, deletedValues, deleting, descending, documentAsSigned,
@@ -30,8 +31,9 @@ public enum Word: String, CaseIterable, Sendable {
     case iWantToLeave
     case join, joinFirst, joinFirstText
     case keepACopy, keepToCharacters
-    case labelledAnswer, largestBend, lastGoodShown, leaveAnyTime, leaveInstead, leaveTheStudy, leavingTheStudy,
-         legendWithUnit, lineChart, listSeparator, logAnEntry, loggedAt, logging, lookAtToday
+    case labelledAnswer, languageLegend, languageNotOffered, languageNotOfferedText, largestBend, lastGoodShown,
+         leaveAnyTime, leaveInstead, leaveTheStudy, leavingTheStudy, legendWithUnit, lineChart, listSeparator,
+         logAnEntry, loggedAt, logging, lookAtToday
     case mainNavigation, markAsDone, measureAgain, measureBend, measureDoneStep, measureHold, measureSit, measureStart,
          measureStraighten, measureTitle, measuredDegrees, measuring, measuringStopped, modelHelp, morning,
          motionBlocked, motionSensorsBlocked
@@ -50,15 +52,16 @@ public enum Word: String, CaseIterable, Sendable {
     case readAndSign, readNewConsentFirst, readNewConsentFirstText, readNewVersion, readTheConsentForm, reasonGiven,
          reasonTooLong, remindersOnPhone, remindersText, remove, removing, required, resetView, review, ringDone,
          ringDoneMissed, ringNoTasks, ringToCome, ruleAbove, ruleBelow, ruleNotMeasured, ruleSilent
-    case saveAnswers, savePrintCopy, savedAt, savedAtWithAnswers, saving, scaleEnd, scaleRange, scatterChart,
-         scheduledFor, seeWhatYouSigned, sendAsForm, seriesNotChosen, seriesNotShared, shares, sign, signConsentFirst,
-         signConsentFirstText, signWithFinger, signature, signatureAreaDrawn, signatureAreaEmpty, signatureAreaFull,
-         signatureCleared, signatureDrawn, signatureInvalid, signatureOf, signatureTooSmall, signatureUnreadable,
-         signatureWithheldDrawn, signatureWithheldTyped, signedAs, skipToContent, smallerNumber, soFar,
-         somethingWentWrong, sortHint, sortedBy, startsOn, statusActive, statusNotJoined, statusNotJoinedExplained,
-         statusReconsentExplained, statusReconsentPending, statusWithdrawn, statusWithdrawnExplained, stayInStudy,
-         stepNotAnswered, stepNotAnsweredText, stepOf, storageFull, storageNotWritten, storageReadOnly,
-         storedBeforeConsent, storedTextDiffers, studyFinished, studyFinishedClinician
+    case saveAnswers, saveLanguage, savePrintCopy, savedAt, savedAtWithAnswers, saving, scaleEnd, scaleRange,
+         scatterChart, scheduledFor, seeWhatYouSigned, sendAsForm, seriesNotChosen, seriesNotShared, shares, sign,
+         signConsentFirst, signConsentFirstText, signWithFinger, signature, signatureAreaDrawn, signatureAreaEmpty,
+         signatureAreaFull, signatureCleared, signatureDrawn, signatureInvalid, signatureOf, signatureTooSmall,
+         signatureUnreadable, signatureWithheldDrawn, signatureWithheldTyped, signedAs, skipToContent, smallerNumber,
+         soFar, somethingWentWrong, sortBy, sortHint, sortedBy, startsOn, statusActive, statusNotJoined,
+         statusNotJoinedExplained, statusReconsentExplained, statusReconsentPending, statusWithdrawn,
+         statusWithdrawnExplained, stayInStudy, stepNotAnswered, stepNotAnsweredText, stepOf, storageFull,
+         storageNotWritten, storageReadOnly, storedBeforeConsent, storedTextDiffers, studyFinished,
+         studyFinishedClinician
     case tableOfValues, tapToUndo, tapUnclear, tapsNotChosen, tapsNotShared, taskOnDay, theEntryLoggedAt,
          tickToConfirmLeave, timesADay, today, todaysFeed, turnTheModel, typeFullName, typedConfirmed,
          typedNameIsSignature, typedSignature

@@ -59,7 +59,7 @@ import TestSupport
 
     @Test func anotherTextUnderAPublishedVersionIsRefusedAndNothingIsRecorded() throws {
         try store.publishConsentVersions([version("1.0", first)])
-        #expect(throws: CareStoreError.consentVersionChanged(documentID: "recover", version: "1.0")) {
+        #expect(throws: CareStoreError.consentVersionChanged(documentID: "recover", version: "1.0", language: "")) {
             try store.publishConsentVersions([version("2.0", second), version("1.0", second)])
         }
         #expect(try store.consentVersions() == [version("1.0", first)])

@@ -11,6 +11,7 @@ import StudyModel
 /// Links as the participant's preview server writes them, with the
 /// calendar file but without taps.
 struct PreviewLinks: PageLinks {
+    func language() -> String? { "/language" }
     func asset(_ path: String) -> String { "/assets/" + path }
     func studyIndex() -> String? { nil }
     func participant(_ id: String) -> String? { nil }

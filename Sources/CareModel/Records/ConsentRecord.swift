@@ -16,9 +16,14 @@ public struct ConsentRecord: Hashable, Sendable {
     public var signedAt: Date
     /// The participant's zone when signing, so the time shows with its offset.
     public var timeZone: TimeZone
+    /// The BCP 47 tag of the language of the text signed; nil for records
+    /// signed before languages were kept, which are in the study's own.
+    public var language: String?
 
     public init(id: Int64 = 0, participantID: String, documentID: String, version: String, sha256: String,
-                html: HTML, printedName: String, signature: Signature, signedAt: Date, timeZone: TimeZone) {
+                html: HTML, printedName: String, signature: Signature, signedAt: Date, timeZone: TimeZone,
+                language: String? = nil) {
+        self.language = language
         self.id = id
         self.participantID = participantID
         self.documentID = documentID

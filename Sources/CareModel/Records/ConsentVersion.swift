@@ -9,8 +9,12 @@ public struct ConsentVersion: Hashable, Sendable {
     /// Lowercase hex SHA-256 of the document's rendered HTML, as a signature records it.
     public var sha256: String
     public var firstSeenAt: Date
+    /// The BCP 47 tag of a translation's text, or "" for the document's own
+    /// file, in the study's own language: the guard holds for each.
+    public var language: String
 
-    public init(documentID: String, version: String, sha256: String, firstSeenAt: Date) {
+    public init(documentID: String, version: String, sha256: String, firstSeenAt: Date, language: String = "") {
+        self.language = language
         self.documentID = documentID
         self.version = version
         self.sha256 = sha256

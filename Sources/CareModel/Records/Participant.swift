@@ -7,12 +7,16 @@ public struct Participant: Hashable, Sendable {
     public var timeZone: TimeZone
     /// The local day of enrollment: day 1 of the study for this participant.
     public var enrolledOn: LocalDate
+    /// The BCP 47 tag of the language the participant chose, such as `de-DE`;
+    /// nil until they choose, when their browser's preference is followed.
+    public var language: String?
 
-    public init(id: String, name: String, timeZone: TimeZone, enrolledOn: LocalDate) {
+    public init(id: String, name: String, timeZone: TimeZone, enrolledOn: LocalDate, language: String? = nil) {
         self.id = id
         self.name = name
         self.timeZone = timeZone
         self.enrolledOn = enrolledOn
+        self.language = language
     }
 
     /// The local day in the participant's zone at `instant`.

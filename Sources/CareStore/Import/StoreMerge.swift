@@ -39,7 +39,7 @@ struct StoreMerge {
 
     private mutating func participants() throws {
         for participant in snapshot.participants {
-            let held = try database.query("SELECT id, name, time_zone, enrolled_on FROM participants WHERE id = ?",
+            let held = try database.query("SELECT id, name, time_zone, enrolled_on, language FROM participants WHERE id = ?",
                                           [.text(participant.id)]).first.map(Participant.init(row:))
             guard let held else {
                 try CareStore.insertParticipant(participant, into: database)
@@ -89,8 +89,9 @@ struct StoreMerge {
 
     private mutating func consentVersions() throws {
         for version in snapshot.consentVersions {
-            let published = try database.query("SELECT sha256 FROM consent_versions WHERE document_id = ? AND version = ?",
-                                               [.text(version.documentID), .text(version.version)])
+            let published = try database.query("""
+                SELECT sha256 FROM consent_versions WHERE document_id = ? AND version = ? AND language = ?
+                """, [.text(version.documentID), .text(version.version), .text(version.language)])
                 .first.map { try $0.text("sha256") }
             guard let published else {
                 // Only the study publishes a consent text: a participant's
@@ -113,12 +114,14 @@ struct StoreMerge {
         for record in snapshot.consentRecords {
             let held = try database.query("""
                 SELECT id, participant_id, document_id, version, sha256, html, printed_name,
-                       signature_kind, signature, signed_at, time_zone
+                       signature_kind, signature, signed_at, time_zone, language
                 FROM consent_records WHERE participant_id = ? AND document_id = ? AND version = ? ORDER BY id
                 """, [.text(record.participantID), .text(record.documentID), .text(record.version)])
                 .map(ConsentRecord.init(row:))
-            let published = try database.query("SELECT sha256 FROM consent_versions WHERE document_id = ? AND version = ?",
-                                               [.text(record.documentID), .text(record.version)])
+            // A version is published in each of the study's languages: the record signed one of them.
+            let published = try database.query("""
+                SELECT sha256 FROM consent_versions WHERE document_id = ? AND version = ? AND sha256 = ?
+                """, [.text(record.documentID), .text(record.version), .text(record.sha256)])
                 .first.map { try $0.text("sha256") }
             let digest = SHA256.hex(record.html.markup)
             if digest != record.sha256 {

@@ -104,22 +104,24 @@ struct StoreSnapshot {
             ])
         }
         var snapshot = StoreSnapshot(schemaVersion: version)
-        snapshot.participants = try database.query("SELECT id, name, time_zone, enrolled_on FROM participants ORDER BY id")
+        let language = version >= 6 ? "language" : "NULL AS language"
+        snapshot.participants = try database.query("SELECT id, name, time_zone, enrolled_on, \(language) FROM participants ORDER BY id")
             .map(Participant.init(row:))
         snapshot.taskVersions = try database.query("""
             SELECT task_id, version, effective_from, definition, recorded_at FROM task_versions ORDER BY task_id, version
             """).map(TaskVersion.init(row:))
         // A store from before versions were kept gives each signed version with its first signer's hash, as the migration does.
-        let versions = tables.contains("consent_versions") ? "consent_versions" : """
-            (SELECT document_id, version, sha256, MIN(signed_at) AS first_seen_at
+        let versions = version >= 6 ? "consent_versions"
+            : tables.contains("consent_versions") ? "(SELECT *, '' AS language FROM consent_versions)" : """
+            (SELECT document_id, version, sha256, MIN(signed_at) AS first_seen_at, '' AS language
              FROM consent_records GROUP BY document_id, version)
             """
         snapshot.consentVersions = try database.query("""
-            SELECT document_id, version, sha256, first_seen_at FROM \(versions) ORDER BY document_id, version
+            SELECT document_id, version, language, sha256, first_seen_at FROM \(versions) ORDER BY document_id, version, language
             """).map(ConsentVersion.init(row:))
         snapshot.consentRecords = try database.query("""
             SELECT id, participant_id, document_id, version, sha256, html, printed_name,
-                   signature_kind, signature, signed_at, time_zone
+                   signature_kind, signature, signed_at, time_zone, \(language)
             FROM consent_records ORDER BY id
             """).map(ConsentRecord.init(row:))
         snapshot.permissionGrants = try database.query("""

@@ -14,7 +14,8 @@ extension ConsentRecord {
                   documentID: try row.text("document_id"), version: try row.text("version"),
                   sha256: try row.text("sha256"), html: HTML(trusted: try row.text("html")),
                   printedName: try row.text("printed_name"), signature: signature,
-                  signedAt: try row.date("signed_at"), timeZone: try row.timeZone("time_zone"))
+                  signedAt: try row.date("signed_at"), timeZone: try row.timeZone("time_zone"),
+                  language: try row.optionalText("language"))
     }
 }
 

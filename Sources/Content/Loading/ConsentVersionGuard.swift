@@ -1,5 +1,6 @@
 import CareModel
 import Foundation
+import StudyModel
 
 /// A consent document's text may not change while its version stays the
 /// same: what a version says is fixed when it is first published, and a new
@@ -7,10 +8,19 @@ import Foundation
 /// consent again.
 extension ContentLoader.Result {
     /// The consent versions this content publishes, each with the hash of its text.
+    /// Each translation's text is published under the document's version for its language.
     public func consentVersions(publishedAt instant: Date) -> [ConsentVersion] {
-        consentDocuments.map {
-            ConsentVersion(documentID: $0.id, version: $0.version, sha256: $0.sha256, firstSeenAt: instant)
+        allConsentDocuments.map {
+            ConsentVersion(documentID: $0.id, version: $0.version, sha256: $0.sha256, firstSeenAt: instant, language: $0.language)
         }
+    }
+
+    /// The documents in the study's own language, then each translation's.
+    private var allConsentDocuments: [ConsentDocument] {
+        let translations = study.map { study in
+            study.translations.keys.sorted().flatMap { study.translations[$0]?.consentDocuments ?? [] }
+        } ?? []
+        return consentDocuments + translations
     }
 
     /// Adds an error, at its `version:` line, for each consent document whose
@@ -18,11 +28,13 @@ extension ContentLoader.Result {
     /// any, the study is refused.
     public mutating func refuseChangedConsent(published: [ConsentVersion]) {
         var refused: [Diagnostic] = []
-        for document in consentDocuments {
-            guard let first = published.first(where: { $0.documentID == document.id && $0.version == document.version }),
-                  first.sha256 != document.sha256 else { continue }
+        for document in allConsentDocuments {
+            let first = published.first { version in
+                version.documentID == document.id && version.version == document.version && version.language == document.language
+            }
+            guard let first, first.sha256 != document.sha256 else { continue }
             refused.append(Diagnostic(
-                file: document.file, line: document.versionLine, column: nil,
+                file: document.file, line: document.language.isEmpty ? document.versionLine : nil, column: nil,
                 message: "the text changed but version is still \"\(document.version)\", which was published "
                     + "with other text on \(Timestamp.utc(first.firstSeenAt).prefix(10)); raise version "
                     + "to publish this text (everyone who signed \"\(document.version)\" is then asked to consent again)"))

@@ -40,10 +40,12 @@ public enum ContentLoader {
         // study.yaml
         let studyPath = root + "/study.yaml"
         var header: FieldReader.StudyHeader?
+        var headerNode: YAMLNode?
         let headerReader = FieldReader(file: studyPath, lineOffset: 0)
         if let text = read(studyPath, into: &diagnostics, digests: &digests) {
             files += 1
-            header = parse(text, reader: headerReader).flatMap(headerReader.studyHeader)
+            headerNode = parse(text, reader: headerReader)
+            header = headerNode.flatMap(headerReader.studyHeader)
         }
 
         // The study's own words, by language.
@@ -74,6 +76,7 @@ public enum ContentLoader {
 
         // Consent documents and notes first: tasks refer to them.
         var documents: [ConsentDocument] = []
+        var originals = Translations.Originals()
         let consentFiles = markdownFiles(root + "/consent", into: &diagnostics)
         let noteFiles = markdownFiles(root + "/education", into: &diagnostics)
         let taskFiles = markdownFiles(root + "/tasks", into: &diagnostics)
@@ -82,6 +85,7 @@ public enum ContentLoader {
             guard let (reader, node, body, bodyLine) = frontMatter(path, into: &diagnostics, digests: &digests) else { continue }
             defer { diagnostics += reader.diagnostics }
             guard let consent = reader.consentHeader(node) else { continue }
+            originals.documents[id] = node
             let html = Markdown.html(body) { url, isImage, line in
                 links.rewrite(url, isImage: isImage, reader: reader, line: bodyLine + line - 1)
             }
@@ -106,6 +110,7 @@ public enum ContentLoader {
             load.loaded = (EducationNote(slug: slug, title: note.title, summary: note.summary, order: note.order,
                                          image: note.image?.path, model: note.model, html: html, file: path),
                            reader, note)
+            load.node = node
             return load
         }
         var notes: [(note: EducationNote, reader: FieldReader, header: FieldReader.NoteHeader)] = []
@@ -115,6 +120,7 @@ public enum ContentLoader {
             digests += load.digests
             if let loaded = load.loaded {
                 notes.append(loaded)
+                originals.notes[loaded.note.slug] = load.node
             }
         }
 
@@ -166,6 +172,8 @@ public enum ContentLoader {
         if let publicDirectory {
             diagnostics += SymbolicLinks.publicFolderDiagnostics(publicDirectory)
         }
+        for (task, _, node) in tasks { originals.tasks[task.id] = node }
+        originals.header = headerNode
         diagnostics = inFileOrder(diagnostics)
         guard let header, !diagnostics.contains(where: { $0.severity == .error }) else {
             return Result(study: nil, diagnostics: diagnostics, fileCount: files, consentDocuments: documents)
@@ -173,13 +181,27 @@ public enum ContentLoader {
         let orderedNotes = notes.map(\.note).sorted {
             ($0.order ?? .max, $0.title, $0.slug) < ($1.order ?? .max, $1.title, $1.slug)
         }
-        let study = Study(title: header.title, institution: header.institution, contact: header.contact,
+        var study = Study(title: header.title, institution: header.institution, contact: header.contact,
                           timeZone: header.timeZone, featured: header.featured?.slug, safety: header.safety?.slug,
                           insights: header.insights.map(\.chart), protocolApproval: header.protocolApproval,
                           flags: header.flags.map(\.flag), tasks: tasks.map(\.task).sorted { $0.id < $1.id },
                           consentDocuments: documents, notes: orderedNotes,
                           sourceDigest: SHA256.hex(digests.sorted().joined(separator: "\n")), contacts: header.contacts,
                           languages: header.languages.map { Language($0, studyCatalogs: catalogs) })
+        let translated = Translations(root: root, links: links, originals: originals).translate(study)
+        diagnostics = inFileOrder(diagnostics + translated.diagnostics)
+        files += translated.fileCount
+        guard !translated.diagnostics.contains(where: { $0.severity == .error }) else {
+            return Result(study: nil, diagnostics: diagnostics, fileCount: files, consentDocuments: documents)
+        }
+        if !translated.digests.isEmpty {
+            study.sourceDigest = SHA256.hex(([study.sourceDigest] + translated.digests.sorted()).joined(separator: "\n"))
+        }
+        study.translations = translated.studies.mapValues { translation in
+            var translation = translation
+            translation.sourceDigest = study.sourceDigest
+            return translation
+        }
         return Result(study: study, diagnostics: diagnostics, fileCount: files, consentDocuments: documents)
     }
 
@@ -195,6 +217,7 @@ public enum ContentLoader {
         var diagnostics: [Diagnostic] = []
         var digests: [String] = []
         var loaded: (note: EducationNote, reader: FieldReader, header: FieldReader.NoteHeader)?
+        var node: YAMLNode?
     }
 
     /// The `.md` files of a folder with their ids (file names without `.md`),
@@ -214,6 +237,8 @@ public enum ContentLoader {
                 continue
             }
             let id = String(name.dropLast(3))
+            // `checkIn.de-DE.md` is a translation, read with its original.
+            if Translations.split(id) != nil { continue }
             guard Identifier.isValid(id) else {
                 diagnostics.append(Diagnostic(file: path, line: nil, column: nil,
                     message: "the file name must start with a letter and hold only letters, digits, '-' and '_', as it becomes a URL"))
@@ -245,7 +270,7 @@ public enum ContentLoader {
     }
 
     /// The file's text; its path and SHA-256 are added to `digests`.
-    private static func read(_ path: String, into diagnostics: inout [Diagnostic], digests: inout [String]) -> String? {
+    static func read(_ path: String, into diagnostics: inout [Diagnostic], digests: inout [String]) -> String? {
         if SymbolicLinks.isLink(path) {
             diagnostics.append(SymbolicLinks.contentDiagnostic(path))
             return nil
@@ -271,7 +296,7 @@ public enum ContentLoader {
     /// Content files are prose: anything larger is a mistake, not a note.
     static let maximumFileSize = 1 << 20
 
-    private static func parse(_ text: String, reader: FieldReader) -> YAMLNode? {
+    static func parse(_ text: String, reader: FieldReader) -> YAMLNode? {
         do {
             return try YAMLNode.parse(text)
         } catch {
@@ -284,7 +309,7 @@ public enum ContentLoader {
         }
     }
 
-    private static func frontMatter(_ path: String, into diagnostics: inout [Diagnostic], digests: inout [String])
+    static func frontMatter(_ path: String, into diagnostics: inout [Diagnostic], digests: inout [String])
         -> (FieldReader, YAMLNode, String, Int)? {
         guard let text = read(path, into: &diagnostics, digests: &digests) else { return nil }
         switch FrontMatter.split(text) {

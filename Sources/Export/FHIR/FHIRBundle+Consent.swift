@@ -16,9 +16,11 @@ extension FHIRBundle {
             $0.participantID == record.participantID && $0.documentID == record.documentID && $0.signedAt > record.signedAt
         }
         let zone = record.timeZone
+        // Records from before languages were kept are in the study's own.
+        let language = record.language ?? plan.study.ownLanguage.tag.identifier
         let title = plan.study.consentDocument(record.documentID)?.title
         let attachment: JSON = [
-            "contentType": "text/html",
+            "contentType": "text/html", "language": .string(language),
             "data": .string(Data(data).base64EncodedString()), "size": .integer(data.count),
             "hash": .string(Data(SHA1.digest(data)).base64EncodedString()),
             "title": .string("\(title ?? record.documentID), version \(record.version)"),
@@ -29,7 +31,7 @@ extension FHIRBundle {
                             "end": withdrawal.map { .string(Timestamp.local($0.withdrawnAt, in: zone)) }]
         let reason = export.names ? withdrawal?.reason : nil
         return Entry(id: id, resource: [
-            "resourceType": "Consent", "id": .string(id),
+            "resourceType": "Consent", "id": .string(id), "language": .string(language),
             "status": withdrawal != nil || isSuperseded ? "inactive" : "active",
             "scope": ["coding": [["system": "http://terminology.hl7.org/CodeSystem/consentscope", "code": "research",
                                   "display": "Research"]]],

@@ -141,7 +141,7 @@ extension FHIRBundle {
         }
         let zone = zone(outcome.participantID)
         let resource: JSON = [
-            "resourceType": "QuestionnaireResponse", "id": .string(id),
+            "resourceType": "QuestionnaireResponse", "id": .string(id), "language": .string(language(outcome.participantID)),
             "identifier": ["system": .string(FHIRTerms.outcomeSystem),
                            "value": .string("\(outcome.participantID)/\(outcome.taskID)/\(FHIRTerms.occurrence(of: outcome))")],
             "questionnaire": .string(FHIRTerms.questionnaireURL(outcome.taskID) + "|\(outcome.taskVersion)"),

@@ -31,12 +31,15 @@ struct FHIRBundle {
     let plan: CarePlan
     let sharing: (Outcome) -> Sharing
     private let zones: [String: TimeZone]
+    private let languages: [String: String]
 
     init(export: StudyExport, plan: CarePlan) {
         self.export = export
         self.plan = plan
         sharing = export.sharing()
         zones = Dictionary(export.participants.map { ($0.id, $0.timeZone) }, uniquingKeysWith: { first, _ in first })
+        languages = Dictionary(export.participants.compactMap { participant in participant.language.map { (participant.id, $0) } },
+                               uniquingKeysWith: { first, _ in first })
     }
 
     func json() -> JSON {
@@ -69,6 +72,11 @@ struct FHIRBundle {
     /// The participant's zone, for times with their offset; the study's for one not exported.
     func zone(_ participantID: String) -> TimeZone {
         zones[participantID] ?? plan.study.timeZone
+    }
+
+    /// The language a participant reads the study in: their choice, or the study's own.
+    func language(_ participantID: String) -> String {
+        languages[participantID] ?? plan.study.ownLanguage.tag.identifier
     }
 
     // MARK: Patient

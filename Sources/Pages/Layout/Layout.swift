@@ -54,12 +54,16 @@ public enum Layout {
         }
         // The care team is a tap away from every page, onboarding and messages too.
         let careTeam: HTML = (study.contacts.isEmpty ? nil : reader.links.careTeam()).map { " · <a href=\"\($0)\">\(reader.words(.careTeam))</a>" } ?? ""
+        // The language can be changed from every page, and is named in itself so anyone can find theirs.
+        let language: HTML = (study.languages.count > 1 ? reader.links.language() : nil).map {
+            " · <a href=\"\($0)\" class=\"language-link\">\(reader.words(.changeLanguage)): \(reader.language.tag.nativeName)</a>"
+        } ?? ""
         html += """
             </header>
             <main id="main">
             \(frame.banner)\(main)
             </main>
-            <footer class="site-footer"><p>\(study.institution) · <a href="mailto:\(study.contact)">\(study.contact)</a>\(careTeam)</p></footer>
+            <footer class="site-footer"><p>\(study.institution) · <a href="mailto:\(study.contact)">\(study.contact)</a>\(careTeam)\(language)</p></footer>
 
             """
         for script in scripts {
@@ -69,6 +73,14 @@ public enum Layout {
             html += "<script src=\"\(reader.links.asset("js/live.js"))\"></script>\n"
         }
         return html + "</body>\n</html>\n"
+    }
+
+    /// ` lang="en-US" dir="ltr"` on what a content file says when the study
+    /// has no translation of it into the page's language, so screen readers
+    /// read it in its own; nothing when it is in the page's language.
+    static func language(of file: String?, study: Study) -> HTML {
+        guard let file, let tag = study.fallbackLanguage(of: file) else { return "" }
+        return " lang=\"\(tag.identifier)\" dir=\"\(tag.direction)\""
     }
 
     /// An inline icon from the public folder's `icons/`, hidden from screen readers.

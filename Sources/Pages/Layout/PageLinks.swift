@@ -38,6 +38,8 @@ public protocol PageLinks: Sendable {
     func logEntry(_ taskID: String) -> String?
     /// The study's care team: who to call, and how.
     func careTeam() -> String?
+    /// Where a participant chooses the language they read in; nil off the server.
+    func language() -> String?
 }
 
 /// Links between the files of the static site, all relative to the page
@@ -76,4 +78,5 @@ public struct SiteLinks: PageLinks {
     public func checkOff(_ taskID: String, occurrence: Int) -> String? { nil }
     public func logEntry(_ taskID: String) -> String? { nil }
     public func careTeam() -> String? { root + "care-team.html" }
+    public func language() -> String? { nil }
 }

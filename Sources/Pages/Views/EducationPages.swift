@@ -12,7 +12,7 @@ public enum EducationPages {
         let words = reader.words
         var main: HTML = "<h1>\(words(.navLearn))</h1>\n<p class=\"lead\">\(words(.notesLead))</p>\n<ul class=\"note-list\">\n"
         for note in study.notes {
-            main += "<li><a href=\"\(reader.links.note(note.slug))\"><span class=\"note-title\">\(note.title)</span>"
+            main += "<li\(Layout.language(of: note.file, study: study))><a href=\"\(reader.links.note(note.slug))\"><span class=\"note-title\">\(note.title)</span>"
                 + "<span class=\"note-summary\">\(note.summary)</span></a></li>\n"
         }
         main += "</ul>\n"
@@ -22,7 +22,7 @@ public enum EducationPages {
 
     public static func note(_ note: EducationNote, study: Study, reader: Reader,
                             nav: Navigation = .study(current: .education), frame: Layout.Frame = .plain) -> HTML {
-        var main: HTML = "<article class=\"note\">\n<h1>\(note.title)</h1>\n<p class=\"lead\">\(note.summary)</p>\n"
+        var main: HTML = "<article class=\"note\"\(Layout.language(of: note.file, study: study))>\n<h1>\(note.title)</h1>\n<p class=\"lead\">\(note.summary)</p>\n"
         if let image = note.image {
             main += "<img class=\"note-image\" src=\"\(reader.links.asset(image))\" alt=\"\">\n"
         }

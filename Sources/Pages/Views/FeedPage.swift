@@ -165,7 +165,8 @@ public enum FeedPage {
         }
         let task = plan.task(card.taskID, version: card.event.version)
         let headingID = "card-\(card.taskID)-\(card.event.occurrence)"
-        var html: HTML = "<article class=\"card is-\(card.state.name)\(card.isLocked ? " is-locked" : "")\" aria-labelledby=\"\(headingID)\">\n"
+        var html: HTML = "<article class=\"card is-\(card.state.name)\(card.isLocked ? " is-locked" : "")\" aria-labelledby=\"\(headingID)\""
+            + "\(Layout.language(of: plan.study.task(card.taskID)?.file, study: plan.study))>\n"
         html += "<div class=\"card-head\"><h2 id=\"\(headingID)\">\(card.title)</h2>"
         html += "<p class=\"card-when\">\(reader.format.when(card.event, in: zone, today: feed.today))"
         if let text = card.event.text { html += " · \(text)" }

@@ -58,7 +58,7 @@ public enum OnboardingPages {
                 main += "<img class=\"note-image\" src=\"\(context.reader.links.asset(image))\" alt=\"\">\n"
             }
             main += SurveyPage.iconItems(instruction.items, reader: context.reader)
-            main += form + actions(number, context: context, next: words(.continue)) + "</form>\n"
+            main += form + languageChoice(number, context: context) + actions(number, context: context, next: words(.continue)) + "</form>\n"
         case .consent(let consent):
             guard let document = context.study.consentDocument(consent.document) else { break }
             main += "<h1>\(document.title)</h1>\n"
@@ -112,6 +112,13 @@ public enum OnboardingPages {
         }
         return Layout.page(title: context.task.title, study: context.study, reader: context.reader, nav: .none, main: main,
                            scripts: scripts, frame: frame)
+    }
+
+    /// On the first step of a study in several languages: the languages,
+    /// the one the browser prefers chosen, as the first thing to answer.
+    static func languageChoice(_ number: Int, context: Context) -> HTML {
+        guard number == 1, context.study.languages.count > 1, context.reader.links.language() != nil else { return "" }
+        return LanguagePage.choices(study: context.study, reader: context.reader)
     }
 
     /// What the permissions script says when the browser blocks what was ticked.

@@ -38,7 +38,7 @@ extension StudyPages {
         main += "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-labelledby=\"participants-caption\">\n"
         main += "<table class=\"participants stack-table\" data-sortable data-said-sorted=\"\(reader.words(.sortedBy))\" "
             + "data-said-ascending=\"\(reader.words(.ascending))\" data-said-descending=\"\(reader.words(.descending))\">\n"
-            + "<caption id=\"participants-caption\" class=\"visually-hidden\">\(reader.words(.participantsCaption))</caption>\n<thead><tr>"
+            + "<caption id=\"participants-caption\" class=\"visually-hidden\">\(reader.words(.participantsCaption))</caption>\n<thead><tr data-said-sort-by=\"\(reader.words(.sortBy))\">"
         for column in columns(study, reader: reader) {
             main += "<th scope=\"col\" data-sort-type=\"\(column.type)\"\(column.descendingFirst ? " data-sort-first=\"descending\"" as HTML : "")>"
                 + "\(column.title)</th>"

@@ -3,6 +3,7 @@ import StudyModel
 import Feed
 import Foundation
 import Markup
+import Words
 
 /// A participant's summary page, and the words for their status.
 public enum StudyPages {
@@ -14,6 +15,8 @@ public enum StudyPages {
         var main: HTML = "<h1>\(heading)</h1>\n<p class=\"day-meta\">\(participant.id) · \(participant.timeZone.identifier)</p>\n"
         main += "<dl class=\"record-facts\">\n"
         main += "<dt>\(reader.words(.factStatus))</dt><dd>\(status(summary.status, study: study, zone: participant.timeZone, reader: reader))</dd>\n"
+        let language = participant.language.flatMap(LanguageTag.init)
+        main += "<dt>\(reader.words(.changeLanguage))</dt><dd>\(language.map(\.nativeName) ?? reader.words(.notChosenYet))</dd>\n"
         main += "<dt>\(reader.words(.factEnrolled))</dt><dd>\(reader.format.dayWithYear(participant.enrolledOn))</dd>\n"
         main += "<dt>\(reader.words(.factDayOfStudy))</dt><dd>\(reader.words(.dayOfStudyToday, ["day": reader.format.integer(participant.dayOfStudy(summary.today)), "today": reader.format.day(summary.today)]))</dd>\n"
         if !study.flags.isEmpty {

@@ -11,7 +11,7 @@ public enum SurveyPage {
                               values: [String: [String]], errors: [String: String], reader: Reader, action: String, csrfToken: String,
                               today: LocalDate, frame: Layout.Frame = .plain) -> HTML {
         var main: HTML = "<p class=\"back\"><a href=\"\(reader.links.feed(participant.id, today) ?? "/")\"><span class=\"arrow\" aria-hidden=\"true\">←</span> \(reader.words(.backToToday))</a></p>\n"
-        main += "<h1>\(task.title)</h1>\n"
+        main += "<h1\(Layout.language(of: task.file, study: study))>\(task.title)</h1>\n"
         main += "<p class=\"day-meta\">\(reader.format.day(event.day)) · \(reader.format.when(event, in: participant.timeZone, today: today))</p>\n"
         if !errors.isEmpty {
             main += "<div class=\"error-summary\" role=\"alert\" tabindex=\"-1\"><h2>\(reader.words(.pleaseCheckAnswers, count: errors.count))</h2><ul>"
@@ -24,7 +24,7 @@ public enum SurveyPage {
             main += "</ul></div>\n"
         }
         main += guide(task, reader: reader)
-        main += "<form method=\"post\" action=\"\(action)\" class=\"survey\" novalidate>\n"
+        main += "<form method=\"post\" action=\"\(action)\" class=\"survey\" novalidate\(Layout.language(of: task.file, study: study))>\n"
         main += "<input type=\"hidden\" name=\"csrf\" value=\"\(csrfToken)\">\n"
         for step in task.survey {
             switch step {

@@ -54,7 +54,7 @@ final class ConsentLifecycle: Sendable {
         try store.addConsentRecord(ConsentRecord(
             participantID: context.participant.id, documentID: document.id, version: document.version, sha256: document.sha256,
             html: document.html, printedName: fields.printedName, signature: signature, signedAt: context.now,
-            timeZone: context.participant.timeZone))
+            timeZone: context.participant.timeZone, language: context.plan.study.language(of: document).identifier))
         drafts.remove(context.session)
         return .seeOther(context.todayRoute.path)
     }

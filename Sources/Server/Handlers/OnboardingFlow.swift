@@ -55,6 +55,10 @@ final class OnboardingFlow: Sendable {
         let flow = Flow(task: task, event: event, number: number, context: context,
                         draft: drafts[context.session] ?? OnboardingDraft(),
                         stored: context.snapshot.records.consentRecords)
+        // The first step offers the study's languages: the choice holds from the next page on.
+        if context.method == .post, number == 1, context.form?["language"] != nil {
+            _ = try LanguageChoiceHandler.store(context.form?["language"], for: context, in: store)
+        }
         if context.method == .post, let unsigned = flow.unsignedConsentStep(before: number) {
             return respond.message(.conflict, .signConsentFirst, respond.words(.signConsentFirstText),
                                    link: (.goToConsentForm, .onboarding(step: unsigned)))
@@ -146,7 +150,8 @@ final class OnboardingFlow: Sendable {
         }
         let record = ConsentRecord(participantID: context.participant.id, documentID: document.id, version: document.version,
                                    sha256: document.sha256, html: document.html, printedName: flow.draft.fields.printedName,
-                                   signature: signature, signedAt: context.now, timeZone: context.participant.timeZone)
+                                   signature: signature, signedAt: context.now, timeZone: context.participant.timeZone,
+                                   language: context.plan.study.language(of: document).identifier)
         let draft = update(context.session) { $0.signed[flow.number] = record }
         return try advance(flow, with: draft)
     }

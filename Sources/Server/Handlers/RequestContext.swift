@@ -59,16 +59,26 @@ struct RequestContext {
         participant = snapshot.participant
         self.now = now
         today = snapshot.today
-        plan = state.plan
+        let study = state.plan.study
+        language = Self.language(of: snapshot.participant, acceptLanguage: admitted.acceptLanguage, study: study)
+        plan = state.plan(in: language.tag)
         feed = snapshot.feed
         outcomes = snapshot.outcomes
         let last = max(today, participant.enrolledOn).adding(days: 7)
         links = ServerLinks(days: participant.enrolledOn.ordinal...last.ordinal)
-        language = state.plan.study.ownLanguage
-        respond = Responder(study: state.plan.study, language: language, diagnostics: state.diagnostics, liveReload: liveReload)
+        respond = Responder(study: plan.study, language: language, diagnostics: state.diagnostics, liveReload: liveReload)
         session = admitted.session
         csrfToken = admitted.csrfToken
         method = admitted.method
         form = admitted.form
+    }
+
+    /// The participant's chosen language while the study offers it, else the
+    /// one of the study's their browser prefers, else the study's own.
+    static func language(of participant: Participant, acceptLanguage: String?, study: Study) -> Language {
+        if let chosen = participant.language.flatMap(LanguageTag.init), let language = study.language(chosen) {
+            return language
+        }
+        return LanguageChoice.preferred(by: acceptLanguage, among: study.languages) ?? study.ownLanguage
     }
 }

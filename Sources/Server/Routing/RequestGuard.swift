@@ -17,6 +17,8 @@ struct RequestGuard: Sendable {
         var csrfToken: String
         /// A POST's fields; nil for GET and HEAD.
         var form: FormData?
+        /// The browser's `Accept-Language`, followed until the participant chooses a language.
+        var acceptLanguage: String?
     }
 
     /// Why a request was refused, as the server says it.
@@ -38,7 +40,8 @@ struct RequestGuard: Sendable {
     ///   - session: the session of the request's cookie, or a new one.
     ///   - sentCookie: whether the browser sent the session; a POST needs it.
     func admit(_ request: HTTPRequest, session: String, sentCookie: Bool) -> Result<Admitted, Refusal> {
-        var admitted = Admitted(method: request.method, session: session, csrfToken: csrfToken(forSession: session))
+        var admitted = Admitted(method: request.method, session: session, csrfToken: csrfToken(forSession: session),
+                                acceptLanguage: request.header("accept-language"))
         guard isAllowed(host: request.header("host")) else {
             return .failure(.text(status: .forbidden, "This server only answers requests to localhost.\n"))
         }

@@ -38,6 +38,8 @@ enum Route: Equatable, Sendable {
     case logEntry(task: String)
     /// The study's care team.
     case careTeam
+    /// The study's languages; a POST stores the participant's choice.
+    case language
 
     /// Nil for a path that names nothing, or a method the path does not take.
     /// Page names may end in `.html`, as the static site's do.
@@ -100,6 +102,8 @@ enum Route: Equatable, Sendable {
             self = .myData
         case ("calendar.ics", 0) where !isPost:
             self = .calendar
+        case ("language", 0):
+            self = .language
         default:
             return nil
         }
@@ -124,6 +128,7 @@ enum Route: Equatable, Sendable {
         case .withdraw: "/withdraw"
         case .myData: "/my-data"
         case .calendar: "/calendar.ics"
+        case .language: "/language"
         case .asset(let path): "/assets/\(path)"
         case .live: "/_live"
         case .checkOff(let task, let occurrence): "/tasks/\(task)/\(occurrence)/check"

@@ -30,4 +30,5 @@ struct ServerLinks: PageLinks {
     func checkOff(_ taskID: String, occurrence: Int) -> String? { Route.checkOff(task: taskID, occurrence: occurrence).path }
     func logEntry(_ taskID: String) -> String? { Route.logEntry(task: taskID).path }
     func careTeam() -> String? { Route.careTeam.path }
+    func language() -> String? { Route.language.path }
 }

@@ -23,7 +23,7 @@ enum TaskCardViews {
         let isLog = if case .log = card.kind { true } else { false }
         let state = isLog && card.state != .upcoming ? "log" : card.state.name
         var html: HTML = "<article class=\"card task-card is-\(state)\(card.isLocked ? " is-locked" : "")\" "
-            + "aria-labelledby=\"\(headingID)\">\n"
+            + "aria-labelledby=\"\(headingID)\"\(Layout.language(of: plan.study.task(card.taskID)?.file, study: plan.study))>\n"
         html += "<div class=\"card-head\"><h2 id=\"\(headingID)\">\(card.title)</h2>"
         html += "<p class=\"card-when\">\(when(card, zone: zone, today: feed.today, reader: reader))</p></div>\n"
         let kind = plan.tasks.first { $0.id == card.taskID }?.kind.valueKind ?? "done"

@@ -1,0 +1,196 @@
+import Foundation
+import Markup
+import StudyModel
+import Support
+import Words
+
+/// The study's translations, named as Hugo names them: `study.de-DE.yaml`,
+/// `tasks/checkIn.de-DE.md`, `consent/recover.de-DE.md`,
+/// `education/meniscus.de-DE.md`. Each is laid over its original
+/// (`TranslationMerge`) and read by the original's own readers, so a
+/// translated study has the same ids, schedules and values in other words.
+/// A consent document must be translated into every language of the study;
+/// anything else falls back to the study's own language, with a warning.
+struct Translations {
+    /// The front matter of each original file, by id.
+    struct Originals {
+        var header: YAMLNode?
+        var documents: [String: YAMLNode] = [:]
+        var notes: [String: YAMLNode] = [:]
+        var tasks: [String: YAMLNode] = [:]
+    }
+
+    struct Outcome {
+        var studies: [LanguageTag: Study] = [:]
+        var diagnostics: [Diagnostic] = []
+        var fileCount = 0
+        var digests: [String] = []
+    }
+
+    let root: String
+    let links: LinkRewriter
+    let originals: Originals
+
+    /// `checkIn.de-DE` → (`checkIn`, de-DE); nil for a name with no language.
+    static func split(_ name: String) -> (id: String, tag: LanguageTag)? {
+        guard let dot = name.firstIndex(of: "."), let tag = LanguageTag(name[name.index(after: dot)...]) else { return nil }
+        let id = String(name[..<dot])
+        return Identifier.isValid(id) ? (id, tag) : nil
+    }
+
+    func translate(_ study: Study) -> Outcome {
+        var outcome = Outcome()
+        let own = study.ownLanguage.tag
+        let others = study.languages.map(\.tag).filter { $0 != own }
+        for folder in ["consent", "education", "tasks"] {
+            for (path, id, tag) in files(in: root + "/" + folder) {
+                let known = switch folder {
+                case "consent": originals.documents[id] != nil
+                case "education": originals.notes[id] != nil
+                default: originals.tasks[id] != nil
+                }
+                if !known {
+                    outcome.diagnostics.append(Diagnostic(file: path, line: nil, column: nil,
+                        message: "a translation of \(folder)/\(id).md, which the study does not have; name it after its original"))
+                } else if !others.contains(tag) {
+                    outcome.diagnostics.append(Diagnostic(file: path, line: nil, column: nil, severity: .warning,
+                        message: "ignored: \(tag) is not one of the study's languages in study.yaml"))
+                }
+            }
+        }
+        for tag in others {
+            outcome.studies[tag] = translate(study, to: tag, into: &outcome)
+        }
+        return outcome
+    }
+
+    private func translate(_ study: Study, to tag: LanguageTag, into outcome: inout Outcome) -> Study {
+        var translated = study
+        translated.translations = [:]
+        var untranslated: Set<String> = []
+        func missing(_ file: String, _ severity: Diagnostic.Severity, _ message: String) {
+            untranslated.insert(file)
+            outcome.diagnostics.append(Diagnostic(file: file, line: nil, column: nil, severity: severity, message: message))
+        }
+        func fallbackWarning(_ original: String) -> String {
+            "no translation into \(tag) (\(Self.translationName(original, tag)) beside it); the study's own language is shown in its place"
+        }
+
+        let headerPath = root + "/study.\(tag).yaml"
+        if let node = originals.header, FileManager.default.fileExists(atPath: headerPath) {
+            let reader = FieldReader(file: headerPath, lineOffset: 0)
+            if let text = ContentLoader.read(headerPath, into: &outcome.diagnostics, digests: &outcome.digests),
+               let translation = ContentLoader.parse(text, reader: reader),
+               let header = reader.studyHeader(TranslationMerge(reader: reader).merge(node, translation)) {
+                translated.title = header.title
+                translated.institution = header.institution
+                translated.insights = header.insights.map(\.chart)
+                translated.flags = header.flags.map(\.flag)
+                translated.contacts = header.contacts
+            }
+            outcome.fileCount += 1
+            outcome.diagnostics += reader.diagnostics
+        } else {
+            missing(root + "/study.yaml", .warning, fallbackWarning(root + "/study.yaml"))
+        }
+
+        translated.consentDocuments = study.consentDocuments.map { document in
+            guard let node = originals.documents[document.id],
+                  let (reader, merged, body, bodyLine) = load(document.file, tag, node, into: &outcome) else {
+                missing(document.file, .error, "a consent document must be translated into every language of the study: "
+                        + "write \(Self.translationName(document.file, tag)) beside it")
+                return document
+            }
+            defer { outcome.diagnostics += reader.diagnostics }
+            guard let header = reader.consentHeader(merged) else { return document }
+            let html = render(body, reader: reader, bodyLine: bodyLine)
+            var copy = document
+            copy.title = header.title
+            copy.summary = header.summary
+            copy.html = html
+            copy.sha256 = SHA256.hex(html.markup)
+            copy.file = reader.file
+            copy.language = tag.identifier
+            return copy
+        }
+
+        translated.notes = study.notes.map { note in
+            guard let node = originals.notes[note.slug],
+                  let (reader, merged, body, bodyLine) = load(note.file, tag, node, into: &outcome) else {
+                missing(note.file, .warning, fallbackWarning(note.file))
+                return note
+            }
+            defer { outcome.diagnostics += reader.diagnostics }
+            guard let header = reader.noteHeader(merged) else { return note }
+            var copy = note
+            copy.title = header.title
+            copy.summary = header.summary
+            copy.model = header.model.map { model in
+                var translatedModel = note.model ?? model
+                translatedModel.alt = model.alt
+                translatedModel.annotations = model.annotations
+                return translatedModel
+            }
+            copy.html = render(body, reader: reader, bodyLine: bodyLine)
+            copy.file = reader.file
+            return copy
+        }
+
+        translated.tasks = study.tasks.map { task in
+            guard let node = originals.tasks[task.id],
+                  let (reader, merged, body, bodyLine) = load(task.file, tag, node, into: &outcome) else {
+                missing(task.file, .warning, fallbackWarning(task.file))
+                return task
+            }
+            defer { outcome.diagnostics += reader.diagnostics }
+            let instructions = render(body, reader: reader, bodyLine: bodyLine)
+            guard var copy = reader.task(merged, fileID: task.id, instructions: instructions) else { return task }
+            // The original's file stays the task's name: versions compare the original's definition.
+            copy.file = task.file
+            return copy
+        }
+        translated.untranslatedFiles = untranslated
+        return translated
+    }
+
+    /// `…/tasks/checkIn.md` → `…/tasks/checkIn.de-DE.md`.
+    static func translationPath(_ original: String, _ tag: LanguageTag) -> String {
+        let url = URL(fileURLWithPath: original)
+        let ext = url.pathExtension
+        return url.deletingPathExtension().path + ".\(tag)." + ext
+    }
+
+    /// `checkIn.de-DE.md`: the translation's file name, as a message names it.
+    static func translationName(_ original: String, _ tag: LanguageTag) -> String {
+        URL(fileURLWithPath: translationPath(original, tag)).lastPathComponent
+    }
+
+    /// The translation of `original` into `tag`, merged over the original's front matter; nil without one.
+    private func load(_ original: String, _ tag: LanguageTag, _ node: YAMLNode, into outcome: inout Outcome)
+        -> (FieldReader, YAMLNode, String, Int)? {
+        let path = Self.translationPath(original, tag)
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        outcome.fileCount += 1
+        guard let (reader, translation, body, bodyLine) = ContentLoader.frontMatter(path, into: &outcome.diagnostics,
+                                                                                  digests: &outcome.digests) else {
+            // A translation that cannot be read is reported; the original stands in until it is fixed.
+            return nil
+        }
+        return (reader, TranslationMerge(reader: reader).merge(node, translation), body, bodyLine)
+    }
+
+    private func render(_ body: String, reader: FieldReader, bodyLine: Int) -> HTML {
+        Markdown.html(body) { url, isImage, line in
+            links.rewrite(url, isImage: isImage, reader: reader, line: bodyLine + line - 1)
+        }
+    }
+
+    /// The translation files of a folder: `<id>.<tag>.md`.
+    private func files(in folder: String) -> [(String, String, LanguageTag)] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        return names.sorted().compactMap { name in
+            guard name.hasSuffix(".md"), let (id, tag) = Self.split(String(name.dropLast(3))) else { return nil }
+            return (folder + "/" + name, id, tag)
+        }
+    }
+}
