@@ -96,9 +96,18 @@ public struct CarePlan: Sendable {
             }
         }
         let titles = Dictionary(localized.tasks.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
+        let recorded = Dictionary(grouping: versions, by: \.taskID)
         let tasks = self.tasks.map { task in
             var task = task
             task.title = titles[task.id] ?? task.title
+            // The same spans, with the translated schedules' words (an element's `text`).
+            let byVersion = translatedDefinitions[task.id] ?? [:]
+            let spans: [ScheduleTimeline.Span] = (recorded[task.id] ?? []).compactMap { version in
+                byVersion[version.version].map { .init(version: version.version, effectiveFrom: version.effectiveFrom, schedule: $0.schedule) }
+            }
+            if let current = localized.task(task.id) {
+                task.timeline = ScheduleTimeline(spans.isEmpty ? [.init(version: 1, effectiveFrom: nil, schedule: current.schedule)] : spans)
+            }
             return task
         }
         return CarePlan(study: localized, tasks: tasks, versions: versions, definitions: translatedDefinitions)

@@ -31,12 +31,12 @@ import TestSupport
     }
 
     @Test func aNewStoreIsMigratedToTheLatestSchemaWithWALAndForeignKeys() throws {
-        #expect(try store.schemaVersion() == 5)
+        #expect(try store.schemaVersion() == 6)
         #expect(try store.integrityCheck() == ["ok"])
         #expect(FileManager.default.fileExists(atPath: directory.path + "/care.sqlite-wal"))
         store.close()
         let reopened = try CareStore(path: directory.path + "/care.sqlite")
-        #expect(try reopened.schemaVersion() == 5)
+        #expect(try reopened.schemaVersion() == 6)
         #expect(try reopened.participants() == [participant])
     }
 
@@ -163,10 +163,10 @@ import TestSupport
 
     @Test func aParticipantWhoseZoneIsUnknownIsAnErrorNamingTheColumnNotGMT() throws {
         let raw = try RawSQLite(path: store.path)
-        try raw.execute("UPDATE participants SET time_zone = 'Mars/Olympus_Mons'")
+        try raw.execute("DROP TRIGGER participants_language_only; UPDATE participants SET time_zone = 'Mars/Olympus_Mons'")
         #expect(throws: CareStoreError.damagedRow(
             column: "time_zone", problem: "holds \"Mars/Olympus_Mons\", not a time zone identifier",
-            sql: "SELECT id, name, time_zone, enrolled_on FROM participants WHERE id = ?")) {
+            sql: "SELECT id, name, time_zone, enrolled_on, language FROM participants WHERE id = ?")) {
             try store.participant(id: participant.id)
         }
     }

@@ -28,6 +28,20 @@ final class RawSQLite {
     /// then occurrence *n* × 1,000 + *k*.
     func downgradeToVersion3() throws {
         try execute("""
+            DROP TRIGGER participants_language_only;
+            ALTER TABLE participants DROP COLUMN language;
+            ALTER TABLE consent_records DROP COLUMN language;
+            CREATE TABLE consent_versions_v5 (
+                document_id TEXT NOT NULL CHECK (length(document_id) > 0), version TEXT NOT NULL,
+                sha256 TEXT NOT NULL CHECK (length(sha256) = 64), first_seen_at TEXT NOT NULL,
+                PRIMARY KEY (document_id, version)) STRICT;
+            INSERT INTO consent_versions_v5 SELECT document_id, version, sha256, first_seen_at FROM consent_versions WHERE language = '';
+            DROP TABLE consent_versions;
+            ALTER TABLE consent_versions_v5 RENAME TO consent_versions;
+            CREATE TRIGGER consent_versions_no_update BEFORE UPDATE ON consent_versions
+            BEGIN SELECT RAISE(ABORT, 'consent versions are append-only; publish a new version'); END;
+            CREATE TRIGGER consent_versions_no_delete BEFORE DELETE ON consent_versions
+            BEGIN SELECT RAISE(ABORT, 'consent versions are append-only; publish a new version'); END;
             DROP TRIGGER audit_log_no_update;
             UPDATE audit_log SET subject = (SELECT o.task_id || '#' || (o.occurrence * 1000 + o.entry) FROM outcomes o
                                             WHERE o.id = audit_log.outcome_id)

@@ -3,12 +3,13 @@ import Foundation
 import Testing
 import TestSupport
 import StudyModel
+import Support
 import Words
 
 /// `languages:` in `study.yaml` and a study's own words in `content/i18n/`.
 @Suite struct LanguagesTests {
-    func load(_ languages: String, words: [String: String] = [:]) -> (study: Study?, diagnostics: [String]) {
-        var files = ["content/study.yaml": StudyHeaderTests.header + languages]
+    func load(_ languages: String, words: [String: String] = [:], files more: [String: String] = [:]) -> (study: Study?, diagnostics: [String]) {
+        var files = ["content/study.yaml": StudyHeaderTests.header + languages].merging(more) { first, _ in first }
         for (tag, text) in words { files["content/i18n/\(tag).yaml"] = text }
         guard let folder = try? StudyFolder(files: files) else { return (nil, ["no study"]) }
         let result = ContentLoader.load(directory: folder.content, publicDirectory: folder.publicFolder)
@@ -20,11 +21,41 @@ import Words
         #expect(study.languages.map(\.tag.identifier) == ["en-US"])
     }
 
+    static let germanConsent = """
+        ---
+        title: Einwilligung
+        ---
+        # Zweck
+
+        Wir untersuchen das Gehen.
+        """
+
     @Test func theFirstLanguageIsTheStudysOwnAndEachSpeaksItsCatalogsWords() throws {
-        let study = try #require(load("languages: [de-DE, en-GB]").study)
-        #expect(study.languages.map(\.tag.identifier) == ["de-DE", "en-GB"])
-        #expect(study.ownLanguage.words(.begin) == "Beginnen")
-        #expect(study.language(LanguageTag("en-GB")!)?.words(.begin) == "Begin")
+        let study = try #require(load("languages: [en-GB, de-DE]", words: [:], files: ["content/consent/walking.de-DE.md": Self.germanConsent]).study)
+        #expect(study.languages.map(\.tag.identifier) == ["en-GB", "de-DE"])
+        #expect(study.ownLanguage.words(.begin) == "Begin")
+        #expect(study.language(LanguageTag("de-DE")!)?.words(.begin) == "Beginnen")
+    }
+
+    @Test func aConsentDocumentMustBeTranslatedAndATranslationHoldsOnlyWords() throws {
+        #expect(load("languages: [en-GB, de-DE]").diagnostics.contains(
+            "consent/walking.md: error: a consent document must be translated into every language of the study: write walking.de-DE.md beside it"))
+        let changed = Self.germanConsent.replacingOccurrences(of: "title: Einwilligung", with: "title: Einwilligung\nversion: \"3\"")
+        #expect(load("languages: [en-GB, de-DE]", files: ["content/consent/walking.de-DE.md": changed]).diagnostics.contains(
+            "consent/walking.de-DE.md:3:10: error: '3' differs from the original's '2'; a translation holds only words, so leave this out or repeat it exactly"))
+        let study = try #require(load("languages: [en-GB, de-DE]", files: ["content/consent/walking.de-DE.md": Self.germanConsent]).study)
+        let german = try #require(study.translations[LanguageTag("de-DE")!]?.consentDocument("walking"))
+        #expect(german.title == "Einwilligung")
+        #expect(german.version == "2")
+        #expect(german.language == "de-DE")
+        #expect(german.html.markup.contains("Wir untersuchen das Gehen."))
+        #expect(german.sha256 == SHA256.hex(german.html.markup))
+        #expect(german.sha256 != study.consentDocument("walking")?.sha256)
+    }
+
+    @Test func aStudyInTwoLanguagesWithoutAConsentTranslationIsRefused() throws {
+        let study = load("languages: [de-DE, en-GB]").study
+        #expect(study == nil)
     }
 
     @Test func aStudysOwnWordReplacesTheShippedOneAndPluralsFollowCLDR() throws {

@@ -42,7 +42,9 @@ import StudyModel
             """)
         #expect(page.contains("<input type=\"text\" inputmode=\"numeric\" name=\"range\" id=\"field-range\""))
         #expect(page.contains("<section class=\"measure\" id=\"field-range-measure\" data-measure=\"kneeFlexion\" "
-                              + "data-field=\"field-range\" aria-labelledby=\"field-range-measure-title\" hidden>"))
+                              + "data-field=\"field-range\" aria-labelledby=\"field-range-measure-title\" "
+                              + "data-said-measuring=\"Measuring. Bend your knee slowly, then tap Done.\" "))
+        #expect(page.contains("data-said-stopped=\"Measuring stopped. Nothing was changed.\" hidden>"))
         #expect(page.contains("<button type=\"button\" class=\"button measure-start\">Start</button>"))
         #expect(page.contains("aria-live=\"polite\""))
         #expect(page.contains("<script src=\"../../assets/js/knee-measure.js\"></script>"))

@@ -140,7 +140,7 @@ import StudyModel
         fields.permissions = ["shareSteps": (granted: false, detail: nil), "reminders": (granted: true, detail: "granted")]
         let page = step(3, fields)
         #expect(page.contains("value=\"shareSteps\" data-permission-kind=\"health\"> "))
-        #expect(page.contains("value=\"reminders\" data-permission-kind=\"notifications\" checked> "))
+        #expect(page.contains("value=\"reminders\" data-permission-kind=\"notifications\" data-said-blocked=\"Your browser blocked notifications; you can allow them later in its settings.\" checked> "))
         #expect(page.contains("<input type=\"hidden\" name=\"detail-reminders\" value=\"granted\" data-permission-detail=\"reminders\">"))
         #expect(page.contains("<input type=\"hidden\" name=\"detail-shareSteps\" value=\"\" data-permission-detail=\"shareSteps\">"))
     }

@@ -79,7 +79,7 @@ import StudyModel
 
     @Test func everyCellCarriesItsSortKeyAndItsColumnsTitleAndThePageItsScript() {
         let page = page([summary("r001", pain: 3)])
-        #expect(page.contains("<table class=\"participants stack-table\" data-sortable>"))
+        #expect(page.contains("<table class=\"participants stack-table\" data-sortable data-said-sorted=\"Sorted by {column}, {direction}.\" "))
         #expect(page.contains("<th scope=\"col\" data-sort-type=\"number\" data-sort-first=\"descending\">Flags</th>"))
         #expect(page.contains("<td data-label=\"Day of study\" data-sort=\"20\">20</td>"))
         #expect(page.contains("<td data-label=\"Last answer\" data-sort=\"3\">Mar 17 <span class=\"when\">3 days ago</span></td>"))

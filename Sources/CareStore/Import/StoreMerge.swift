@@ -119,10 +119,11 @@ struct StoreMerge {
                 """, [.text(record.participantID), .text(record.documentID), .text(record.version)])
                 .map(ConsentRecord.init(row:))
             // A version is published in each of the study's languages: the record signed one of them.
-            let published = try database.query("""
-                SELECT sha256 FROM consent_versions WHERE document_id = ? AND version = ? AND sha256 = ?
-                """, [.text(record.documentID), .text(record.version), .text(record.sha256)])
-                .first.map { try $0.text("sha256") }
+            let texts = try database.query("SELECT language, sha256 FROM consent_versions WHERE document_id = ? AND version = ?",
+                                           [.text(record.documentID), .text(record.version)])
+                .map { (language: try $0.text("language"), sha256: try $0.text("sha256")) }
+            let published = (texts.first { $0.sha256 == record.sha256 } ?? texts.first { $0.language == (record.language ?? "") }
+                ?? texts.first)?.sha256
             let digest = SHA256.hex(record.html.markup)
             if digest != record.sha256 {
                 conflicts.append("participant \(record.participantID)'s consent record for \(record.documentID) version "
