@@ -63,7 +63,7 @@ let package = Package(
         .target(name: "Commands", dependencies: ["Words", "Assets", "CareModel", "CareStore", "Content", "Feed", "Demo", "Export", "Server", "Site", "HTTP", "StudyModel", "StudyTemplate"]),
         .executableTarget(name: "carefeed", dependencies: ["Commands"]),
 
-        .target(name: "TestSupport", dependencies: ["CareModel"], path: "Tests/Infrastructure"),
+        .target(name: "TestSupport", dependencies: ["CareModel", "Words"], path: "Tests/Infrastructure"),
         // A child process for crash tests: writes outcomes and reports each commit.
         .executableTarget(name: "store-writer", dependencies: ["CareModel", "CareStore"], path: "Tests/Tools/StoreWriter"),
         .testTarget(name: "CareModelTests", dependencies: ["CareModel", "TestSupport"]),

@@ -41,7 +41,7 @@ public enum CareFeedCommand {
                 options: ["content", "store"], takesPositional: true,
                 run: { try ImportCommand.run($0, console: $1, now: $2) }),
         Command(name: "init", summary: "write a new, small, working study to start from", help: InitCommand.help,
-                options: [], takesPositional: true,
+                options: ["language"], takesPositional: true,
                 run: { arguments, console, _ in try InitCommand.run(arguments, console: console) }),
     ]
 

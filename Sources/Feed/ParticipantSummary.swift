@@ -78,7 +78,7 @@ public struct ParticipantSummary: Sendable {
         self.latest = latest
         self.notShared = notShared
         self.notChosen = notChosen
-        consentVersion = records.last.map { "Version \($0.version)" }
+        consentVersion = records.last.map(\.version)
         status = ConsentStatus(participant: participant, records: records, documents: study.consentDocuments,
                                withdrawal: withdrawal)
         lastAnswer = outcomes.filter { !$0.isDeleted && $0.eventDay <= feed.today }.map(\.eventDay).max()

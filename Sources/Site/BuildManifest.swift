@@ -12,7 +12,7 @@ import Pages
 struct BuildManifest: Codable, Equatable {
     /// Bumped when the manifest or the site's layout changes meaning: a site
     /// with another format is rebuilt whole.
-    static let format = 5
+    static let format = 6
 
     struct Entry: Codable, Equatable {
         var fingerprint: String

@@ -90,6 +90,7 @@ extension SiteBuilder {
         try writer.page(folder + "audit.html",
                         AuditPage.render(participant: participant, entries: records.auditLog,
                                          outcomes: records.outcomes.map(sharing.shared), records: records.consentRecords,
+                                         grants: records.permissionGrants,
                                          today: today, plan: plan, reader: reader(folder + "audit.html")))
         return ParticipantFigures(summary)
     }

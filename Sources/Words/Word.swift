@@ -10,15 +10,15 @@ public enum Word: String, CaseIterable, Sendable {
     case calendarAlarm, calendarElementText, calendarOpenAllDay, calendarOpenFrom, callContact, cancel, cancelKeep,
          cannotBeUndone, cannotBeUndoneText, cannotDrawHint, careTeam, careTeamDocument, careTeamLead,
          careTeamLeadClinician, change, changeLanguage, chartDescription, chartTableCaption, checkBeforeSign,
-         choiceWhen, choicesMade, chooseAllThatApply, chooseFromOptions, chooseLanguage, chooseOne, chooseScaleNumber,
-         chooseYesOrNo, clearSignature, columnAdherenceWeek, columnDetail, columnEvent, columnParticipant,
-         columnSubject, columnTime, consentChanged, consentChangedText, consentDocument, consentReadIt, consentRecord,
-         contactAt, contentHasErrors, `continue`
+         choiceWhen, choiceWithBrowser, choicesMade, chooseAllThatApply, chooseFromOptions, chooseLanguage, chooseOne,
+         chooseScaleNumber, chooseYesOrNo, clearSignature, columnAdherenceWeek, columnDetail, columnEvent,
+         columnParticipant, columnSubject, columnTime, consentChanged, consentChangedText, consentDocument,
+         consentReadIt, consentRecord, contactAt, contentHasErrors, `continue`
     case dataAsOf, day, dayAndAgo, dayAtTime, dayLocked, dayLockedText, dayOfStudyToday, dayOfTheStudy, dayRange,
          dayRing, days, daysAgo, decimalsAllowed, degreesOfBend, deleteAndAnswerAgain, deleteAnswers, deleteExplained,
          deleteTheseAnswers, deletedNoValues, deletedValues, deleting, descending, documentAsSigned,
          documentTitleVersion, documentTitleVersionID, documentVersion, documents, done, doneAt, doneNoAnswers,
-         doneOfTotal, doneTurning, downloadExplained, downloadMyData, drawOrTick
+         doneOfTotal, doneTurning, downloadExplained, downloadMyData, drawOrTick, drawnSignature
     case educationNotes, emailContact, emergencyFirst, enterNumber, enterNumberOf, enterWholeNumber,
          entriesLoggedThisDay, entriesLoggedToday, errorAfterLabel, errorAfterQuestion, errorNothingChanged, evening,
          exactlyWhatIsRecorded
@@ -56,15 +56,15 @@ public enum Word: String, CaseIterable, Sendable {
          scatterChart, scheduledFor, seeWhatYouSigned, sendAsForm, seriesNotChosen, seriesNotShared, shares, sign,
          signConsentFirst, signConsentFirstText, signWithFinger, signature, signatureAreaDrawn, signatureAreaEmpty,
          signatureAreaFull, signatureCleared, signatureDrawn, signatureInvalid, signatureOf, signatureTooSmall,
-         signatureUnreadable, signatureWithheldDrawn, signatureWithheldTyped, signedAs, skipToContent, smallerNumber,
-         soFar, somethingWentWrong, sortBy, sortHint, sortedBy, startsOn, statusActive, statusNotJoined,
+         signatureUnreadable, signatureWithheldDrawn, signatureWithheldTyped, signedAs, signedDetail, skipToContent,
+         smallerNumber, soFar, somethingWentWrong, sortBy, sortHint, sortedBy, startsOn, statusActive, statusNotJoined,
          statusNotJoinedExplained, statusReconsentExplained, statusReconsentPending, statusWithdrawn,
          statusWithdrawnExplained, stayInStudy, stepNotAnswered, stepNotAnsweredText, stepOf, storageFull,
          storageNotWritten, storageReadOnly, storedBeforeConsent, storedTextDiffers, studyFinished,
          studyFinishedClinician
     case tableOfValues, tapToUndo, tapUnclear, tapsNotChosen, tapsNotShared, taskOnDay, theEntryLoggedAt,
          tickToConfirmLeave, timesADay, today, todaysFeed, turnTheModel, typeFullName, typedConfirmed,
-         typedNameIsSignature, typedSignature
+         typedNameIsSignature, typedSignature, typedSignatureKind
     case valueInTask, valueOnDay, valueWithUnit, version, versionReplaces, versionWhichReplaces
     case weekOf, welcomeJoin, whatFlagsMean, whatIsKept, whatIsKeptText, whatStops, whatStopsText, whatYouAllow,
          whoToCall, wholeCareTeam, wholeStudy, whyLeaving, withdrawnOnDay, withdrewOn, withdrewOnWithReason

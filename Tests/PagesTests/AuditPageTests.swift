@@ -27,7 +27,7 @@ import StudyModel
     }
 
     func page(_ entries: [AuditEntry], sharing: Sharing = .everything) -> String {
-        AuditPage.render(participant: participant, entries: entries, outcomes: [checkIn], records: [],
+        AuditPage.render(participant: participant, entries: entries, outcomes: [checkIn], records: [], grants: [],
                          today: Fixtures.date("2026-03-03"), plan: plan,
                          reader: .site(SiteLinks(page: "participants/p1/audit.html", feedDays: { _, _ in true }), sharing: sharing)).markup
     }

@@ -157,7 +157,7 @@ import StudyModel
         #expect(audit.contains("<time datetime=\"2026-03-16T10:00:00-04:00\">Mar 16, 2026 at 10:00 AM"))
         #expect(audit.contains("<th scope=\"row\">Consent signed</th>"))
         #expect(audit.contains("<th scope=\"row\">Permission answered</th><td data-label=\"Subject\">Share your health answers</td>"
-                               + "<td data-label=\"Detail\">granted</td>"))
+                               + "<td data-label=\"Detail\">Allowed</td>"))
         #expect(audit.contains("<th scope=\"row\">Answer saved</th><td data-label=\"Subject\">Range of motion, Mar 17</td>"
                                + "<td data-label=\"Detail\">Range: 137 degrees</td>"))
         #expect(audit.contains("aria-current=\"page\">Audit trail</a>"))

@@ -9,6 +9,7 @@ import Site
 import Testing
 import TestSupport
 import StudyModel
+import Words
 
 @Suite struct SiteBuilderTests {
     let directory: TemporaryDirectory
@@ -44,7 +45,7 @@ import StudyModel
     /// A build as `carefeed build` runs it: records read per participant,
     /// with the store's revisions, so a rebuild updates only what changed.
     func update(_ folder: String = "Site", today: LocalDate? = nil, renderer: String = "test",
-                names: Bool = false, dataAsOf: Date? = nil) throws -> SiteBuilder.Report {
+                names: Bool = false, dataAsOf: Date? = nil, language: Language? = nil) throws -> SiteBuilder.Report {
         let today = today ?? self.today
         let store = self.store
         return try SiteBuilder(.init(
@@ -52,7 +53,7 @@ import StudyModel
             records: { try store.records(participantID: $0.id, includingAuditLog: true) },
             revisions: try store.participantRevisions(), renderer: renderer,
             assets: try Assets(publicDirectory: TestStudy.publicFolder, study: study), names: names, dataAsOf: dataAsOf,
-            today: { _ in today }))
+            language: language, today: { _ in today }))
             .build(into: directory.path + "/" + folder)
     }
 

@@ -134,14 +134,18 @@ public struct Format: Sendable {
         return order.compactMap { kind -> String? in
             let values = outcome.values.filter { $0.kind == kind }
             guard !values.isEmpty else { return nil }
-            let options = task?.formItems.first { $0.id == kind }.flatMap { item -> [ChoiceOption]? in
+            let item = task?.formItems.first { $0.id == kind }
+            let options = item.flatMap { item -> [ChoiceOption]? in
                 if case .choice(let options, _) = item.answer { options } else { nil }
             } ?? []
             let answers = values.map { answer in
                 if case .text(let stored) = answer.value, let option = options.first(where: { $0.value == stored }) {
                     return option.text
                 }
-                return value(answer)
+                // The unit in the reader's words: the store keeps the study's own.
+                var shown = answer
+                if let unit = item?.answer.unit { shown.unit = unit }
+                return value(shown)
             }.joined(separator: words(.listSeparator))
             return words(.labelledAnswer, ["label": Self.label(kind), "answer": answers])
         }.joined(separator: " · ")

@@ -3,6 +3,7 @@ import StudyModel
 import Feed
 import Foundation
 import Markup
+import Words
 
 /// A participant's audit trail: every consent, re-consent, permission
 /// answer, answer saved or deleted, withdrawal, and publication of a version
@@ -16,7 +17,7 @@ public enum AuditPage {
     ///   - outcomes: the participant's outcomes, deleted ones too, whose
     ///     values an answer's entry shows as `sharing` allows.
     public static func render(participant: Participant, entries: [AuditEntry], outcomes: [Outcome],
-                              records: [ConsentRecord], today: LocalDate, plan: CarePlan,
+                              records: [ConsentRecord], grants: [PermissionGrant], today: LocalDate, plan: CarePlan,
                               reader: Reader) -> HTML {
         let study = plan.study
         let signed = Set(records.filter { $0.participantID == participant.id }.map(\.documentID))
@@ -45,7 +46,8 @@ public enum AuditPage {
         for entry in shown {
             // Nothing may be stored before consent: an answer that was is marked, never hidden.
             let beforeConsent = entry.action == .outcomeAdd && signedBefore.isEmpty
-            let row = describe(entry, signedBefore: &signedBefore, outcomes: outcomes, reader: reader, plan: plan)
+            let row = describe(entry, signedBefore: &signedBefore, outcomes: outcomes, records: records, grants: grants,
+                               reader: reader, plan: plan)
             let note: HTML = beforeConsent ? " <strong class=\"audit-note\">\(words(.storedBeforeConsent))</strong>" : ""
             let stamp = Timestamp.local(entry.at, in: participant.timeZone)
             let day = participant.timeZone.localDate(of: entry.at)
@@ -65,8 +67,8 @@ public enum AuditPage {
     }
 
     /// An entry in words: what happened, to what, and its detail.
-    static func describe(_ entry: AuditEntry, signedBefore: inout Set<String>, outcomes: [Outcome], reader: Reader,
-                         plan: CarePlan) -> (event: String, subject: String, detail: String) {
+    static func describe(_ entry: AuditEntry, signedBefore: inout Set<String>, outcomes: [Outcome], records: [ConsentRecord],
+                         grants: [PermissionGrant], reader: Reader, plan: CarePlan) -> (event: String, subject: String, detail: String) {
         let study = plan.study
         let words = reader.words
         let detail = entry.detail ?? ""
@@ -74,12 +76,23 @@ public enum AuditPage {
         case (.consentSign, .consent(let id, let version)):
             let title = study.consentDocument(id)?.title ?? id
             let isReconsent = !signedBefore.insert(id).inserted
+            // The record the entry logged, in the reader's words; the log's own text where it is not at hand.
+            let record = records.first { $0.documentID == id && $0.version == version && $0.signedAt == entry.at }
+            let signed = record.map { record in
+                words(.signedDetail, ["sha256": record.sha256, "signature": record.signature.kind == "drawn" ? words(.drawnSignature) : words(.typedSignatureKind),
+                                      "language": record.language.flatMap(LanguageTag.init)?.nativeName ?? reader.format.language.tag.nativeName])
+            }
             return (isReconsent ? words(.auditReconsentSigned) : words(.auditConsentSigned),
-                    words(.documentTitleVersion, ["document": title, "version": version]), detail)
+                    words(.documentTitleVersion, ["document": title, "version": version]), signed ?? detail)
         case (.consentPublish, .consent(let id, let version)):
             return (words(.auditConsentPublished), words(.documentTitleVersion, ["document": study.consentDocument(id)?.title ?? id, "version": version]), detail)
         case (.permissionRecord, .permission(let id)):
-            return (words(.auditPermissionAnswered), permissionTitle(id, study: study) ?? id, detail)
+            let grant = grants.first { $0.permissionID == id && $0.recordedAt == entry.at }
+            let answer = grant.map { grant in
+                let choice = grant.granted ? words(.allowed) : words(.notAllowed)
+                return grant.detail.map { words(.choiceWithBrowser, ["choice": choice, "browser": $0]) } ?? choice
+            }
+            return (words(.auditPermissionAnswered), permissionTitle(id, study: study) ?? id, answer ?? detail)
         case (.outcomeAdd, .outcome(let taskID, _, let outcomeID)):
             return answer(entry, taskID: taskID, outcome: outcomes.first { $0.id == outcomeID && $0.taskID == taskID },
                           reader: reader, plan: plan)

@@ -83,7 +83,8 @@ public enum OnboardingPages {
                     + "<span><strong>\(item.title)</strong></span></label>\n"
                 if let text = item.text { main += "<p class=\"field-hint\">\(text)</p>\n" }
                 if !item.types.isEmpty {
-                    main += "<p class=\"field-hint\">\(words(.shares, ["types": item.types.map { Format.label($0) }.joined(separator: words(.listSeparator))]))</p>\n"
+                    let names = item.types.map { typeName($0, study: context.study) }.joined(separator: words(.listSeparator))
+                    main += "<p class=\"field-hint\">\(words(.shares, ["types": names]))</p>\n"
                 }
                 main += "<input type=\"hidden\" name=\"detail-\(item.id)\" value=\"\(current?.detail ?? "")\" "
                     + "data-permission-detail=\"\(item.id)\">\n</div>\n"
@@ -112,6 +113,12 @@ public enum OnboardingPages {
         }
         return Layout.page(title: context.task.title, study: context.study, reader: context.reader, nav: .none, main: main,
                            scripts: scripts, frame: frame)
+    }
+
+    /// What a permission shares, named as the study names it: a chart's
+    /// legend, a task's title, or else its id in words.
+    static func typeName(_ id: String, study: Study) -> String {
+        study.insights.flatMap(\.series).first { $0.value == id }?.legend ?? study.task(id)?.title ?? Format.label(id)
     }
 
     /// On the first step of a study in several languages: the languages,

@@ -37,7 +37,7 @@ public enum StudyPages {
         for series in summary.notChosen {
             main += "<dt>\(reader.words(.factLatest, ["legend": series.legend]))</dt><dd>\(reader.format.withheld(.notChosen))</dd>\n"
         }
-        main += "<dt>\(reader.words(.navConsent))</dt><dd>\(summary.consentVersion ?? reader.words(.notSigned))</dd>\n</dl>\n"
+        main += "<dt>\(reader.words(.navConsent))</dt><dd>\(summary.consentVersion.map { reader.words(.version, ["version": $0]) } ?? reader.words(.notSigned))</dd>\n</dl>\n"
         main += "<ul class=\"doc-list\">\n"
         if let today = reader.links.feed(participant.id, summary.today) {
             main += "<li><a href=\"\(today)\">\(reader.words(.todaysFeed))</a></li>\n"

@@ -90,7 +90,7 @@ final class OnboardingFlow: Sendable {
             case .success(let values):
                 let draft = update(context.session) { draft in
                     for item in formStep.items { draft.fields.entries[item.id] = form.all(item.id) }
-                    draft.answers[number] = values
+                    draft.answers[number] = context.stored(values, taskID: task.id, version: event.version)
                 }
                 return try advance(flow, with: draft)
             }

@@ -14,7 +14,10 @@ struct RequestContext {
     /// The time of the request, read once from the server's clock.
     var now: Date
     var today: LocalDate
+    /// The plan in the participant's language.
     var plan: CarePlan
+    /// The plan in the study's own language, whose words the store keeps.
+    var ownPlan: CarePlan
     var feed: ParticipantFeed
     var outcomes: [Outcome]
     var links: ServerLinks
@@ -62,6 +65,7 @@ struct RequestContext {
         let study = state.plan.study
         language = Self.language(of: snapshot.participant, acceptLanguage: admitted.acceptLanguage, study: study)
         plan = state.plan(in: language.tag)
+        ownPlan = state.plan
         feed = snapshot.feed
         outcomes = snapshot.outcomes
         let last = max(today, participant.enrolledOn).adding(days: 7)
@@ -71,6 +75,17 @@ struct RequestContext {
         csrfToken = admitted.csrfToken
         method = admitted.method
         form = admitted.form
+    }
+
+    /// Values as the store keeps them, whatever language they were answered
+    /// in: a unit in the study's own words, as exports and charts read it.
+    func stored(_ values: [OutcomeValue], taskID: String, version: Int) -> [OutcomeValue] {
+        guard let items = ownPlan.task(taskID, version: version)?.formItems else { return values }
+        return values.map { value in
+            var value = value
+            if let item = items.first(where: { $0.id == value.kind }) { value.unit = item.answer.unit }
+            return value
+        }
     }
 
     /// The participant's chosen language while the study offers it, else the

@@ -64,7 +64,8 @@ struct TaskAnswers {
         case .success(let values):
             do {
                 try store.addOutcome(NewOutcome(participantID: context.participant.id, taskID: task.id, event: event,
-                                                values: values), at: context.now)
+                                                values: context.stored(values, taskID: task.id, version: event.version)),
+                                     at: context.now)
             } catch CareStoreError.alreadyAnswered {
                 // The same answers sent twice (a double click, the back
                 // button) are answered as the first was; different ones would
