@@ -70,7 +70,7 @@ let package = Package(
         .testTarget(name: "CareStoreTests", dependencies: ["StudyModel", "CareStore", "CSQLite", "TestSupport", "store-writer", "CareModel", "Markup", "Support"]),
         .testTarget(name: "ContentTests", dependencies: ["Words", "StudyModel", "Content", "TestSupport", "CareModel", "Support"], exclude: ["Studies"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Support", "TestSupport"]),
-        .testTarget(name: "ServerTests", dependencies: ["Words", "StudyModel", "Server", "HTTP", "Assets", "Content", "Feed", "CareStore", "TestSupport", "CareModel", "Markup", "Support"]),
+        .testTarget(name: "ServerTests", dependencies: ["StudyTemplate", "Words", "StudyModel", "Server", "HTTP", "Assets", "Content", "Feed", "CareStore", "TestSupport", "CareModel", "Markup", "Support"]),
         .testTarget(name: "SiteTests", dependencies: ["Words", "StudyModel", "Site", "Assets", "Demo", "Feed", "Content", "CareStore", "Pages", "TestSupport", "CareModel", "BuiltInAssets"]),
         .testTarget(name: "PagesTests", dependencies: ["Words", "StudyModel", "Pages", "Feed", "Content", "TestSupport", "CareModel", "Support"]),
         .testTarget(name: "DemoTests", dependencies: ["StudyModel", "Demo", "Feed", "Content", "TestSupport", "CareModel"]),

@@ -30,6 +30,25 @@ import TestSupport
         #expect(FileManager.default.fileExists(atPath: folder.path + "/Site/assets/css/carefeed.css"))
     }
 
+    @Test(arguments: ["de-AT", "fr", "es-MX", "zh-Hans", "ja", "ar"])
+    func initWritesTheStudyInEachShippedLanguageAndItChecksClean(_ tag: String) throws {
+        let run = Run("init", study, "--language", tag)
+        #expect(run.status == 0, "\(run.error)")
+        let yaml = try String(contentsOfFile: study + "/content/study.yaml", encoding: .utf8)
+        #expect(yaml.contains("\nlanguages: [\(tag)]\n"))
+        #expect(!yaml.contains("title: My Study"), "the study is written in \(tag), not English")
+        let check = Run("check", "--content", study + "/content", "--public", study + "/public")
+        #expect(check.status == 0, "\(check.error)")
+        #expect(check.out == "5 files, 2 tasks, 1 consent document, 1 note, 0 errors, 0 warnings\n")
+    }
+
+    @Test func initRefusesALanguageItHasNoStudyIn() {
+        let run = Run("init", study, "--language", "nl-NL")
+        #expect(run.status == 2)
+        #expect(run.error.contains("carefeed init writes its study in en, ar, de, es, fr, ja, zh-Hans"), "\(run.error)")
+        #expect(!FileManager.default.fileExists(atPath: study))
+    }
+
     @Test func everyKeyOfTheStudysFilesIsExplainedInAComment() throws {
         #expect(Run("init", study).status == 0)
         for file in ["content/study.yaml", "content/consent/participation.md", "content/tasks/onboarding.md",

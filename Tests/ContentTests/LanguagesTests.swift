@@ -53,6 +53,24 @@ import Words
         #expect(german.sha256 != study.consentDocument("walking")?.sha256)
     }
 
+    @Test func aChangedGermanTextUnderAPublishedVersionIsRefusedWhileTheEnglishStands() throws {
+        let folder = try StudyFolder(files: ["content/study.yaml": StudyHeaderTests.header + "languages: [en-GB, de-DE]",
+                                             "content/consent/walking.de-DE.md": Self.germanConsent])
+        let first = ContentLoader.load(directory: folder.content, publicDirectory: folder.publicFolder)
+        let published = first.consentVersions(publishedAt: Date(timeIntervalSince1970: 1_770_000_000))
+        #expect(published.map(\.language).sorted() == ["", "de-DE"])
+        #expect(Set(published.map(\.version)) == ["2"])
+        try (Self.germanConsent + "\nUnd das Treppensteigen.\n").write(toFile: folder.content + "/consent/walking.de-DE.md",
+                                                                     atomically: true, encoding: .utf8)
+        var changed = ContentLoader.load(directory: folder.content, publicDirectory: folder.publicFolder)
+        changed.refuseChangedConsent(published: published)
+        #expect(changed.study == nil)
+        let messages = changed.errors.map { $0.description.replacingOccurrences(of: folder.content + "/", with: "") }
+        #expect(messages.count == 1)
+        #expect(messages.first?.hasPrefix("consent/walking.de-DE.md: error: the text changed but version is still \"2\"") == true,
+                "\(messages)")
+    }
+
     @Test func aStudyInTwoLanguagesWithoutAConsentTranslationIsRefused() throws {
         let study = load("languages: [de-DE, en-GB]").study
         #expect(study == nil)
