@@ -68,8 +68,12 @@ def site():
     shutil.rmtree(folder, ignore_errors=True)
 
 
-def make_driver(metrics, webgl=True):
+def make_driver(metrics, webgl=True, language=None):
+    """Chromium at `metrics`; `language` (such as "de-DE") is what it asks pages in."""
     options = webdriver.ChromeOptions()
+    if language:
+        options.add_argument(f"--lang={language}")
+        options.add_experimental_option("prefs", {"intl.accept_languages": f"{language},{language.split('-')[0]}"})
     options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
     for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--hide-scrollbars",
                      f"--window-size={metrics['width']},{metrics['height']}", "--force-device-scale-factor=1"]:

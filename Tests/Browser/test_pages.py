@@ -93,7 +93,7 @@ def server_pages():
                              ("/tasks/iceKnee/1/check", [("done", "yes")]), ("/tasks/exercises/0/check", [("done", "yes")])]:
             assert client.post(path, fields)[0] in (200, 303)
         _, pages["feed-today-tapped"] = client.get(f"/feed/{TODAY}")
-        assert "2 doses logged today" in pages["feed-today-tapped"]
+        assert "2 entries logged today" in pages["feed-today-tapped"]
         _, pages["feed-upcoming"] = client.get("/feed/2026-12-02")
         status, pages["not-open-yet"] = client.get("/tasks/checkIn/2")
         assert status == 409

@@ -91,7 +91,7 @@ def test_each_card_kind_by_touch_and_by_keyboard_on_a_phone(phone, server, serve
     logged = entries(phone)
     assert len(logged) == 2, logged
     assert all(re.fullmatch(r"Logged at \d{1,2}:\d\d [AP]M", entry) for entry in logged), logged
-    assert "2 doses logged today" in card(phone, MEDICINE).text
+    assert "2 entries logged today" in card(phone, MEDICINE).text
     show(phone, MEDICINE)
     screenshot(phone, "task-cards-log-phone")
 
@@ -199,7 +199,7 @@ def test_a_quick_second_tap_on_log_a_dose_logs_one_dose(phone, server):
     assert status == "opaqueredirect"
     phone.refresh()
     assert len(entries(phone)) == 1, entries(phone)
-    assert "1 dose logged today" in card(phone, MEDICINE).text
+    assert "1 entry logged today" in card(phone, MEDICINE).text
     assert console_errors(phone) == []
 
 

@@ -106,7 +106,7 @@ import StudyModel
 
     @Test func answersReadAsTheCardShowsThem() {
         let outcome = checkIn(day: "2026-03-02", pain: 3, sleep: 7, id: 1)
-        #expect(Format(language: .usEnglish).answers(outcome, task: study.task("checkIn")) == "Pain: 3 · Sleep: 7 hours")
+        #expect(Format(language: .usEnglish).answers(outcome, task: study.task("checkIn"), study: study) == "Pain: 3 · Sleep: 7 hours")
         #expect(Format.label("rangeOfMotion") == "Range of motion")
     }
 }

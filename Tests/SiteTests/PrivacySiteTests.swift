@@ -117,7 +117,7 @@ import StudyModel
             }
         }
         #expect(try declined.read("participants/p1/feed/2026-03-17.html").contains("Pain: Not shared · Sleep: Not shared"))
-        #expect(try declined.read("participants/p1/feed/2026-03-17.html").contains("Range: Not shared"))
+        #expect(try declined.read("participants/p1/feed/2026-03-17.html").contains("Range of motion: Not shared"))
         let index = try declined.read("index.html")
         #expect(index.components(separatedBy: "<span class=\"no-answer\">Not shared</span>").count == 4)
         #expect(try declined.read("participants/p1/index.html").contains("<dt>Latest Sleep (hours)</dt><dd>Not shared</dd>"))
@@ -159,7 +159,7 @@ import StudyModel
         #expect(audit.contains("<th scope=\"row\">Permission answered</th><td data-label=\"Subject\">Share your health answers</td>"
                                + "<td data-label=\"Detail\">Allowed</td>"))
         #expect(audit.contains("<th scope=\"row\">Answer saved</th><td data-label=\"Subject\">Range of motion, Mar 17</td>"
-                               + "<td data-label=\"Detail\">Range: 137 degrees</td>"))
+                               + "<td data-label=\"Detail\">Range of motion: 137 degrees</td>"))
         #expect(audit.contains("aria-current=\"page\">Audit trail</a>"))
         #expect(try read("participants/p1/index.html").contains("<li><a href=\"../../participants/p1/audit.html\">Audit trail</a></li>"))
     }
@@ -179,13 +179,13 @@ import StudyModel
         #expect(!(try read("participants/p1/feed/2026-03-18.html").contains("Withdrawn from the study")))
         let audit = try read("participants/p1/audit.html")
         #expect(audit.contains("<th scope=\"row\">Answer deleted</th><td data-label=\"Subject\">Range of motion, Mar 17</td>"
-                               + "<td data-label=\"Detail\">Deleted: Range: 137 degrees</td>"),
+                               + "<td data-label=\"Detail\">Deleted: Range of motion: 137 degrees</td>"),
                 "a deletion reads as its save did, with the values the tombstoned outcome still holds")
         #expect(!audit.contains("outcome \(answer.id)"), "no internal row id")
         #expect(audit.contains("<th scope=\"row\">Withdrew from the study</th><td data-label=\"Subject\"></td>"
                                + "<td data-label=\"Detail\">Reason given: \u{201C}Moving away\u{201D}</td>"))
         // The deleted answer's values stay in the trail.
-        #expect(audit.contains("<td data-label=\"Detail\">Range: 137 degrees</td>"))
+        #expect(audit.contains("<td data-label=\"Detail\">Range of motion: 137 degrees</td>"))
     }
 
     @Test func aNewGrantIsNoticedByAnUpdate() throws {

@@ -111,6 +111,16 @@ public struct Format: Sendable {
         return sentence.prefix(1).uppercased() + sentence.dropFirst()
     }
 
+    /// `Pain` from the legend `Pain (0-10)` of the chart series of the
+    /// answer, in the study's words in the reader's language; else from its id.
+    public static func label(_ kind: String, task: String, study: Study) -> String {
+        guard let legend = study.insights.flatMap(\.series).first(where: { $0.task == task && $0.value == kind })?.legend else {
+            return label(kind)
+        }
+        let bare = legend.replacingOccurrences(of: #"\s*[(（][^()（）]*[)）]\s*$"#, with: "", options: .regularExpression)
+        return bare.isEmpty ? legend : bare
+    }
+
     /// `7.5 hours`, `3`, `Yes`.
     public func value(_ value: OutcomeValue) -> String {
         let text: String = switch value.value {
@@ -126,7 +136,7 @@ public struct Format: Sendable {
 
     /// `Pain: 3 · Sleep: 7 hours`, in the order of the task's form, grouping
     /// the several choices of one item, each shown by its option's text.
-    public func answers(_ outcome: Outcome, task: StudyTask?) -> String {
+    public func answers(_ outcome: Outcome, task: StudyTask?, study: Study) -> String {
         var order = task?.formItems.map(\.id) ?? []
         for value in outcome.values where !order.contains(value.kind) {
             order.append(value.kind)
@@ -147,7 +157,7 @@ public struct Format: Sendable {
                 if let unit = item?.answer.unit { shown.unit = unit }
                 return value(shown)
             }.joined(separator: words(.listSeparator))
-            return words(.labelledAnswer, ["label": Self.label(kind), "answer": answers])
+            return words(.labelledAnswer, ["label": Self.label(kind, task: outcome.taskID, study: study), "answer": answers])
         }.joined(separator: " · ")
     }
 

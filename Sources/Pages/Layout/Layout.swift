@@ -63,7 +63,7 @@ public enum Layout {
             <main id="main">
             \(frame.banner)\(main)
             </main>
-            <footer class="site-footer"><p>\(study.institution) · <a href="mailto:\(study.contact)">\(study.contact)</a>\(careTeam)\(language)</p></footer>
+            <footer class="site-footer"><p>\(study.institution) · <a href="mailto:\(study.contact)"><bdi dir="ltr">\(study.contact)</bdi></a>\(careTeam)\(language)</p></footer>
 
             """
         for script in scripts {

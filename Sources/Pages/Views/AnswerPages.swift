@@ -38,7 +38,7 @@ public enum AnswerPages {
         var main: HTML = "<div class=\"completion\">\(Layout.icon("checkmark.circle.fill", reader: context.reader))"
             + "<h1>\(step.title)</h1></div>\n"
         if let text = step.text { main += "<p class=\"lead completion-text\">\(text)</p>\n" }
-        let answers = format.answers(context.outcome, task: context.task)
+        let answers = format.answers(context.outcome, task: context.task, study: context.study)
         let time = format.time(context.outcome.createdAt, in: context.participant.timeZone)
         let saved = answers.isEmpty ? words(.savedAt, ["task": context.task.title, "time": time])
             : words(.savedAtWithAnswers, ["task": context.task.title, "time": time, "answers": answers])
@@ -59,7 +59,7 @@ public enum AnswerPages {
                                      frame: Layout.Frame = .plain) -> HTML {
         let words = context.reader.words
         let format = context.reader.format
-        let answers = format.answers(context.outcome, task: context.task)
+        let answers = format.answers(context.outcome, task: context.task, study: context.study)
         var main: HTML = "<p class=\"back\"><a href=\"\(context.feed)\"><span class=\"arrow\" aria-hidden=\"true\">←</span> \(words(.backToToday))</a></p>\n"
         main += "<h1>\(words(.deleteTheseAnswers))</h1>\n"
         main += "<p class=\"lead\">\(words.html(.yourAnswersTo, ["task": "<strong>\(context.task.title)</strong>", "day": "\(format.day(context.event.day))", "time": "\(format.time(context.outcome.createdAt, in: context.participant.timeZone))"]))</p>\n"

@@ -101,7 +101,7 @@ public enum AuditPage {
             guard let outcome = outcomes.first(where: { $0.id == outcomeID && $0.taskID == taskID && $0.isDeleted }) else {
                 return (words(.auditAnswerDeleted), title, "")
             }
-            let answers = FeedPage.answers(outcome, task: plan.task(taskID, version: outcome.taskVersion), reader: reader)
+            let answers = FeedPage.answers(outcome, task: plan.task(taskID, version: outcome.taskVersion), study: plan.study, reader: reader)
             return (words(.auditAnswerDeleted), words(.taskOnDay, ["task": title, "day": reader.format.shortDay(outcome.eventDay)]),
                     answers.isEmpty ? words(.deletedNoValues) : words(.deletedValues, ["values": answers]))
         case (.participantWithdraw, _):
@@ -125,7 +125,7 @@ public enum AuditPage {
             let withheld = reader.format.withheld(sharing.hasDeclined ? .declined : .notChosen)
             return (words(.auditAnswerSaved), title, sharing.sharesEverything ? entry.detail ?? "" : withheld)
         }
-        let answers = FeedPage.answers(outcome, task: plan.task(taskID, version: outcome.taskVersion), reader: reader)
+        let answers = FeedPage.answers(outcome, task: plan.task(taskID, version: outcome.taskVersion), study: plan.study, reader: reader)
         return (words(.auditAnswerSaved), words(.taskOnDay, ["task": title, "day": reader.format.shortDay(outcome.eventDay)]),
                 answers.isEmpty ? words(.noValues) : answers)
     }

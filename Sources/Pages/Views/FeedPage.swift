@@ -138,23 +138,24 @@ public enum FeedPage {
 
     /// `Pain: 3 · Sleep: 7 hours`; a value not shared reads `Sleep: Not shared`
     /// in its place, whether or not it was answered.
-    static func answers(_ outcome: Outcome, task: StudyTask?, reader: Reader) -> String {
+    static func answers(_ outcome: Outcome, task: StudyTask?, study: Study, reader: Reader) -> String {
         let sharing = reader.sharing
         let format = reader.format
         let items = task?.formItems.map(\.id) ?? []
         guard items.contains(where: { !sharing.isShared(taskID: outcome.taskID, kind: $0) }) || !sharing.notShared(outcome).isEmpty
-        else { return format.answers(outcome, task: task) }
+        else { return format.answers(outcome, task: task, study: study) }
         var order = items
         for value in outcome.values where !order.contains(value.kind) {
             order.append(value.kind)
         }
         return order.compactMap { kind -> String? in
             if let why = sharing.withholding(taskID: outcome.taskID, kind: kind) {
-                return reader.words(.labelledAnswer, ["label": Format.label(kind), "answer": format.withheld(why)])
+                return reader.words(.labelledAnswer, ["label": Format.label(kind, task: outcome.taskID, study: study),
+                                                      "answer": format.withheld(why)])
             }
             var only = outcome
             only.values = outcome.values.filter { $0.kind == kind }
-            return only.values.isEmpty ? nil : format.answers(only, task: nil)
+            return only.values.isEmpty ? nil : format.answers(only, task: task, study: study)
         }.joined(separator: " · ")
     }
 
@@ -175,7 +176,7 @@ public enum FeedPage {
         case .completed(let outcome):
             html += "<p class=\"status status-done\">\(Layout.icon("checkmark.circle.fill", reader: reader))\(reader.words(.done))"
             html += " <span class=\"status-time\">\(reader.words(.atTime, ["time": reader.format.time(outcome.createdAt, in: zone)]))</span></p>\n"
-            let answers = answers(outcome, task: task, reader: reader)
+            let answers = answers(outcome, task: task, study: plan.study, reader: reader)
             if !answers.isEmpty {
                 html += "<p class=\"answers\">\(answers)</p>\n"
             }

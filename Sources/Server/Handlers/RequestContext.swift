@@ -43,8 +43,12 @@ struct RequestContext {
          cache: ParticipantCache, configuration: ParticipantApp.Configuration, liveReload: Bool) throws {
         let stamp = try store.changeStamp()
         let now = configuration.now()
+        let study = state.plan.study
+        let language = { (participant: Participant) in
+            Self.language(of: participant, acceptLanguage: admitted.acceptLanguage, study: study)
+        }
         snapshot = try cache.snapshot(stamp: stamp, generation: generation,
-                                      today: { configuration.today(of: $0, at: now) }) {
+                                      today: { configuration.today(of: $0, at: now) }, language: { language($0).tag }) {
             guard let participant = try store.participant(id: configuration.participantID) else {
                 throw CareStoreError.notFound("no participant '\(configuration.participantID)' in the store")
             }
@@ -53,24 +57,25 @@ struct RequestContext {
             let today = configuration.today(of: participant, at: now)
             let status = ConsentStatus(participant: participant, records: records.consentRecords,
                                        documents: state.plan.study.consentDocuments, withdrawal: records.withdrawal)
-            return ParticipantCache.Snapshot(stamp: stamp, generation: generation, today: today,
+            let tag = language(participant).tag
+            // The cards carry their task's words: the plan is the participant's language's.
+            return ParticipantCache.Snapshot(stamp: stamp, generation: generation, today: today, language: tag,
                                              participant: participant, records: records, outcomes: outcomes,
-                                             feed: state.plan.feed(for: participant, outcomes: outcomes, today: today,
-                                                                   withdrawal: records.withdrawal),
+                                             feed: state.plan(in: tag).feed(for: participant, outcomes: outcomes, today: today,
+                                                                            withdrawal: records.withdrawal),
                                              status: status)
         }
         participant = snapshot.participant
         self.now = now
         today = snapshot.today
-        let study = state.plan.study
-        language = Self.language(of: snapshot.participant, acceptLanguage: admitted.acceptLanguage, study: study)
-        plan = state.plan(in: language.tag)
+        self.language = language(snapshot.participant)
+        plan = state.plan(in: self.language.tag)
         ownPlan = state.plan
         feed = snapshot.feed
         outcomes = snapshot.outcomes
         let last = max(today, participant.enrolledOn).adding(days: 7)
         links = ServerLinks(days: participant.enrolledOn.ordinal...last.ordinal)
-        respond = Responder(study: plan.study, language: language, diagnostics: state.diagnostics, liveReload: liveReload)
+        respond = Responder(study: plan.study, language: self.language, diagnostics: state.diagnostics, liveReload: liveReload)
         session = admitted.session
         csrfToken = admitted.csrfToken
         method = admitted.method

@@ -75,7 +75,7 @@ struct TaskAnswers {
                 guard stored?.values == values else {
                     return respond.message(.conflict, .alreadyAnswered,
                                            respond.words(.alreadyAnsweredText, ["task": task.title,
-                                                                               "answers": stored.map { context.reader.format.answers($0, task: task) } ?? ""]),
+                                                                               "answers": stored.map { context.reader.format.answers($0, task: task, study: context.plan.study) } ?? ""]),
                                            link: (.goToToday, context.todayRoute))
                 }
             }

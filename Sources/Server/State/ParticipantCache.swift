@@ -3,6 +3,7 @@ import CareStore
 import Feed
 import Foundation
 import Support
+import Words
 
 /// The participant, their outcomes and their feed as last computed, and the
 /// day feed pages rendered from them: computed again only after anyone
@@ -13,6 +14,8 @@ final class ParticipantCache: Sendable {
         /// The content generation the feed was worked out from.
         var generation: Int
         var today: LocalDate
+        /// The language the participant reads in, whose words the feed's cards carry.
+        var language: LanguageTag
         var participant: Participant
         var records: ParticipantRecords
         /// The live ones of `records`.
@@ -32,9 +35,9 @@ final class ParticipantCache: Sendable {
     /// The snapshot for the store's `stamp`, the content's `generation` and
     /// `today`, from the cache or from `make`.
     func snapshot(stamp: CareStore.ChangeStamp, generation: Int, today: (Participant) -> LocalDate,
-                  make: () throws -> Snapshot) rethrows -> Snapshot {
+                  language: (Participant) -> LanguageTag, make: () throws -> Snapshot) rethrows -> Snapshot {
         if let cached = entry.value?.snapshot, cached.stamp == stamp, cached.generation == generation,
-           cached.today == today(cached.participant) {
+           cached.today == today(cached.participant), cached.language == language(cached.participant) {
             return cached
         }
         let snapshot = try make()
@@ -59,5 +62,6 @@ final class ParticipantCache: Sendable {
 
     private static func isSame(_ one: Snapshot, _ other: Snapshot) -> Bool {
         one.stamp == other.stamp && one.generation == other.generation && one.today == other.today
+            && one.language == other.language
     }
 }
