@@ -83,9 +83,9 @@ def fresh(path):
     return path
 
 
-def carefeed_build(content, store, out, today=TODAY, public=ROOT / "Public"):
+def carefeed_build(content, store, out, today=TODAY, public=ROOT / "Public", language=None):
     result = measure([CAREFEED, "build", "--content", str(content), "--public", str(public), "--store", str(store),
-                      "--out", str(out), "--today", today])
+                      "--out", str(out), "--today", today, *(["--language", language] if language else [])])
     match = re.search(r"^([\d,]+) pages in .*\(([\d,]+) files written, ([\d,]+) unchanged", result["output"], re.M)
     result["pages"] = int(match.group(1).replace(",", ""))
     result["written"] = int(match.group(2).replace(",", ""))

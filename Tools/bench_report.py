@@ -172,6 +172,10 @@ def report(info, corpus, pipeline, site, scale, serving, seconds):
         f"| Full build into an empty folder | {spread((r['seconds'] for r in full), ' s')} | "
         f"{spread((megabytes(r['kilobytes']) for r in full), ' MB', 0)} | {full[0]['written']:,} | "
         f"{pages:,} pages, {spread(pages_per_s, ' pages/s', 0)}, output {site['size'] / 1048576:.0f} MB |",
+        f"| Full build in German (`--language de-DE`) | {spread((r['seconds'] for r in site['german']), ' s')} | "
+        f"{spread((megabytes(r['kilobytes']) for r in site['german']), ' MB', 0)} | {site['german'][0]['written']:,} | "
+        f"{median(r['seconds'] for r in site['german']) / full_s:.2f}× the English build (target ≤ 1.1×: "
+        f"{verdict(median(r['seconds'] for r in site['german']) / full_s <= 1.1)}) |",
         f"| Rebuild, nothing changed | {spread((r['seconds'] for r in site['unchanged']), ' s', 3)} | "
         f"{spread((megabytes(r['kilobytes']) for r in site['unchanged']), ' MB', 0)} | "
         f"{spread((r['written'] for r in site['unchanged']), '', 0)} | |",

@@ -61,6 +61,8 @@ def study_site(store):
         out = new_folder("study-site")
         full.append(carefeed_build(ROOT / "content", store, out))
     size = folder_bytes(out)
+    # The same site in German: every word from the German catalog and Recover's translation.
+    german = [carefeed_build(ROOT / "content", store, new_folder("study-site-de"), language="de-DE") for _ in range(RUNS)]
     unchanged = [carefeed_build(ROOT / "content", store, out) for _ in range(RUNS)]
     # One new outcome, then a rebuild: with the build manifest (now), and
     # without it (every page rendered and compared, as before the manifest).
@@ -73,7 +75,7 @@ def study_site(store):
                 # carefeed's, but its figures cannot be trusted.
                 (out / ".carefeed-site").write_text('{"about": "Written by carefeed build", "format": 0}')
             results.append(carefeed_build(ROOT / "content", store, out))
-    return {"full": full, "size": size, "unchanged": unchanged, "one_outcome": with_manifest,
+    return {"full": full, "german": german, "size": size, "unchanged": unchanged, "one_outcome": with_manifest,
             "one_outcome_without_manifest": without_manifest}
 
 
