@@ -90,7 +90,7 @@ def test_each_card_kind_by_touch_and_by_keyboard_on_a_phone(phone, server, serve
     press(phone, card(phone, MEDICINE).find_element(By.XPATH, ".//button[normalize-space()='Log a dose']"), Keys.ENTER)
     logged = entries(phone)
     assert len(logged) == 2, logged
-    assert all(re.fullmatch(r"Logged at \d{1,2}:\d\d [AP]M", entry) for entry in logged), logged
+    assert all(re.fullmatch(r"Logged at \d{1,2}:\d\d[\u202f ][AP]M", entry) for entry in logged), logged
     assert "2 entries logged today" in card(phone, MEDICINE).text
     show(phone, MEDICINE)
     screenshot(phone, "task-cards-log-phone")
@@ -118,7 +118,7 @@ def test_each_card_kind_by_touch_and_by_keyboard_on_a_phone(phone, server, serve
     tap(phone, exercises.find_element(By.CSS_SELECTOR, ".card-when"))
     exercises = card(phone, EXERCISES)
     assert exercises.find_element(By.CSS_SELECTOR, ".tap-target").get_attribute("aria-pressed") == "true"
-    assert re.match(r"Done at \d{1,2}:\d\d [AP]M", exercises.find_element(By.CSS_SELECTOR, ".tap-label").text)
+    assert re.match(r"Done at \d{1,2}:\d\d[\u202f ][AP]M", exercises.find_element(By.CSS_SELECTOR, ".tap-label").text)
     assert "Tap again to undo" in exercises.text
     show(phone, EXERCISES)
     screenshot(phone, "task-cards-simple-phone")

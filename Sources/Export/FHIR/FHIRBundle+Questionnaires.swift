@@ -24,15 +24,43 @@ extension FHIRBundle {
     func questionnaire(_ task: StudyTask, version: Int, isLatest: Bool, recorded: TaskVersion?) -> Entry {
         let id = uuid("Questionnaire", task.id, String(version))
         let name = task.id.prefix(1).uppercased() + task.id.dropFirst().replacingOccurrences(of: "-", with: "_")
+        let translated = translations(of: task)
+        let items = task.formItems.map { item -> JSON in
+            guard case .object(var fields) = question(item, task: task.id) else { return question(item, task: task.id) }
+            let texts: [(String, String)] = translated.compactMap { entry in
+                entry.task.formItems.first { $0.id == item.id }.map { (entry.tag, $0.text) }
+            }
+            fields["_text"] = translation(texts)
+            return .object(fields)
+        } + tap(task)
         return Entry(id: id, resource: [
-            "resourceType": "Questionnaire", "id": .string(id),
+            "resourceType": "Questionnaire", "id": .string(id), "language": .string(plan.study.ownLanguage.tag.identifier),
             "url": .string(FHIRTerms.questionnaireURL(task.id)), "version": .string(String(version)),
             "name": .string(name), "title": .string(task.title),
+            "_title": translation(translated.map { ($0.tag, $0.task.title) }),
             "status": isLatest ? "active" : "retired", "subjectType": ["Patient"],
             "date": recorded.map { .string(Timestamp.utc($0.recordedAt)) },
             "effectivePeriod": recorded?.effectiveFrom.map { ["start": .string($0.description)] },
-            "item": .list(task.formItems.map { question($0, task: task.id) } + tap(task)),
+            "item": .list(items),
         ])
+    }
+
+    /// The task in each of the study's other languages, when `task` is the
+    /// definition those translate: an older version's words were never translated.
+    func translations(of task: StudyTask) -> [(tag: String, task: StudyTask)] {
+        guard let current = plan.study.task(task.id), current.definition == task.definition else { return [] }
+        return plan.study.translations.keys.sorted().compactMap { tag in
+            plan.study.translations[tag]?.task(task.id).map { (tag.identifier, $0) }
+        }
+    }
+
+    /// FHIR's `translation` extension of a string element, one per language; nil without any.
+    func translation(_ texts: [(String, String)]) -> JSON? {
+        guard !texts.isEmpty else { return nil }
+        return ["extension": .array(texts.map { tag, text in
+            ["url": "http://hl7.org/fhir/StructureDefinition/translation",
+             "extension": [["url": "lang", "valueCode": .string(tag)], ["url": "content", "valueString": .string(text)]]]
+        })]
     }
 
     /// A task answered with a tap (simple, checklist or log) as one yes-or-no
