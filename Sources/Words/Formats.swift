@@ -70,7 +70,7 @@ public final class Formats: Sendable {
         }
         formatters = Locked(Formatters(day: date("EEEEMMMMd"), dayWithYear: date("yMMMMEEEEd"), shortDay: date("MMMd"),
                                        weekdayShort: date("EEE"), weekdayAndDay: date("EEEMMMd"),
-                                       weekdayNarrow: date("EEEEE"), mediumDateTime: date("yMMMdjmm"), dayNumber: date("d"), time: date("jmm"),
+                                       weekdayNarrow: date("EEEEEE"), mediumDateTime: date("yMMMdjmm"), dayNumber: date("d"), time: date("jmm"),
                                        decimal: number(fractionDigits: 2, grouping: false),
                                        integer: number(fractionDigits: 0, grouping: true),
                                        oneDecimal: number(fractionDigits: 1, grouping: false),
@@ -122,7 +122,7 @@ public final class Formats: Sendable {
         cached(date.ordinal, \.weekdaysAndDays) { $0.weekdayAndDay.string(from: Self.noon(date)) }
     }
 
-    /// `T`, `D`, `木`: the week strip's letter for a day.
+    /// `Tu`, `Di.`, `火`, `ثلاثاء`: a day's shortest name, as the week strip shows it.
     public func weekdayNarrow(_ date: LocalDate) -> String {
         cached(date.weekday, \.narrowWeekdays) { $0.weekdayNarrow.string(from: Self.noon(date)) }
     }

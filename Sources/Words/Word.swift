@@ -3,9 +3,9 @@
 /// keys, as a test checks.
 public enum Word: String, CaseIterable, Sendable {
     case aDay, addReminders, adherenceFootnote, afternoon, agoToday, agoYesterday, allNotes, allowed, alreadyAnswered,
-         alreadyAnsweredText, anyTimeThatDay, anyTimeToday, asNeeded, ascending, atLeast, atMost, atMostDecimals,
-         atTime, auditAnswerDeleted, auditAnswerSaved, auditCaption, auditConsentPublished, auditConsentSigned,
-         auditEmpty, auditLead, auditPermissionAnswered, auditReconsentSigned, auditWithdrew
+         alreadyAnsweredText, answeredQuestion, anyTimeThatDay, anyTimeToday, asNeeded, ascending, atLeast, atMost,
+         atMostDecimals, atTime, auditAnswerDeleted, auditAnswerSaved, auditCaption, auditConsentPublished,
+         auditConsentSigned, auditEmpty, auditLead, auditPermissionAnswered, auditReconsentSigned, auditWithdrew
     case back, backToToday, barChart, beforeEnrollment, begin, boxDone, boxDoneAt, boxNotDone
     case calendarAlarm, calendarElementText, calendarOpenAllDay, calendarOpenFrom, callContact, cancel, cancelKeep,
          cannotBeUndone, cannotBeUndoneText, cannotDrawHint, careTeam, careTeamDocument, careTeamLead,
@@ -13,7 +13,7 @@ public enum Word: String, CaseIterable, Sendable {
          choiceWhen, choiceWithBrowser, choicesMade, chooseAllThatApply, chooseFromOptions, chooseLanguage, chooseOne,
          chooseScaleNumber, chooseYesOrNo, clearSignature, columnAdherenceWeek, columnDetail, columnEvent,
          columnParticipant, columnSubject, columnTime, consentChanged, consentChangedText, consentDocument,
-         consentReadIt, consentRecord, contactAt, contentHasErrors, `continue`
+         consentReadIt, consentRecord, contactAt, contentHasErrors, `continue`, currentLanguage
     case dataAsOf, day, dayAndAgo, dayAtTime, dayLocked, dayLockedText, dayOfStudyToday, dayOfTheStudy, dayRange,
          dayRing, days, daysAgo, decimalsAllowed, degreesOfBend, deleteAndAnswerAgain, deleteAnswers, deleteExplained,
          deleteTheseAnswers, deletedNoValues, deletedValues, deleting, descending, documentAsSigned,
@@ -34,9 +34,9 @@ public enum Word: String, CaseIterable, Sendable {
     case labelledAnswer, languageLegend, languageNotOffered, languageNotOfferedText, largestBend, lastGoodShown,
          leaveAnyTime, leaveInstead, leaveTheStudy, leavingTheStudy, legendWithUnit, lineChart, listSeparator,
          logAnEntry, loggedAt, logging, lookAtToday
-    case mainNavigation, markAsDone, measureAgain, measureBend, measureDoneStep, measureHold, measureSit, measureStart,
-         measureStraighten, measureTitle, measuredDegrees, measuring, measuringStopped, modelHelp, morning,
-         motionBlocked, motionSensorsBlocked
+    case mainNavigation, markAsDone, measureAgain, measureBend, measureDone, measureDoneStep, measureHold, measureSit,
+         measureStart, measureStraighten, measureTitle, measuredDegrees, measuring, measuringStopped, modelHelp,
+         morning, motionBlocked, motionSensorsBlocked
     case nameAndID, nameTooLong, nameWithheld, navAuditTrail, navConsent, navFeed, navInsights, navLearn,
          navParticipants, night, no, noAnswer, noAnswerThisDay, noAnswerThoughDue, noAnswerTitle, noAnswersYetFrom,
          noCharts, noConsentYet, noContacts, noEntryNamed, noFlags, noMoreEntries, noMoreEntriesText, noMovement,

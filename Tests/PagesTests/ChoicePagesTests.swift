@@ -58,11 +58,11 @@ import StudyModel
     }
 
     @Test func answersShowTheOptionsTextForAStoredValue() {
-        #expect(Format(language: .usEnglish).answers(outcome(["street", "Park"]), task: task, study: study) == "Where: Along a street, Park")
+        #expect(Format(language: .usEnglish).answers(outcome(["street", "Park"]), task: task, study: study) == "Where? Along a street, Park")
     }
 
     @Test func aStoredValueThatNoOptionHasAnyLongerIsShownAsStored() {
-        #expect(Format(language: .usEnglish).answers(outcome(["beach"]), task: task, study: study) == "Where: beach")
+        #expect(Format(language: .usEnglish).answers(outcome(["beach"]), task: task, study: study) == "Where? beach")
         #expect(Format(language: .usEnglish).answers(outcome(["street"]), task: nil, study: study) == "Where: street")
     }
 }

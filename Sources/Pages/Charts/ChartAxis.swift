@@ -72,7 +72,8 @@ struct ChartAxis: Equatable {
     /// already says it (`Sleep (hours)`, `Pain (0-10)`).
     func title(_ legends: [String], format: Format) -> String {
         let joined = legends.joined(separator: " · ")
-        guard let unit = unitLabel(format: format) else { return joined }
+        // A legend that says its unit in brackets, in any language's way, says it already.
+        guard let unit = unitLabel(format: format), !joined.contains("("), !joined.contains("（") else { return joined }
         let plain = { (text: String) in
             text.lowercased().replacingOccurrences(of: "\u{2013}", with: "-").replacingOccurrences(of: " to ", with: "-")
         }

@@ -31,7 +31,7 @@ public struct Format: Sendable {
     /// `Tue, Dec 1`, `Di., 1. Dez.`
     public func weekdayAndDay(_ date: LocalDate) -> String { formats.weekdayAndDay(date) }
 
-    /// The week strip's letter for a day: `T`, `D`, `木`.
+    /// A day's shortest name, as the week strip shows it: `Tu`, `Di.`, `火`.
     public func weekdayNarrow(_ date: LocalDate) -> String { formats.weekdayNarrow(date) }
 
     /// The day of the month alone: `5`, `٥`.
@@ -113,9 +113,10 @@ public struct Format: Sendable {
 
     /// `Pain` from the legend `Pain (0-10)` of the chart series of the
     /// answer, in the study's words in the reader's language; else from its id.
-    public static func label(_ kind: String, task: String, study: Study) -> String {
+    /// Without a chart of it, the question itself: in the reader's words, where an id is not.
+    public static func label(_ kind: String, task: String, study: Study, item: FormItem?) -> String {
         guard let legend = study.insights.flatMap(\.series).first(where: { $0.task == task && $0.value == kind })?.legend else {
-            return label(kind)
+            return item?.text ?? label(kind)
         }
         let bare = legend.replacingOccurrences(of: #"\s*[(（][^()（）]*[)）]\s*$"#, with: "", options: .regularExpression)
         return bare.isEmpty ? legend : bare
@@ -157,7 +158,10 @@ public struct Format: Sendable {
                 if let unit = item?.answer.unit { shown.unit = unit }
                 return value(shown)
             }.joined(separator: words(.listSeparator))
-            return words(.labelledAnswer, ["label": Self.label(kind, task: outcome.taskID, study: study), "answer": answers])
+            let label = Self.label(kind, task: outcome.taskID, study: study, item: item)
+            // A question already ends with its mark: "Where? Along a street", but "Sleep: 7 hours".
+            let asked = label.last.map { "?!.:？！。：؟".contains($0) } == true
+            return words(asked ? .answeredQuestion : .labelledAnswer, ["label": label, "answer": answers])
         }.joined(separator: " · ")
     }
 

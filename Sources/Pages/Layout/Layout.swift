@@ -56,7 +56,7 @@ public enum Layout {
         let careTeam: HTML = (study.contacts.isEmpty ? nil : reader.links.careTeam()).map { " · <a href=\"\($0)\">\(reader.words(.careTeam))</a>" } ?? ""
         // The language can be changed from every page, and is named in itself so anyone can find theirs.
         let language: HTML = (study.languages.count > 1 ? reader.links.language() : nil).map {
-            " · <a href=\"\($0)\" class=\"language-link\">\(reader.words(.changeLanguage)): \(reader.language.tag.nativeName)</a>"
+            " · <a href=\"\($0)\" class=\"language-link\">\(reader.words(.currentLanguage, ["language": reader.language.tag.nativeName]))</a>"
         } ?? ""
         html += """
             </header>

@@ -150,7 +150,8 @@ public enum FeedPage {
         }
         return order.compactMap { kind -> String? in
             if let why = sharing.withholding(taskID: outcome.taskID, kind: kind) {
-                return reader.words(.labelledAnswer, ["label": Format.label(kind, task: outcome.taskID, study: study),
+                let item = task?.formItems.first { $0.id == kind }
+                return reader.words(.labelledAnswer, ["label": Format.label(kind, task: outcome.taskID, study: study, item: item),
                                                       "answer": format.withheld(why)])
             }
             var only = outcome

@@ -34,14 +34,14 @@ enum MeasureControl {
                 <li>\(words(.measureStraighten))</li>
                 <li>\(words(.measureHold))</li>
                 <li>\(words.html(.measureBend, ["start": "<strong>\(words(.measureStart))</strong>"]))</li>
-                <li>\(words.html(.measureDoneStep, ["done": "<strong>\(words(.done))</strong>"]))</li>
+                <li>\(words.html(.measureDoneStep, ["done": "<strong>\(words(.measureDone))</strong>"]))</li>
                 </ol>
                 <p class="measure-reading" aria-hidden="true"><span class="measure-angle">0°</span><span class="measure-label">\(words(.degreesOfBend))</span></p>
                 <p class="measure-live visually-hidden" aria-live="polite"></p>
                 <p class="measure-status" role="status"></p>
                 <p class="measure-actions">\
                 <button type="button" class="button measure-start">\(words(.measureStart))</button>\
-                <button type="button" class="button measure-done" hidden>\(words(.done))</button>\
+                <button type="button" class="button measure-done" hidden>\(words(.measureDone))</button>\
                 <button type="button" class="button button-secondary measure-cancel" hidden>\(words(.cancel))</button></p>
                 </section>
 
