@@ -18,7 +18,9 @@ final class PluralRules: @unchecked Sendable {
     func category(of number: Double) -> PluralCategory {
         guard let rules else { return .other }
         var buffer = [CChar](repeating: 0, count: 16)
-        guard carefeed_plural_rules_select(rules, number, &buffer, Int32(buffer.count)) > 0 else { return .other }
-        return PluralCategory(rawValue: String(cString: buffer)) ?? .other
+        let length = Int(carefeed_plural_rules_select(rules, number, &buffer, Int32(buffer.count)))
+        guard length > 0 else { return .other }
+        let name = String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return PluralCategory(rawValue: name) ?? .other
     }
 }

@@ -20,7 +20,7 @@ struct Translations {
         var tasks: [String: YAMLNode] = [:]
     }
 
-    struct Outcome {
+    struct Translated {
         var studies: [LanguageTag: Study] = [:]
         var diagnostics: [Diagnostic] = []
         var fileCount = 0
@@ -38,8 +38,8 @@ struct Translations {
         return Identifier.isValid(id) ? (id, tag) : nil
     }
 
-    func translate(_ study: Study) -> Outcome {
-        var outcome = Outcome()
+    func translate(_ study: Study) -> Translated {
+        var outcome = Translated()
         let own = study.ownLanguage.tag
         let others = study.languages.map(\.tag).filter { $0 != own }
         for folder in ["consent", "education", "tasks"] {
@@ -64,7 +64,7 @@ struct Translations {
         return outcome
     }
 
-    private func translate(_ study: Study, to tag: LanguageTag, into outcome: inout Outcome) -> Study {
+    private func translate(_ study: Study, to tag: LanguageTag, into outcome: inout Translated) -> Study {
         var translated = study
         translated.translations = [:]
         var untranslated: Set<String> = []
@@ -166,7 +166,7 @@ struct Translations {
     }
 
     /// The translation of `original` into `tag`, merged over the original's front matter; nil without one.
-    private func load(_ original: String, _ tag: LanguageTag, _ node: YAMLNode, into outcome: inout Outcome)
+    private func load(_ original: String, _ tag: LanguageTag, _ node: YAMLNode, into outcome: inout Translated)
         -> (FieldReader, YAMLNode, String, Int)? {
         let path = Self.translationPath(original, tag)
         guard FileManager.default.fileExists(atPath: path) else { return nil }
