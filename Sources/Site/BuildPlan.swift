@@ -96,7 +96,7 @@ struct BuildPlan: Sendable {
     static func fingerprint(_ participant: Participant, today: LocalDate, revisions: [String: String]?,
                             names: Bool) -> String? {
         guard let revision = revisions?[participant.id] else { return nil }
-        return SHA256.hex([participant.id, names ? participant.name : "", participant.timeZone.identifier,
+        return SHA256.hex([participant.id, names ? participant.name : "", participant.language ?? "", participant.timeZone.identifier,
                            participant.enrolledOn.description, today.description, revision].joined(separator: "\n"))
     }
 }

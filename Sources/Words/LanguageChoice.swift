@@ -12,8 +12,9 @@ public enum LanguageChoice {
         for (order, part) in header.split(separator: ",").prefix(32).enumerated() {
             let fields = part.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
             guard let first = fields.first, let tag = LanguageTag(first) else { continue }
-            let quality = fields.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
-            if quality > 0 { ranked.append((tag, quality, order)) }
+            let weight = fields.dropFirst().first { $0.lowercased().hasPrefix("q=") }.map { Double($0.dropFirst(2)) } ?? 1
+            guard let quality = weight, quality.isFinite, quality > 0, quality <= 1 else { continue }
+            ranked.append((tag, quality, order))
         }
         ranked.sort { ($0.quality, -$0.order) > ($1.quality, -$1.order) }
         for wanted in ranked {

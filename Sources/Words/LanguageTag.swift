@@ -17,6 +17,8 @@ public struct LanguageTag: Hashable, Comparable, Sendable, CustomStringConvertib
     /// three letters, then an optional script of four letters, region of two
     /// letters or three digits, and variants. `_` is read as `-`.
     public init?(_ text: some StringProtocol) {
+        // BCP 47 allows longer tags; the store keeps at most 35 characters, as RFC 5646 asks implementations to.
+        guard text.count <= 35 else { return nil }
         let parts = text.split(separator: "-", omittingEmptySubsequences: false).flatMap { $0.split(separator: "_", omittingEmptySubsequences: false) }
         guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }) else { return nil }
         var canonical = [first.lowercased()]

@@ -71,6 +71,12 @@ import Words
                 "\(messages)")
     }
 
+    @Test func aConsentTranslationWithoutItsTextIsAnError() {
+        let blank = "---\ntitle: Einwilligung\n---\n"
+        #expect(load("languages: [en-GB, de-DE]", files: ["content/consent/walking.de-DE.md": blank]).diagnostics.contains(
+            "consent/walking.de-DE.md: error: the translation has no text: translate the whole document below its front matter"))
+    }
+
     @Test func aStudyInTwoLanguagesWithoutAConsentTranslationIsRefused() throws {
         let study = load("languages: [de-DE, en-GB]").study
         #expect(study == nil)

@@ -52,5 +52,7 @@ import Testing
         #expect(LanguageChoice.preferred(by: "en-GB,en;q=0.9", among: languages)?.tag.identifier == "en-US")
         #expect(LanguageChoice.preferred(by: "ja", among: languages) == nil)
         #expect(LanguageChoice.preferred(by: "de;q=0, en", among: languages)?.tag.identifier == "en-US")
+        #expect(LanguageChoice.preferred(by: "de;Q=0, en;q=0.5", among: languages)?.tag.identifier == "en-US")
+        #expect(LanguageChoice.preferred(by: "de;q=inf", among: languages) == nil)
     }
 }

@@ -31,6 +31,10 @@ final class FieldReader {
         diagnostics.append(Diagnostic(file: file, line: line, column: column, message: message))
     }
 
+    func warning(line: Int?, _ message: String) {
+        diagnostics.append(Diagnostic(file: file, line: line, column: nil, severity: .warning, message: message))
+    }
+
     /// The keys of a mapping, refusing unknown and duplicate keys and naming
     /// missing required ones.
     func fields(_ node: YAMLNode, in context: String, allowed: [String], required: [String] = []) -> Fields? {

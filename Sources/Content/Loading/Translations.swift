@@ -103,6 +103,11 @@ struct Translations {
             }
             defer { outcome.diagnostics += reader.diagnostics }
             guard let header = reader.consentHeader(merged) else { return document }
+            // A consent whose text is not translated cannot be signed in that language.
+            guard !Self.isBlank(body) || document.html.isEmpty else {
+                reader.error("the translation has no text: translate the whole document below its front matter", line: nil)
+                return document
+            }
             let html = render(body, reader: reader, bodyLine: bodyLine)
             var copy = document
             copy.title = header.title
@@ -131,7 +136,11 @@ struct Translations {
                 translatedModel.annotations = model.annotations
                 return translatedModel
             }
-            copy.html = render(body, reader: reader, bodyLine: bodyLine)
+            if Self.isBlank(body) && !note.html.isEmpty {
+                reader.warning(line: nil, "the translation has no text yet; the note's own text is shown in its place")
+            } else {
+                copy.html = render(body, reader: reader, bodyLine: bodyLine)
+            }
             copy.file = reader.file
             return copy
         }
@@ -143,14 +152,20 @@ struct Translations {
                 return task
             }
             defer { outcome.diagnostics += reader.diagnostics }
-            let instructions = render(body, reader: reader, bodyLine: bodyLine)
+            let instructions = Self.isBlank(body) ? task.instructions : render(body, reader: reader, bodyLine: bodyLine)
             guard var copy = reader.task(merged, fileID: task.id, instructions: instructions) else { return task }
             // The original's file stays the task's name: versions compare the original's definition.
             copy.file = task.file
             return copy
         }
+        // Notes are listed by order, then title: the translated titles' order.
+        translated.notes.sort { ($0.order ?? .max, $0.title, $0.slug) < ($1.order ?? .max, $1.title, $1.slug) }
         translated.untranslatedFiles = untranslated
         return translated
+    }
+
+    static func isBlank(_ body: String) -> Bool {
+        body.allSatisfy(\.isWhitespace)
     }
 
     /// `…/tasks/checkIn.md` → `…/tasks/checkIn.de-DE.md`.
