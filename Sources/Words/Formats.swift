@@ -22,7 +22,7 @@ public final class Formats: Sendable {
         let shortDay: DateFormatter
         let weekdayShort: DateFormatter
         let weekdayAndDay: DateFormatter
-        let weekdayNarrow: DateFormatter
+        let weekdayShortest: DateFormatter
         let mediumDateTime: DateFormatter
         let dayNumber: DateFormatter
         let time: DateFormatter
@@ -70,7 +70,7 @@ public final class Formats: Sendable {
         }
         formatters = Locked(Formatters(day: date("EEEEMMMMd"), dayWithYear: date("yMMMMEEEEd"), shortDay: date("MMMd"),
                                        weekdayShort: date("EEE"), weekdayAndDay: date("EEEMMMd"),
-                                       weekdayNarrow: date("EEEEEE"), mediumDateTime: date("yMMMdjmm"), dayNumber: date("d"), time: date("jmm"),
+                                       weekdayShortest: date("EEEEEE"), mediumDateTime: date("yMMMdjmm"), dayNumber: date("d"), time: date("jmm"),
                                        decimal: number(fractionDigits: 2, grouping: false),
                                        integer: number(fractionDigits: 0, grouping: true),
                                        oneDecimal: number(fractionDigits: 1, grouping: false),
@@ -123,8 +123,8 @@ public final class Formats: Sendable {
     }
 
     /// `Tu`, `Di.`, `火`, `ثلاثاء`: a day's shortest name, as the week strip shows it.
-    public func weekdayNarrow(_ date: LocalDate) -> String {
-        cached(date.weekday, \.narrowWeekdays) { $0.weekdayNarrow.string(from: Self.noon(date)) }
+    public func weekdayShortest(_ date: LocalDate) -> String {
+        cached(date.weekday, \.narrowWeekdays) { $0.weekdayShortest.string(from: Self.noon(date)) }
     }
 
     /// `5`, `٥`: the day of the month alone.

@@ -220,17 +220,22 @@ public enum ContentLoader {
         var node: YAMLNode?
     }
 
-    /// The `.md` files of a folder with their ids (file names without `.md`),
-    /// sorted; a missing folder is an empty list.
-    private static func markdownFiles(_ folder: String, into diagnostics: inout [Diagnostic]) -> [(String, String)] {
+    /// A content folder's entries by name, sorted, without those whose names
+    /// start with a dot; none for a missing folder, and an error for a link.
+    private static func entries(of folder: String, into diagnostics: inout [Diagnostic]) -> [(name: String, path: String)] {
         if SymbolicLinks.isLink(folder) {
             diagnostics.append(SymbolicLinks.contentDiagnostic(folder))
             return []
         }
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        return names.sorted().filter { !$0.hasPrefix(".") }.map { ($0, folder + "/" + $0) }
+    }
+
+    /// The `.md` files of a folder with their ids (file names without `.md`),
+    /// sorted; a missing folder is an empty list.
+    private static func markdownFiles(_ folder: String, into diagnostics: inout [Diagnostic]) -> [(String, String)] {
         var files: [(String, String)] = []
-        for name in names.sorted() where !name.hasPrefix(".") {
-            let path = folder + "/" + name
+        for (name, path) in entries(of: folder, into: &diagnostics) {
             guard name.hasSuffix(".md") else {
                 diagnostics.append(Diagnostic(file: path, line: nil, column: nil, severity: .warning,
                                               message: "ignored: only .md files are read here"))
@@ -251,14 +256,8 @@ public enum ContentLoader {
 
     /// The `<tag>.yaml` files of `content/i18n/`, each with its language.
     private static func wordFiles(_ folder: String, into diagnostics: inout [Diagnostic]) -> [(String, LanguageTag)] {
-        if SymbolicLinks.isLink(folder) {
-            diagnostics.append(SymbolicLinks.contentDiagnostic(folder))
-            return []
-        }
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
         var files: [(String, LanguageTag)] = []
-        for name in names.sorted() where !name.hasPrefix(".") {
-            let path = folder + "/" + name
+        for (name, path) in entries(of: folder, into: &diagnostics) {
             guard name.hasSuffix(".yaml"), let tag = LanguageTag(name.dropLast(5)) else {
                 diagnostics.append(Diagnostic(file: path, line: nil, column: nil, severity: .warning,
                                               message: "ignored: a words file is named by its language, such as de-CH.yaml"))

@@ -32,7 +32,7 @@ public struct Format: Sendable {
     public func weekdayAndDay(_ date: LocalDate) -> String { formats.weekdayAndDay(date) }
 
     /// A day's shortest name, as the week strip shows it: `Tu`, `Di.`, `火`.
-    public func weekdayNarrow(_ date: LocalDate) -> String { formats.weekdayNarrow(date) }
+    public func weekdayShortest(_ date: LocalDate) -> String { formats.weekdayShortest(date) }
 
     /// The day of the month alone: `5`, `٥`.
     public func dayNumber(_ date: LocalDate) -> String { formats.dayNumber(date) }

@@ -69,7 +69,7 @@ public enum FeedPage {
         for day in feed.week.days {
             let state = day.ring?.state(on: day.day, today: feed.today)
             let label = reader.words(.dayRing, ["day": reader.format.day(day.day), "ring": ringLabel(day.ring, state: state, reader: reader)])
-            let content: HTML = "<span class=\"week-day\" aria-hidden=\"true\">\(reader.format.weekdayNarrow(day.day))</span>"
+            let content: HTML = "<span class=\"week-day\" aria-hidden=\"true\">\(reader.format.weekdayShortest(day.day))</span>"
                 + ring(day.ring, state: state, number: reader.format.dayNumber(day.day))
             let classes = (["week-link"] + (day.day == feed.today ? ["is-today"] : [])).joined(separator: " ")
             if let href = reader.links.feed(feed.participant.id, day.day) {
