@@ -106,6 +106,8 @@ extension CareStore {
         case .boolean(let boolean): .integer(boolean ? 1 : 0)
         case .text(let text): .text(text)
         case .date(let date): .text(date.description)
+        case .time(let time): .text(time.description)
+        case .preferNotToAnswer: .integer(1)
         }
     }
 }

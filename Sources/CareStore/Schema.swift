@@ -2,7 +2,7 @@
 /// migration is the `PRAGMA user_version` it leaves behind; a migration, once
 /// released, is never edited, only followed by another.
 enum Schema {
-    static let migrations: [String] = [version1, version2, version3, version4, version5, version6]
+    static let migrations: [String] = [version1, version2, version3, version4, version5, version6, version7]
 
     // `date(x, '+0 days') IS x` holds only for a real calendar date in
     // YYYY-MM-DD form: SQLite's plain `date('2026-02-30')` returns it unchanged.
@@ -259,6 +259,39 @@ enum Schema {
     WHEN NEW.id IS NOT OLD.id OR NEW.name IS NOT OLD.name OR NEW.time_zone IS NOT OLD.time_zone
         OR NEW.enrolled_on IS NOT OLD.enrolled_on
     BEGIN SELECT RAISE(ABORT, 'a participant changes only by their choice of language'); END;
+    """
+
+    /// Two more kinds of answer: a time of day, `HH:MM`, and "prefer not to
+    /// answer", a marker of its own. SQLite cannot change a table's CHECK,
+    /// so `outcome_values` is copied into a table with the wider one; its
+    /// rows and triggers are as they were.
+    private static let version7 = """
+    CREATE TABLE outcome_values_7 (
+        outcome_id INTEGER NOT NULL REFERENCES outcomes (id),
+        position INTEGER NOT NULL,
+        kind TEXT NOT NULL CHECK (length(kind) > 0),
+        type TEXT NOT NULL,
+        value ANY NOT NULL,
+        unit TEXT,
+        PRIMARY KEY (outcome_id, position),
+        CHECK (
+            (type = 'integer' AND typeof(value) = 'integer') OR
+            (type = 'decimal' AND typeof(value) = 'real') OR
+            (type = 'boolean' AND typeof(value) = 'integer' AND value IN (0, 1)) OR
+            (type = 'text' AND typeof(value) = 'text') OR
+            (type = 'date' AND typeof(value) = 'text' AND date(value, '+0 days') IS value) OR
+            (type = 'time' AND typeof(value) = 'text' AND length(value) = 5 AND time(value) IS value || ':00') OR
+            (type = 'preferNotToAnswer' AND typeof(value) = 'integer' AND value = 1 AND unit IS NULL)
+        )
+    ) STRICT;
+    INSERT INTO outcome_values_7 (outcome_id, position, kind, type, value, unit)
+    SELECT outcome_id, position, kind, type, value, unit FROM outcome_values;
+    DROP TABLE outcome_values;
+    ALTER TABLE outcome_values_7 RENAME TO outcome_values;
+    CREATE TRIGGER outcome_values_no_update BEFORE UPDATE ON outcome_values
+    BEGIN SELECT RAISE(ABORT, 'outcome values are never changed'); END;
+    CREATE TRIGGER outcome_values_no_delete BEFORE DELETE ON outcome_values
+    BEGIN SELECT RAISE(ABORT, 'outcome values are never removed'); END;
     """
 
     /// Whether an `outcomes` row is a log entry numbered the old way: a tap

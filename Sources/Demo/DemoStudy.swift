@@ -85,8 +85,14 @@ public struct DemoStudy: Sendable {
                 guard answers else { continue }
                 let day = Double(participant.enrolledOn.days(to: event.day))
                 var values = definition.formItems.compactMap { item in
-                    Self.value(for: item, day: day, random: &random)
+                    item.offersPreferNotToAnswer && random.chance(0.03)
+                        ? OutcomeValue(kind: item.id, value: .preferNotToAnswer)
+                        : Self.value(for: item, day: day, random: &random)
                 }
+                // A question whose condition the answers before it do not meet is never asked.
+                let asked = Set(definition.askedItems(answers: Dictionary(grouping: values, by: \.kind).mapValues { $0.map(\.value) })
+                    .map(\.id))
+                values.removeAll { !asked.contains($0.kind) }
                 if values.isEmpty, let kind = task.kind.valueKind {
                     values = [OutcomeValue(kind: kind, value: .boolean(true))]
                 }
@@ -154,7 +160,10 @@ public struct DemoStudy: Sendable {
             number = random.chance(0.5) ? 1 : 0
         case (_, .choice(let options, _)):
             return OutcomeValue(kind: item.id, value: .text(options[random.integer(0...(options.count - 1))].value))
-        case (_, .text):
+        case (_, .timeOfDay):
+            let time = LocalTime(hour: random.integer(20...23), minute: 15 * random.integer(0...3))
+            return time.map { OutcomeValue(kind: item.id, value: .time($0)) }
+        case (_, .text), (_, .date):
             return nil
         }
         return item.answer.value(number).map { OutcomeValue(kind: item.id, value: $0, unit: item.answer.unit) }

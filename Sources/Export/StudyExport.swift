@@ -122,7 +122,8 @@ public struct StudyExport: Sendable {
                 if isShared, case .decimal = value.value { numbers.insert(rows.count) }
                 rows.append(["outcome", outcome.participantID, outcome.taskID, String(outcome.occurrence),
                              outcome.eventDay.description, value.kind,
-                             isShared ? value.value.text : sharing.withholding(taskID: outcome.taskID, kind: value.kind) == .declined
+                             isShared ? (value.value == .preferNotToAnswer ? "prefer not to answer" : value.value.text)
+                                 : sharing.withholding(taskID: outcome.taskID, kind: value.kind) == .declined
                                  ? "not shared" : "not chosen yet",
                              isShared ? value.unit ?? "" : "", Timestamp.utc(outcome.createdAt),
                              outcome.deletedAt.map(Timestamp.utc) ?? ""])
@@ -267,12 +268,14 @@ private struct Document: Encodable {
     var permissionGrants: [GrantRow]
 }
 
-/// An outcome value in its own JSON type: numbers as numbers, booleans as booleans.
+/// An outcome value in its own JSON type: numbers as numbers, booleans as
+/// booleans, "prefer not to answer" as null beside its type.
 private enum JSONValue: Encodable {
     case integer(Int)
     case decimal(Double)
     case boolean(Bool)
     case text(String)
+    case null
 
     init(_ value: OutcomeValue.Value) {
         switch value {
@@ -281,6 +284,8 @@ private enum JSONValue: Encodable {
         case .boolean(let boolean): self = .boolean(boolean)
         case .text(let text): self = .text(text)
         case .date(let date): self = .text(date.description)
+        case .time(let time): self = .text(time.description)
+        case .preferNotToAnswer: self = .null
         }
     }
 
@@ -291,6 +296,7 @@ private enum JSONValue: Encodable {
         case .decimal(let decimal): try container.encode(decimal)
         case .boolean(let boolean): try container.encode(boolean)
         case .text(let text): try container.encode(text)
+        case .null: try container.encodeNil()
         }
     }
 }

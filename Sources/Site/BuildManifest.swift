@@ -65,6 +65,8 @@ struct ParticipantFigures: Codable, Equatable {
             case boolean(Bool)
             case text(String)
             case date(LocalDate)
+            case time(LocalTime)
+            case preferNotToAnswer
 
             init(_ value: OutcomeValue.Value) {
                 self = switch value {
@@ -73,6 +75,8 @@ struct ParticipantFigures: Codable, Equatable {
                 case .boolean(let yes): .boolean(yes)
                 case .text(let text): .text(text)
                 case .date(let date): .date(date)
+                case .time(let time): .time(time)
+                case .preferNotToAnswer: .preferNotToAnswer
                 }
             }
 
@@ -83,6 +87,8 @@ struct ParticipantFigures: Codable, Equatable {
                 case .boolean(let yes): .boolean(yes)
                 case .text(let text): .text(text)
                 case .date(let date): .date(date)
+                case .time(let time): .time(time)
+                case .preferNotToAnswer: .preferNotToAnswer
                 }
             }
         }

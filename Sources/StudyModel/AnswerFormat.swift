@@ -8,6 +8,10 @@ public enum AnswerFormat: Hashable, Sendable, Codable {
     case boolean
     case choice(options: [ChoiceOption], multiple: Bool)
     case text(maxLength: Int?)
+    /// A calendar day, within `min` and `max` where given.
+    case date(min: LocalDate?, max: LocalDate?)
+    /// A wall-clock time, `HH:MM`.
+    case timeOfDay
 
     /// The unit stored with the value.
     public var unit: String? {
@@ -18,7 +22,7 @@ public enum AnswerFormat: Hashable, Sendable, Codable {
     public var isNumeric: Bool {
         switch self {
         case .scale, .numeric, .boolean: true
-        case .choice, .text: false
+        case .choice, .text, .date, .timeOfDay: false
         }
     }
 }
@@ -36,7 +40,7 @@ extension AnswerFormat {
             decimals == 0 ? Int(exactly: number.rounded()).map(OutcomeValue.Value.integer) : .decimal(number)
         case .boolean:
             .boolean(number != 0)
-        case .choice, .text:
+        case .choice, .text, .date, .timeOfDay:
             nil
         }
     }

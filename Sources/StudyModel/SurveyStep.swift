@@ -52,11 +52,14 @@ public struct FormStep: Hashable, Sendable, Codable {
     public var title: String?
     public var text: String?
     public var items: [FormItem]
+    /// When the step is asked; nil for always.
+    public var showIf: Condition?
 
-    public init(title: String?, text: String?, items: [FormItem]) {
+    public init(title: String?, text: String?, items: [FormItem], showIf: Condition? = nil) {
         self.title = title
         self.text = text
         self.items = items
+        self.showIf = showIf
     }
 }
 
@@ -69,14 +72,29 @@ public struct FormItem: Hashable, Sendable, Codable {
     /// What a device may measure for a numeric answer, which the participant
     /// may also type.
     public var measure: Measure?
+    /// When the item is asked; nil for always.
+    public var showIf: Condition?
+    /// True when "Prefer not to answer" is offered; nil otherwise, so the
+    /// definitions of every other item keep the text the store versioned.
+    public var preferNotToAnswer: Bool?
 
-    public init(id: String, text: String, isRequired: Bool, answer: AnswerFormat, measure: Measure?) {
+    public init(id: String, text: String, isRequired: Bool, answer: AnswerFormat, measure: Measure?,
+                showIf: Condition? = nil, preferNotToAnswer: Bool = false) {
         self.id = id
         self.text = text
         self.isRequired = isRequired
         self.answer = answer
         self.measure = measure
+        self.showIf = showIf
+        self.preferNotToAnswer = preferNotToAnswer ? true : nil
     }
+
+    /// Whether "Prefer not to answer" is offered.
+    public var offersPreferNotToAnswer: Bool { preferNotToAnswer == true }
+
+    /// What a form sends for "Prefer not to answer", under the item's own
+    /// name; no choice may store it as its value.
+    public static let preferNotToAnswerValue = "preferNotToAnswer"
 }
 
 /// A value a device measures with its sensors, as a ResearchKit active task does.

@@ -3,25 +3,27 @@
 /// keys, as a test checks.
 public enum Word: String, CaseIterable, Sendable {
     case aDay, addReminders, adherenceFootnote, afternoon, agoToday, agoYesterday, allNotes, allowed, alreadyAnswered,
-         alreadyAnsweredText, answeredQuestion, anyTimeThatDay, anyTimeToday, asNeeded, ascending, atLeast, atMost,
-         atMostDecimals, atTime, auditAnswerDeleted, auditAnswerSaved, auditCaption, auditConsentPublished,
-         auditConsentSigned, auditEmpty, auditLead, auditPermissionAnswered, auditReconsentSigned, auditWithdrew
+         alreadyAnsweredText, answerOrPreferNot, answeredQuestion, anyTimeThatDay, anyTimeToday, asNeeded, ascending,
+         atLeast, atMost, atMostDecimals, atTime, auditAnswerDeleted, auditAnswerSaved, auditCaption,
+         auditConsentPublished, auditConsentSigned, auditEmpty, auditLead, auditPermissionAnswered,
+         auditReconsentSigned, auditWithdrew
     case back, backToToday, barChart, beforeEnrollment, begin, boxDone, boxDoneAt, boxNotDone
     case calendarAlarm, calendarElementText, calendarOpenAllDay, calendarOpenFrom, callContact, cancel, cancelKeep,
          cannotBeUndone, cannotBeUndoneText, cannotDrawHint, careTeam, careTeamDocument, careTeamLead,
          careTeamLeadClinician, change, changeLanguage, chartDescription, chartTableCaption, checkBeforeSign,
-         choiceWhen, choiceWithBrowser, choicesMade, chooseAllThatApply, chooseFromOptions, chooseLanguage, chooseOne,
-         chooseScaleNumber, chooseYesOrNo, clearSignature, columnAdherenceWeek, columnDetail, columnEvent,
-         columnParticipant, columnSubject, columnTime, consentChanged, consentChangedText, consentDocument,
-         consentReadIt, consentRecord, contactAt, contentHasErrors, `continue`, currentLanguage
-    case dataAsOf, day, dayAndAgo, dayAtTime, dayLocked, dayLockedText, dayOfStudyToday, dayOfTheStudy, dayRange,
-         dayRing, days, daysAgo, decimalsAllowed, degreesOfBend, deleteAndAnswerAgain, deleteAnswers, deleteExplained,
-         deleteTheseAnswers, deletedNoValues, deletedValues, deleting, descending, documentAsSigned,
-         documentTitleVersion, documentTitleVersionID, documentVersion, documents, done, doneAt, doneNoAnswers,
-         doneOfTotal, doneTurning, downloadExplained, downloadMyData, drawOrTick, drawnSignature
-    case educationNotes, emailContact, emergencyFirst, enterNumber, enterNumberOf, enterWholeNumber,
-         entriesLoggedThisDay, entriesLoggedToday, errorAfterLabel, errorAfterQuestion, errorNothingChanged, evening,
-         exactlyWhatIsRecorded
+         choiceWhen, choiceWithBrowser, choicesMade, chooseAllThatApply, chooseDayBetween, chooseDayOrEarlier,
+         chooseDayOrLater, chooseFromOptions, chooseLanguage, chooseOne, chooseScaleNumber, chooseYesOrNo,
+         clearSignature, columnAdherenceWeek, columnDetail, columnEvent, columnParticipant, columnSubject, columnTime,
+         consentChanged, consentChangedText, consentDocument, consentReadIt, consentRecord, contactAt, contentHasErrors,
+         `continue`, currentLanguage
+    case dataAsOf, day, dayAndAgo, dayAtTime, dayLocked, dayLockedText, dayOfStudyToday, dayOfTheStudy, dayOrEarlier,
+         dayOrLater, dayRange, dayRing, days, daysAgo, decimalsAllowed, degreesOfBend, deleteAndAnswerAgain,
+         deleteAnswers, deleteExplained, deleteTheseAnswers, deletedNoValues, deletedValues, deleting, descending,
+         documentAsSigned, documentTitleVersion, documentTitleVersionID, documentVersion, documents, done, doneAt,
+         doneNoAnswers, doneOfTotal, doneTurning, downloadExplained, downloadMyData, drawOrTick, drawnSignature
+    case educationNotes, emailContact, emergencyFirst, enterDate, enterNumber, enterNumberOf, enterTime,
+         enterWholeNumber, entriesLoggedThisDay, entriesLoggedToday, errorAfterLabel, errorAfterQuestion,
+         errorNothingChanged, evening, exactlyWhatIsRecorded
     case factAdherenceOverall, factAdherenceWeek, factDayOfStudy, factDocument, factEnrolled, factFlags, factJoined,
          factLastAnswer, factLatest, factPrintedName, factSHA, factSigned, factStatus, factTimeZone, finishedHeading,
          finishedText, flagDayCounts, flagNoneSince, flagNoneYet, flagNotChosen, flagNotShared, flagRule, flagValueOn,
@@ -36,7 +38,7 @@ public enum Word: String, CaseIterable, Sendable {
          logAnEntry, loggedAt, logging, lookAtToday
     case mainNavigation, markAsDone, measureAgain, measureBend, measureDone, measureDoneStep, measureHold, measureSit,
          measureStart, measureStraighten, measureTitle, measuredDegrees, measuring, measuringStopped, modelHelp,
-         morning, motionBlocked, motionSensorsBlocked
+         moreQuestions, morning, motionBlocked, motionSensorsBlocked
     case nameAndID, nameTooLong, nameWithheld, navAuditTrail, navConsent, navFeed, navInsights, navLearn,
          navParticipants, night, no, noAnswer, noAnswerThisDay, noAnswerThoughDue, noAnswerTitle, noAnswersYetFrom,
          noCharts, noConsentYet, noContacts, noEntryNamed, noFlags, noMoreEntries, noMoreEntriesText, noMovement,
@@ -48,7 +50,8 @@ public enum Word: String, CaseIterable, Sendable {
     case openModel, openNotAnswered, openNoteAndModel, opensOn, optional
     case pageNotFound, pageOutOfDate, partOfDayFrom, participantCount, participantCountFlagged, participantID,
          participantsCaption, pastDaysLocked, permissions, pleaseAnswer, pleaseCheck, pleaseCheckAnswers,
-         pleaseTryAgain, pointAnswered, pointTitle, printedNameLabel, protocolApproved
+         pleaseTryAgain, pointAnswered, pointTitle, preferNotToAnswer, printedNameLabel, protocolApproved
+    case questionsAdded, questionsRemoved
     case readAndSign, readNewConsentFirst, readNewConsentFirstText, readNewVersion, readTheConsentForm, reasonGiven,
          reasonTooLong, remindersOnPhone, remindersText, remove, removing, required, resetView, review, ringDone,
          ringDoneMissed, ringNoTasks, ringToCome, ruleAbove, ruleBelow, ruleNotMeasured, ruleSilent

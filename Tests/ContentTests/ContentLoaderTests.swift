@@ -114,7 +114,7 @@ import StudyModel
         #expect(diagnostics("content/tasks/walk.md", form("{ numeric: { min: 5, max: 1 } }"))
                 == ["tasks/walk.md:11:35: error: min (5) must not be above max (1)"])
         #expect(diagnostics("content/tasks/walk.md", form("{ slider: {} }"))
-                == ["tasks/walk.md:11:19: error: unknown answer format 'slider'; expected scale, numeric, boolean, choice or text"])
+                == ["tasks/walk.md:11:19: error: unknown answer format 'slider'; expected scale, numeric, boolean, choice, text, date or timeOfDay"])
     }
 
     @Test func referencesToMissingDocumentsNotesTasksAndValuesAreErrors() throws {

@@ -73,6 +73,10 @@ public struct OutcomeValue: Hashable, Sendable {
         case boolean(Bool)
         case text(String)
         case date(LocalDate)
+        case time(LocalTime)
+        /// The participant chose "Prefer not to answer": an answer of its
+        /// own, never a missing or zero value.
+        case preferNotToAnswer
 
         /// The name the store and exports use for the type.
         public var typeName: String {
@@ -82,6 +86,8 @@ public struct OutcomeValue: Hashable, Sendable {
             case .boolean: "boolean"
             case .text: "text"
             case .date: "date"
+            case .time: "time"
+            case .preferNotToAnswer: "preferNotToAnswer"
             }
         }
 
@@ -91,11 +97,12 @@ public struct OutcomeValue: Hashable, Sendable {
             case .integer(let value): Double(value)
             case .decimal(let value): value
             case .boolean(let value): value ? 1 : 0
-            case .text, .date: nil
+            case .text, .date, .time, .preferNotToAnswer: nil
             }
         }
 
-        /// Plain text as exports write it: `7.5`, `true`, `2026-03-08`.
+        /// Plain text as exports write it: `7.5`, `true`, `2026-03-08`,
+        /// `08:30`; empty for "prefer not to answer", which exports mark by its type.
         public var text: String {
             switch self {
             case .integer(let value): String(value)
@@ -103,6 +110,8 @@ public struct OutcomeValue: Hashable, Sendable {
             case .boolean(let value): value ? "true" : "false"
             case .text(let value): value
             case .date(let value): value.description
+            case .time(let value): value.description
+            case .preferNotToAnswer: ""
             }
         }
     }

@@ -22,6 +22,8 @@ extension OutcomeValue {
         case "boolean": .boolean(try row.bool("value"))
         case "text": .text(try row.text("value"))
         case "date": .date(try row.localDate("value"))
+        case "time": .time(try row.localTime("value"))
+        case "preferNotToAnswer": .preferNotToAnswer
         case let type: throw row.damaged("type", "holds \"\(type)\", not a value type")
         }
         self.init(kind: try row.text("kind"), value: value, unit: try row.optionalText("unit"))

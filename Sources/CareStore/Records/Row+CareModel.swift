@@ -17,6 +17,10 @@ extension Row {
         try parsed(column, as: "a calendar day") { LocalDate(iso: $0) }
     }
 
+    func localTime(_ column: String) throws -> LocalTime {
+        try parsed(column, as: "a time of day") { LocalTime($0) }
+    }
+
     /// For a column the schema lets be NULL.
     func optionalLocalDate(_ column: String) throws -> LocalDate? {
         try optionalParsed(column, as: "a calendar day") { LocalDate(iso: $0) }

@@ -4,9 +4,9 @@ import StudyModel
 /// Reads how a form item is answered: scale, numeric, boolean, choice or text.
 extension FieldReader {
     func answerFormat(_ node: YAMLNode) -> AnswerFormat? {
-        let formats = ["scale", "numeric", "boolean", "choice", "text"]
+        let formats = ["scale", "numeric", "boolean", "choice", "text", "date", "timeOfDay"]
         // `answer: boolean` names a format whose options are all optional.
-        if case .scalar(let name, true) = node.value, ["boolean", "numeric", "text"].contains(name) {
+        if case .scalar(let name, true) = node.value, ["boolean", "numeric", "text", "date", "timeOfDay"].contains(name) {
             return answerFormat(YAMLNode(value: .mapping([(node, YAMLNode(value: .scalar("", plain: true),
                                                                             line: node.line, column: node.column))]),
                                          line: node.line, column: node.column))
@@ -101,9 +101,35 @@ extension FieldReader {
             let maxLength = fields["maxLength"].map { integer($0, "maxLength", in: 1...100_000) }
             if case .some(nil) = maxLength { return nil }
             return .text(maxLength: maxLength ?? nil)
+        case "date":
+            if case .scalar(let value, true) = options.value, value.isEmpty || value == "~" || value == "null" {
+                return .date(min: nil, max: nil)
+            }
+            guard let fields = fields(options, in: context, allowed: ["min", "max"]) else { return nil }
+            func day(_ key: String) -> LocalDate?? {
+                guard let node = fields[key] else { return .some(nil) }
+                guard let text = text(node, key) else { return nil }
+                guard let day = LocalDate(iso: text) else {
+                    error("\(key) must be a day written YYYY-MM-DD, such as 2026-03-01, not '\(text)'", at: node)
+                    return nil
+                }
+                return .some(day)
+            }
+            guard let min = day("min"), let max = day("max") else { return nil }
+            if let min, let max, min > max {
+                error("min (\(min)) must not be after max (\(max))", at: fields["min"] ?? options)
+                return nil
+            }
+            return .date(min: min, max: max)
+        case "timeOfDay":
+            if case .scalar(let value, true) = options.value, value.isEmpty || value == "~" || value == "null" {
+                return .timeOfDay
+            }
+            guard fields(options, in: context, allowed: []) != nil else { return nil }
+            return .timeOfDay
         default:
             let suggestion = Self.closest(to: name, in: formats).map { "; did you mean '\($0)'?" } ?? ""
-            error("unknown answer format '\(name)'\(suggestion); expected scale, numeric, boolean, choice or text",
+            error("unknown answer format '\(name)'\(suggestion); expected scale, numeric, boolean, choice, text, date or timeOfDay",
                   at: pairs[0].key)
             return nil
         }

@@ -182,7 +182,7 @@ struct CrossReferences {
             range = (low, high, "answers to '\(item.id)' run")
         case .boolean:
             range = (0, 1, "a yes-or-no answer runs")
-        case .choice, .text:
+        case .choice, .text, .date, .timeOfDay:
             return
         }
         for (key, bound) in [("min", target.min), ("max", target.max)] {

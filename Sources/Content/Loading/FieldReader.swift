@@ -8,6 +8,12 @@ final class FieldReader {
     /// Added to a YAML line to give the file line.
     let lineOffset: Int
     private(set) var diagnostics: [Diagnostic] = []
+    /// While a survey is read: its items read so far, which a condition may
+    /// name, and the ids of all its items, to tell "later" from "unknown".
+    var surveyItems: [FormItem] = []
+    var surveyItemIDs: Set<String> = []
+    /// Where the survey's conditions are written.
+    var conditionNodes: [YAMLNode] = []
 
     init(file: String, lineOffset: Int) {
         self.file = file

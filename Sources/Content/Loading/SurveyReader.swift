@@ -19,16 +19,20 @@ extension FieldReader {
             return .instruction(InstructionStep(title: title, text: fields["text"].flatMap { text($0, "text") },
                                                 image: fields["image"].flatMap { text($0, "image") }, items: items))
         case "form":
-            guard let fields = fields(node, in: "a form step", allowed: ["type", "title", "text", "items"],
+            guard let fields = fields(node, in: "a form step", allowed: ["type", "title", "text", "items", "showIf"],
                                       required: ["items"]),
                   let itemNodes = list(fields["items"], "items") else { return nil }
             if itemNodes.isEmpty, let itemsNode = fields["items"] {
                 error("a form step needs at least one item", at: itemsNode)
             }
+            let showIf = fields["showIf"].flatMap { node in
+                conditionNodes.append(node)
+                return condition(node, earlier: surveyItems, own: nil, later: surveyItemIDs.subtracting(surveyItems.map(\.id)))
+            }
             let items = itemNodes.compactMap(formItem)
-            guard items.count == itemNodes.count else { return nil }
+            guard items.count == itemNodes.count, fields["showIf"] == nil || showIf != nil else { return nil }
             return .form(FormStep(title: fields["title"].flatMap { text($0, "title") },
-                                  text: fields["text"].flatMap { text($0, "text") }, items: items))
+                                  text: fields["text"].flatMap { text($0, "text") }, items: items, showIf: showIf))
         case "consent":
             guard let fields = fields(node, in: "a consent step", allowed: ["type", "document", "signature"],
                                       required: ["document", "signature"]),
@@ -71,12 +75,25 @@ extension FieldReader {
     }
 
     private func formItem(_ node: YAMLNode) -> FormItem? {
-        guard let fields = fields(node, in: "a form item", allowed: ["id", "text", "required", "answer", "measure"],
+        guard let fields = fields(node, in: "a form item",
+                                  allowed: ["id", "text", "required", "answer", "measure", "showIf", "preferNotToAnswer"],
                                   required: ["id", "text", "answer"]) else { return nil }
         let id = identifier(fields["id"], "the item id")
         let question = text(fields["text"], "text")
         let required = fields["required"].flatMap { boolean($0, "required") } ?? false
         let answer = fields["answer"].flatMap(answerFormat)
+        let showIf = fields["showIf"].flatMap { node in
+            conditionNodes.append(node)
+            return condition(node, earlier: surveyItems, own: id,
+                             later: surveyItemIDs.subtracting(surveyItems.map(\.id) + [id].compactMap { $0 }))
+        }
+        let preferNotToAnswer = fields["preferNotToAnswer"].flatMap { boolean($0, "preferNotToAnswer") } ?? false
+        if preferNotToAnswer, case .choice(let options, _)? = answer,
+           options.contains(where: { $0.value == FormItem.preferNotToAnswerValue }), let answerNode = fields["answer"] {
+            error("an option stores '\(FormItem.preferNotToAnswerValue)', which is how \"Prefer not to answer\" is stored; "
+                  + "give that option another value", at: answerNode)
+            return nil
+        }
         var measure: Measure?
         if let measureNode = fields["measure"] {
             guard let name = text(measureNode, "measure") else { return nil }
@@ -96,8 +113,11 @@ extension FieldReader {
                 return nil
             }
         }
-        guard let id, let question, let answer else { return nil }
-        return FormItem(id: id, text: question, isRequired: required, answer: answer, measure: measure)
+        guard let id, let question, let answer, fields["showIf"] == nil || showIf != nil else { return nil }
+        let item = FormItem(id: id, text: question, isRequired: required, answer: answer, measure: measure, showIf: showIf,
+                            preferNotToAnswer: preferNotToAnswer)
+        surveyItems.append(item)
+        return item
     }
 
     private func permissionItem(_ node: YAMLNode) -> PermissionItem? {

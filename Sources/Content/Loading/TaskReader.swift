@@ -19,9 +19,18 @@ extension FieldReader {
         }
         let impactsAdherence = fields["impactsAdherence"].map { boolean($0, "impactsAdherence") ?? true } ?? !isLog
         let schedule = fields["schedule"].flatMap(schedule) ?? (isLog && fields["schedule"] == nil ? Self.everyDay : nil)
+        surveyItems = []
+        surveyItemIDs = Set(fields["survey"].map(Self.itemIDs) ?? [])
+        conditionNodes = []
         let survey = fields["survey"].flatMap { surveyNode in
             list(surveyNode, "survey").map { $0.compactMap(step) }
         } ?? []
+        if survey.contains(where: { if case .consent = $0 { true } else { false } }) {
+            for node in conditionNodes {
+                error("the onboarding task asks every question of its steps, so it has no showIf; "
+                      + "ask what follows an answer in a task of its own", at: node)
+            }
+        }
         cardKind(fields, isLog: isLog, hasSurvey: !survey.isEmpty)
         let button = fields["button"].flatMap { text($0, "button") }
         if let buttonNode = fields["button"], !isLog {
@@ -33,6 +42,18 @@ extension FieldReader {
         return StudyTask(id: id ?? fileID, title: title ?? fileID, impactsAdherence: impactsAdherence,
                          schedule: schedule, survey: survey, instructions: instructions, file: file, log: isLog ? true : nil,
                          button: isLog ? button : nil)
+    }
+
+    /// The ids of every form item written in a survey, read loosely: to tell
+    /// a condition naming a later item from one naming no item at all.
+    private static func itemIDs(_ survey: YAMLNode) -> [String] {
+        guard case .sequence(let steps) = survey.value else { return [] }
+        return steps.flatMap { step -> [String] in
+            guard let items = CrossReferences.value("items", in: step), case .sequence(let nodes) = items.value else { return [] }
+            return nodes.compactMap { node in
+                if case .scalar(let id, _)? = CrossReferences.value("id", in: node)?.value { id } else { nil }
+            }
+        }
     }
 
     /// A log without a schedule is offered every day from enrollment on.

@@ -11,13 +11,13 @@ extension FHIRBundle {
     func observation(_ value: OutcomeValue, index: Int, of outcome: Outcome, item: FormItem?, response: String) -> Entry? {
         switch item?.answer {
         case .scale?, .numeric?, nil: break
-        case .boolean?, .choice?, .text?: return nil
+        case .boolean?, .choice?, .text?, .date?, .timeOfDay?: return nil
         }
         let number: JSON
         switch value.value {
         case .integer(let integer): number = .integer(integer)
         case .decimal(let decimal): number = .decimal(decimal)
-        case .boolean, .text, .date: return nil
+        case .boolean, .text, .date, .time, .preferNotToAnswer: return nil
         }
         let id = uuid("Observation", outcome.participantID, outcome.taskID, FHIRTerms.occurrence(of: outcome), value.kind,
                       String(index))

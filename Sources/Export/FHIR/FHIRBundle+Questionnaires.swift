@@ -117,6 +117,13 @@ extension FHIRBundle {
         case .text(let maxLength):
             fields["type"] = "text"
             fields["maxLength"] = maxLength.map(JSON.integer)
+        case .date(let min, let max):
+            fields["type"] = "date"
+            extensions += [min.map { ("minValue", $0) }, max.map { ("maxValue", $0) }].compactMap { $0 }.map { name, day -> JSON in
+                ["url": .string("http://hl7.org/fhir/StructureDefinition/" + name), "valueDate": .string(day.description)]
+            }
+        case .timeOfDay:
+            fields["type"] = "time"
         }
         fields["extension"] = JSON.list(extensions)
         return .object(fields)
@@ -164,8 +171,15 @@ extension FHIRBundle {
         }
         let answers: [JSON] = kinds.map { kind in
             let item = items.first { $0.id == kind }
+            let values = shared.filter { $0.kind == kind }
+            // "Prefer not to answer" is a question asked and declined: no answer, and the reason why.
+            if values.map(\.value) == [.preferNotToAnswer] {
+                return ["linkId": .string(kind), "text": item.map { .string($0.text) },
+                        "extension": [["url": "http://hl7.org/fhir/StructureDefinition/data-absent-reason",
+                                       "valueCode": "asked-declined"]]]
+            }
             return ["linkId": .string(kind), "text": item.map { .string($0.text) },
-                    "answer": .array(shared.filter { $0.kind == kind }.map { answer($0.value, item: item, task: outcome.taskID) })]
+                    "answer": .array(values.map { answer($0.value, item: item, task: outcome.taskID) })]
         }
         let zone = zone(outcome.participantID)
         let resource: JSON = [
@@ -191,6 +205,8 @@ extension FHIRBundle {
         case .decimal(let decimal): return ["valueDecimal": .decimal(decimal)]
         case .boolean(let boolean): return ["valueBoolean": .boolean(boolean)]
         case .date(let date): return ["valueDate": .string(date.description)]
+        case .time(let time): return ["valueTime": .string(time.description + ":00")]
+        case .preferNotToAnswer: return [:]
         case .text(let text):
             if let item, case .choice(let options, _) = item.answer, let option = options.first(where: { $0.value == text }),
                let coding = optionCoding(option, task: task, item: item.id) {

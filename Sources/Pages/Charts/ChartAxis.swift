@@ -28,7 +28,7 @@ struct ChartAxis: Equatable {
         case .scale(let low, let high, _, _, _): return .scale(min: low, max: high)
         case .boolean: return .yesNo
         case .numeric(_, _, _, let unit): return .number(unit: unit)
-        case .choice, .text, nil: return .number(unit: units.compactMap { $0 }.first)
+        case .choice, .text, .date, .timeOfDay, nil: return .number(unit: units.compactMap { $0 }.first)
         }
     }
 

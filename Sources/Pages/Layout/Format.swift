@@ -130,6 +130,8 @@ public struct Format: Sendable {
         case .integer(let number): formats.decimal(Double(number))
         case .text(let text): text
         case .date(let date): shortDay(date)
+        case .time(let clock): formats.time(clock)
+        case .preferNotToAnswer: words(.preferNotToAnswer)
         }
         guard let unit = value.unit, !unit.isEmpty else { return text }
         return words(.valueWithUnit, ["value": text, "unit": unit])

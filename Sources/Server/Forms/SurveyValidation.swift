@@ -12,10 +12,18 @@ public struct SurveyEntry: Sendable, Error {
     public var values: [String: [String]]
     /// Field name → what to fix.
     public var errors: [String: String]
+    /// The items asked, given the answers entered.
+    public var asked: Set<String>
+    /// Items the answers made relevant that the page did not show: asked on
+    /// a next page before anything is saved. Empty when there are errors.
+    public var newlyAsked: [String]
 
-    public init(values: [String: [String]] = [:], errors: [String: String] = [:]) {
+    public init(values: [String: [String]] = [:], errors: [String: String] = [:], asked: Set<String> = [],
+                newlyAsked: [String] = []) {
         self.values = values
         self.errors = errors
+        self.asked = asked
+        self.newlyAsked = newlyAsked
     }
 }
 
@@ -23,27 +31,46 @@ public struct SurveyEntry: Sendable, Error {
 /// outcome values to store, or every problem with the values kept.
 public enum SurveyValidation {
     /// - Parameter language: the participant's, whose words say what to fix and whose decimals are read.
+    ///
+    /// The server decides which items are asked: an item whose condition
+    /// does not hold for the answers before it is not required, and a value
+    /// sent for it is dropped. Items that the answers made relevant, which
+    /// the page did not show (its `asked` field does not list them), are
+    /// asked on a next page before anything is saved.
     public static func validate(_ task: StudyTask, form: FormData, language: Language) -> Result<[OutcomeValue], SurveyEntry> {
-        validate(task.formItems, form: form, language: language)
+        let asked: (([String: [OutcomeValue.Value]]) -> [FormItem])? = task.hasConditions ? { task.askedItems(answers: $0) } : nil
+        return validate(task.formItems, form: form, language: language, asked: asked)
     }
 
-    public static func validate(_ items: [FormItem], form: FormData, language: Language) -> Result<[OutcomeValue], SurveyEntry> {
+    public static func validate(_ items: [FormItem], form: FormData, language: Language,
+                                asked: (([String: [OutcomeValue.Value]]) -> [FormItem])? = nil)
+        -> Result<[OutcomeValue], SurveyEntry> {
         let words = language.words
         var entry = SurveyEntry()
-        var values: [OutcomeValue] = []
+        var checked: [String: Result<[OutcomeValue], ValidationMessage>] = [:]
         for item in items {
             let given = form.all(item.id).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
             entry.values[item.id] = form.all(item.id)
-            guard !given.isEmpty else {
-                if item.isRequired { entry.errors[item.id] = words(.pleaseAnswer) }
+            if !given.isEmpty { checked[item.id] = check(item, given, format: Format(language: language)) }
+        }
+        let answers = checked.compactMapValues { try? $0.get().map(\.value) }
+        let askedItems = asked?(answers) ?? items
+        entry.asked = Set(askedItems.map(\.id))
+        let shown = form[SurveyPage.askedField].map { Set($0.split(separator: " ").map(String.init)) }
+        var values: [OutcomeValue] = []
+        for item in askedItems {
+            guard shown?.contains(item.id) ?? true else {
+                entry.newlyAsked.append(item.id)
                 continue
             }
-            switch check(item, given, format: Format(language: language)) {
-            case .success(let answers): values += answers
-            case .failure(let message): entry.errors[item.id] = message.text
+            switch checked[item.id] {
+            case .success(let answers)?: values += answers
+            case .failure(let message)?: entry.errors[item.id] = message.text
+            case nil: if item.isRequired { entry.errors[item.id] = words(.pleaseAnswer) }
             }
         }
-        return entry.errors.isEmpty ? .success(values) : .failure(entry)
+        if !entry.errors.isEmpty { entry.newlyAsked = [] }
+        return entry.errors.isEmpty && entry.newlyAsked.isEmpty ? .success(values) : .failure(entry)
     }
 
     static func check(_ item: FormItem, _ given: [String], format: Format) -> Result<[OutcomeValue], ValidationMessage> {
@@ -54,6 +81,9 @@ public enum SurveyValidation {
         }
         func one(_ value: OutcomeValue.Value) -> Result<[OutcomeValue], ValidationMessage> {
             .success([OutcomeValue(kind: item.id, value: value, unit: unit)])
+        }
+        if given.contains(FormItem.preferNotToAnswerValue) && item.offersPreferNotToAnswer {
+            return given.count == 1 ? one(.preferNotToAnswer) : .failure(words(.answerOrPreferNot))
         }
         guard item.answer.allowsSeveral || given.count == 1 else { return .failure(words(.chooseOne)) }
         let text = given[0]
@@ -105,6 +135,27 @@ public enum SurveyValidation {
                 return .failure(words(.keepToCharacters, count: maxLength, ["has": format.integer(text.count)]))
             }
             return one(.text(text))
+        case .date(let min, let max):
+            guard let day = LocalDate(iso: text) else {
+                return .failure(words(.enterDate, ["example": format.shortDay(min ?? max ?? LocalDate(year: 2026, month: 3, day: 8)!)]))
+            }
+            switch (min, max) {
+            case let (min?, max?) where day < min || day > max:
+                return .failure(words(.chooseDayBetween, ["min": format.shortDay(min), "max": format.shortDay(max)]))
+            case let (min?, nil) where day < min:
+                return .failure(words(.chooseDayOrLater, ["day": format.shortDay(min)]))
+            case let (nil, max?) where day > max:
+                return .failure(words(.chooseDayOrEarlier, ["day": format.shortDay(max)]))
+            default:
+                return one(.date(day))
+            }
+        case .timeOfDay:
+            // A browser's time field sends `08:30`, or `08:30:00` where it keeps seconds.
+            let clock = text.count == 8 && text.hasSuffix(":00") ? String(text.prefix(5)) : text
+            guard let time = LocalTime(clock) else {
+                return .failure(words(.enterTime, ["example": format.time(LocalTime(hour: 8, minute: 30)!)]))
+            }
+            return one(.time(time))
         }
     }
 

@@ -58,8 +58,13 @@ struct TaskAnswers {
             return respond.page(survey(task, event: event, values: [:], errors: [:], context))
         }
         switch SurveyValidation.validate(task, form: form, language: context.language) {
+        case .failure(let entry) where entry.errors.isEmpty:
+            // Answers that made more questions relevant: those, on a page of their own, before saving.
+            return respond.page(survey(task, event: event, values: entry.values, errors: [:], asked: entry.asked,
+                                       newlyAsked: entry.newlyAsked, context))
         case .failure(let entry):
-            return respond.page(survey(task, event: event, values: entry.values, errors: entry.errors, context),
+            return respond.page(survey(task, event: event, values: entry.values, errors: entry.errors, asked: entry.asked,
+                                       context),
                                 status: .unprocessableContent)
         case .success(let values):
             do {
@@ -91,11 +96,12 @@ struct TaskAnswers {
     }
 
     private func survey(_ task: StudyTask, event: ScheduledEvent, values: [String: [String]], errors: [String: String],
-                        _ context: RequestContext) -> HTML {
+                        asked: Set<String>? = nil, newlyAsked: [String]? = nil, _ context: RequestContext) -> HTML {
         SurveyPage.render(task: task, event: event, participant: context.participant, study: context.plan.study,
                           values: values, errors: errors, reader: context.reader,
                           action: Route.task(id: task.id, occurrence: event.occurrence).path,
-                          csrfToken: context.csrfToken, today: context.today, frame: context.respond.frame)
+                          csrfToken: context.csrfToken, today: context.today, asked: asked, newlyAsked: newlyAsked,
+                          frame: context.respond.frame)
     }
 
     /// The task's event with this occurrence, looked for up to a year past today.
