@@ -18,9 +18,12 @@ public struct StudyTask: Hashable, Sendable, Codable {
     public var log: Bool?
     /// A log's button, such as "Log a dose"; nil for "Log an entry".
     public var button: String?
+    /// Scores computed from the survey's answers; nil for none, so the
+    /// definitions of tasks without scores keep the text the store versioned.
+    public var scores: [Score]?
 
     enum CodingKeys: String, CodingKey {
-        case id, title, impactsAdherence, schedule, survey, instructions, log, button
+        case id, title, impactsAdherence, schedule, survey, instructions, log, button, scores
     }
 
     /// The task with a consent step is the onboarding task: the feed shows
@@ -53,7 +56,7 @@ public struct StudyTask: Hashable, Sendable, Codable {
     }
 
     public init(id: String, title: String, impactsAdherence: Bool, schedule: Schedule, survey: [SurveyStep],
-                instructions: HTML, file: String = "", log: Bool?, button: String?) {
+                instructions: HTML, file: String = "", log: Bool?, button: String?, scores: [Score]? = nil) {
         self.id = id
         self.title = title
         self.impactsAdherence = impactsAdherence
@@ -63,6 +66,12 @@ public struct StudyTask: Hashable, Sendable, Codable {
         self.file = file
         self.log = log
         self.button = button
+        self.scores = scores
+    }
+
+    /// The task's score with this id.
+    public func score(_ id: String) -> Score? {
+        scores?.first { $0.id == id }
     }
 }
 

@@ -1,0 +1,134 @@
+import CareModel
+
+/// A score computed from several answers of a task, as REDCap's calculated
+/// fields and the KOOS subscales are: derived from the answers with the
+/// definition of the task version they were given in, never stored.
+///
+///     scores:
+///       - id: kneeFunction
+///         label: Knee function
+///         items: [k1, k2, k3, k4, k5, k6, k7, k8, k9]
+///         method: mean
+///         reverse: [k9]
+///         minAnswered: 5
+///         rescale: { from: [0, 4], to: [100, 0] }
+public struct Score: Hashable, Sendable, Codable {
+    public enum Method: String, Hashable, Sendable, Codable, CaseIterable {
+        /// The mean of the answered items.
+        case mean
+        /// The sum of the answered items.
+        case sum
+    }
+
+    /// A linear map of the result: `from`'s ends go to `to`'s ends.
+    public struct Rescale: Hashable, Sendable, Codable {
+        public var from: [Double]
+        public var to: [Double]
+
+        public init(from: (Double, Double), to: (Double, Double)) {
+            self.from = [from.0, from.1]
+            self.to = [to.0, to.1]
+        }
+
+        func apply(_ value: Double) -> Double {
+            to[0] + (value - from[0]) * (to[1] - to[0]) / (from[1] - from[0])
+        }
+    }
+
+    public var id: String
+    public var label: String
+    public var items: [String]
+    public var method: Method
+    /// Items scored as (min + max − value) of their own range.
+    public var reverse: [String]
+    /// With fewer items answered there is no score; "prefer not to answer" is not an answer.
+    public var minAnswered: Int
+    public var rescale: Rescale?
+
+    public init(id: String, label: String, items: [String], method: Method, reverse: [String] = [],
+                minAnswered: Int, rescale: Rescale? = nil) {
+        self.id = id
+        self.label = label
+        self.items = items
+        self.method = method
+        self.reverse = reverse
+        self.minAnswered = minAnswered
+        self.rescale = rescale
+    }
+
+    /// What a score comes to for one outcome.
+    public enum Result: Hashable, Sendable {
+        case value(Double)
+        /// Fewer than `minAnswered` of its items were answered.
+        case notEnoughAnswers(answered: Int, needed: Int)
+    }
+
+    /// The score of `values`, answers to `task`'s items in the version that
+    /// defines this score.
+    public func result(_ values: [OutcomeValue], task: StudyTask) -> Result {
+        var numbers: [Double] = []
+        for id in items {
+            guard let item = task.formItems.first(where: { $0.id == id }), let range = Self.range(of: item),
+                  let value = values.first(where: { $0.kind == id }), let number = Self.number(value.value) else { continue }
+            numbers.append(reverse.contains(id) ? range.lowerBound + range.upperBound - number : number)
+        }
+        guard numbers.count >= minAnswered, !numbers.isEmpty else {
+            return .notEnoughAnswers(answered: numbers.count, needed: minAnswered)
+        }
+        let total = numbers.reduce(0, +)
+        let raw = method == .mean ? total / Double(numbers.count) : total
+        return .value(rescale?.apply(raw) ?? raw)
+    }
+
+    /// Where the score can lie, for "68 of 100": the rescaled range, or the
+    /// range of its items' mean or sum; nil when its items' ranges are unknown.
+    public func range(task: StudyTask) -> ClosedRange<Double>? {
+        if let rescale { return min(rescale.to[0], rescale.to[1])...max(rescale.to[0], rescale.to[1]) }
+        let ranges = items.compactMap { id in task.formItems.first { $0.id == id }.flatMap(Self.range(of:)) }
+        guard ranges.count == items.count, !ranges.isEmpty else { return nil }
+        let low = ranges.map(\.lowerBound).reduce(0, +), high = ranges.map(\.upperBound).reduce(0, +)
+        let count = method == .mean ? Double(ranges.count) : 1
+        return (low / count)...(high / count)
+    }
+
+    /// The range an item's answers lie in: a scale's ends, a number's min
+    /// and max, a choice's lowest and highest numeric values; nil for any
+    /// other item, which a score cannot use.
+    public static func range(of item: FormItem) -> ClosedRange<Double>? {
+        switch item.answer {
+        case .scale(let low, let high, _, _, _): return low...high
+        case .numeric(let low?, let high?, _, _): return low...high
+        case .choice(let options, false):
+            let numbers = options.compactMap { Double($0.value) }
+            guard numbers.count == options.count, let low = numbers.min(), let high = numbers.max() else { return nil }
+            return low...high
+        default: return nil
+        }
+    }
+
+    private static func number(_ value: OutcomeValue.Value) -> Double? {
+        switch value {
+        case .integer, .decimal: value.number
+        case .text(let text): Double(text)
+        default: nil
+        }
+    }
+}
+
+extension CarePlan {
+    /// `outcome` with the scores of the task version it was answered in, as
+    /// values of their own kinds, after its answers: each score that
+    /// `sharing` shares all the items of, and that has enough answers.
+    public func scored(_ outcome: Outcome, sharing: Sharing = .everything) -> Outcome {
+        guard let task = task(outcome.taskID, version: outcome.taskVersion), let scores = task.scores, !outcome.isDeleted else {
+            return outcome
+        }
+        var scored = outcome
+        for score in scores where score.items.allSatisfy({ sharing.isShared(taskID: outcome.taskID, kind: $0) }) {
+            if case .value(let value) = score.result(outcome.values, task: task) {
+                scored.values.append(OutcomeValue(kind: score.id, value: .decimal(value)))
+            }
+        }
+        return scored
+    }
+}
