@@ -16,16 +16,19 @@ public enum AnswerGate {
         case notOpenYet
     }
 
-    /// Nil when answers for `day` may be given, changed or deleted today:
-    /// only on today, once joined, before re-consent is due and before withdrawal.
-    public static func refusal(changing day: LocalDate, feed: ParticipantFeed, status: ConsentStatus) -> Refusal? {
+    /// Nil when answers for an event of `day` may be given, changed or
+    /// deleted today: only from its day through `lastDay` (the end of its
+    /// window; its own day without one), once joined, before re-consent is
+    /// due and before withdrawal.
+    public static func refusal(changing day: LocalDate, through lastDay: LocalDate? = nil, feed: ParticipantFeed,
+                               status: ConsentStatus) -> Refusal? {
         switch status {
         case .reconsentPending: return .reconsentPending
         case .withdrawn: return .withdrawn
         case .notJoined, .active: break
         }
         guard feed.isOnboarded(on: feed.today) else { return .notJoined }
-        if day < feed.today { return .dayLocked }
+        if lastDay ?? day < feed.today { return .dayLocked }
         if day > feed.today { return .notOpenYet }
         return nil
     }

@@ -11,6 +11,8 @@ public struct Card: Hashable, Sendable {
     /// How the card works, as its task's kind says: a survey, a one-tap
     /// task, a checklist or a log.
     public var kind: CardKind
+    /// The feed day the card is on: its event's day, or a later day of its window.
+    public var day: LocalDate
 }
 
 /// Where a card stands: answered, open today, missed, or still to come.

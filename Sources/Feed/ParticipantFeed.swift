@@ -87,14 +87,21 @@ public struct ParticipantFeed: Sendable {
 
     /// Cards of each day in `from ..< to`, gated by onboarding; from the day
     /// of a withdrawal, only answered ones.
+    ///
+    /// An event with a window shows on each day of it until answered: then
+    /// on the day it was answered only. Unanswered, a past day shows it only
+    /// once the window is over, on its last day, as missed; today and days
+    /// to come show it while the window lasts.
     public func cards(from: LocalDate, to: LocalDate) -> [LocalDate: [Card]] {
         var byDay: [LocalDate: [Card]] = [:]
         for task in tasks {
             for event in task.timeline.events(enrolledOn: participant.enrolledOn, in: participant.timeZone,
-                                              from: from, to: to)
+                                              from: from.adding(days: 1 - task.timeline.longestWindow), to: to)
             where task.isOnboarding != isOnboarded(on: event.day)
                 && (!isWithdrawn(on: event.day) || outcome(taskID: task.id, occurrence: event.occurrence) != nil) {
-                byDay[event.day, default: []].append(card(task, event))
+                for day in shownDays(task, event) where day >= from && day < to {
+                    byDay[day, default: []].append(card(task, event, on: day))
+                }
             }
         }
         for day in byDay.keys {
@@ -125,14 +132,30 @@ public struct ParticipantFeed: Sendable {
         answers[TaskOccurrence(taskID: taskID, occurrence: occurrence)]
     }
 
-    private func card(_ task: PlannedTask, _ event: ScheduledEvent) -> Card {
+    /// The days whose feeds show `event`: its own, or those of its window as `cards` says.
+    private func shownDays(_ task: PlannedTask, _ event: ScheduledEvent) -> [LocalDate] {
+        guard event.hasWindow, task.kind != .log else { return [event.day] }
+        if let answer = answers[TaskOccurrence(taskID: task.id, occurrence: event.occurrence)] {
+            return [answeredDay(answer, event)]
+        }
+        return (event.day.ordinal...event.lastDay.ordinal).map(LocalDate.init(ordinal:)).filter { day in
+            day >= today || day == event.lastDay
+        }
+    }
+
+    /// The participant's day on which `answer` was given, within its event's window.
+    private func answeredDay(_ answer: Outcome, _ event: ScheduledEvent) -> LocalDate {
+        min(max(participant.timeZone.localDate(of: answer.createdAt), event.day), event.lastDay)
+    }
+
+    private func card(_ task: PlannedTask, _ event: ScheduledEvent, on day: LocalDate) -> Card {
         let answer = answers[TaskOccurrence(taskID: task.id, occurrence: event.occurrence)]
         var state: CardState
         if let answer {
             state = .completed(answer)
-        } else if event.day == today {
+        } else if event.day <= today && today <= event.lastDay && day == today {
             state = .open
-        } else if event.day < today {
+        } else if event.lastDay < today {
             state = .missed
         } else {
             state = .upcoming
@@ -155,11 +178,16 @@ public struct ParticipantFeed: Sendable {
                 state = event.day == today ? .open : .upcoming
             }
         }
-        return Card(taskID: task.id, title: task.title, event: event, state: state, isLocked: event.day < today, kind: kind)
+        return Card(taskID: task.id, title: task.title, event: event, state: state, isLocked: event.lastDay < today,
+                    kind: kind, day: day)
     }
 
+    /// An event counts once toward adherence: on the day it was answered,
+    /// or, unanswered, on the last day it could be.
     private func ring(_ cards: [Card]) -> AdherenceRing? {
-        let counted = cards.filter { card in tasks.first { $0.id == card.taskID }?.impactsAdherence ?? false }
+        let counted = cards.filter { card in
+            (tasks.first { $0.id == card.taskID }?.impactsAdherence ?? false) && (card.isCompleted || card.day == card.event.lastDay)
+        }
         guard !counted.isEmpty else { return nil }
         let tallies = counted.map(\.tally)
         return AdherenceRing(completed: tallies.map(\.completed).reduce(0, +), total: tallies.map(\.total).reduce(0, +))

@@ -8,14 +8,14 @@ public enum Word: String, CaseIterable, Sendable {
          auditConsentPublished, auditConsentSigned, auditEmpty, auditLead, auditPermissionAnswered,
          auditReconsentSigned, auditWithdrew
     case back, backToToday, barChart, beforeEnrollment, begin, boxDone, boxDoneAt, boxNotDone
-    case calendarAlarm, calendarElementText, calendarOpenAllDay, calendarOpenFrom, callContact, cancel, cancelKeep,
-         cannotBeUndone, cannotBeUndoneText, cannotDrawHint, careTeam, careTeamDocument, careTeamLead,
-         careTeamLeadClinician, change, changeLanguage, chartDescription, chartTableCaption, checkBeforeSign,
-         choiceWhen, choiceWithBrowser, choicesMade, chooseAllThatApply, chooseDayBetween, chooseDayOrEarlier,
-         chooseDayOrLater, chooseFromOptions, chooseLanguage, chooseOne, chooseScaleNumber, chooseYesOrNo,
-         clearSignature, columnAdherenceWeek, columnDetail, columnEvent, columnParticipant, columnSubject, columnTime,
-         consentChanged, consentChangedText, consentDocument, consentReadIt, consentRecord, contactAt, contentHasErrors,
-         `continue`, currentLanguage
+    case calendarAlarm, calendarElementText, calendarOpenAllDay, calendarOpenFrom, calendarOpenUntil, callContact,
+         cancel, cancelKeep, cannotBeUndone, cannotBeUndoneText, cannotDrawHint, careTeam, careTeamDocument,
+         careTeamLead, careTeamLeadClinician, change, changeLanguage, chartDescription, chartTableCaption,
+         checkBeforeSign, choiceWhen, choiceWithBrowser, choicesMade, chooseAllThatApply, chooseDayBetween,
+         chooseDayOrEarlier, chooseDayOrLater, chooseFromOptions, chooseLanguage, chooseOne, chooseScaleNumber,
+         chooseYesOrNo, clearSignature, columnAdherenceWeek, columnDetail, columnEvent, columnParticipant,
+         columnSubject, columnTime, consentChanged, consentChangedText, consentDocument, consentReadIt, consentRecord,
+         contactAt, contentHasErrors, `continue`, currentLanguage
     case dataAsOf, day, dayAndAgo, dayAtTime, dayLocked, dayLockedText, dayOfStudyToday, dayOfTheStudy, dayOrEarlier,
          dayOrLater, dayRange, dayRing, days, daysAgo, decimalsAllowed, degreesOfBend, deleteAndAnswerAgain,
          deleteAnswers, deleteExplained, deleteTheseAnswers, deletedNoValues, deletedValues, deleting, descending,
@@ -47,7 +47,7 @@ public enum Word: String, CaseIterable, Sendable {
          notDue, notJoinedOnDay, notJoinedYet, notOfferedToday, notOfferedTodayText, notOpenYet, notOpenYetText,
          notSaved, notShared, notSigned, notYet, notesLead, nothingLoggedThisDay, nothingLoggedToday, nothingScheduled,
          nothingScheduledFrom, nothingToDo, nothingToLeave, notificationsBlocked
-    case openModel, openNotAnswered, openNoteAndModel, opensOn, optional
+    case openModel, openNotAnswered, openNoteAndModel, openNow, openUntil, opensOn, optional
     case pageNotFound, pageOutOfDate, partOfDayFrom, participantCount, participantCountFlagged, participantID,
          participantsCaption, pastDaysLocked, permissions, pleaseAnswer, pleaseCheck, pleaseCheckAnswers,
          pleaseTryAgain, pointAnswered, pointTitle, preferNotToAnswer, printedNameLabel, protocolApproved

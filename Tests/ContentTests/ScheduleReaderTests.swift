@@ -87,4 +87,29 @@ import TestSupport
         #expect(load("  - { start: enrollment, every: 2 month, allDay: true }").schedule
                 == Schedule([ScheduleElement(interval: .months(2), time: .allDay)]))
     }
+
+    @Test func aWindowKeepsEachEventOpenForItsDays() {
+        let loaded = load("""
+              - { start: enrollment, allDay: true, window: 7 days }
+              - { start: enrollment + 2 weeks, every: 2 weeks, days: [monday, friday], allDay: true, window: 3 days }
+              - { start: enrollment + 6 weeks, allDay: true, window: 1 week }
+            """)
+        #expect(loaded.diagnostics == [])
+        #expect(loaded.schedule?.elements.map(\.window) == [7, 3, 7])
+    }
+
+    @Test func aWindowThatOverlapsTheNextEventOrIsNotADurationIsAnError() {
+        #expect(load("  - { start: enrollment, every: 1 week, allDay: true, window: 10 days }").diagnostics == [
+            "tasks/walk.md:5:63: error: a window of 10 days overlaps the next event of this element, 7 days later; "
+                + "make it at most 7 days, or the events further apart",
+        ])
+        #expect(load("  - { start: enrollment, every: 1 week, days: [monday, wednesday], allDay: true, window: 3 days }").diagnostics == [
+            "tasks/walk.md:5:90: error: a window of 3 days overlaps the next event of this element, 2 days later; "
+                + "make it at most 2 days, or the events further apart",
+        ])
+        #expect(load("  - { start: enrollment, allDay: true, window: a week }").diagnostics == [
+            "tasks/walk.md:5:48: error: window must be 'N days' or 'N weeks', such as '7 days': the event's own day and "
+                + "the days after it on which it can still be answered; not 'a week'",
+        ])
+    }
 }

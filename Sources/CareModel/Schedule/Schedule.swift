@@ -25,7 +25,7 @@ public struct Schedule: Hashable, Sendable, Codable {
                 for (slot, (start, end)) in element.intervals(on: day, in: zone).enumerated() {
                     events.append((ScheduledEvent(element: index, occurrence: 0, version: version, day: day,
                                                   start: start, end: end, isAllDay: element.time == .allDay,
-                                                  text: element.text),
+                                                  text: element.text, lastDay: day.adding(days: (element.window ?? 1) - 1)),
                                    (elementStart, index, slot)))
                 }
             }
@@ -41,6 +41,11 @@ public struct Schedule: Hashable, Sendable, Codable {
             event.occurrence = base + index
             return event
         }
+    }
+
+    /// The longest window of its elements, in days: 1 without any.
+    public var longestWindow: Int {
+        elements.map { $0.window ?? 1 }.max() ?? 1
     }
 
     /// How many events of all elements start on days before `day`.

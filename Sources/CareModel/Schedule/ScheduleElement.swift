@@ -17,10 +17,13 @@ public struct ScheduleElement: Hashable, Sendable, Codable {
     /// Ignored for all-day events, which cover their local calendar day.
     public var duration: ScheduleDuration
     public var text: String?
+    /// How many days, from its own, each event can be answered on, as a
+    /// visit window; nil for its own day only.
+    public var window: Int?
 
     public init(start: ScheduleAnchor = .enrollment(plusDays: 0), end: ScheduleAnchor? = nil,
                 interval: ScheduleInterval? = .days(1), weekdays: [Weekday]? = nil, time: TimeOfDay = .allDay,
-                duration: ScheduleDuration = .hours(1), text: String? = nil) {
+                duration: ScheduleDuration = .hours(1), text: String? = nil, window: Int? = nil) {
         self.start = start
         self.end = end
         self.interval = interval
@@ -28,6 +31,7 @@ public struct ScheduleElement: Hashable, Sendable, Codable {
         self.time = time
         self.duration = duration
         self.text = text
+        self.window = window
     }
 
     /// The days, within `from ..< to`, on which this element has events.

@@ -55,6 +55,11 @@ public struct ScheduleTimeline: Hashable, Sendable {
         return false
     }
 
+    /// The longest window any of its schedules gives an event, in days.
+    public var longestWindow: Int {
+        spans.map(\.schedule.longestWindow).max() ?? 1
+    }
+
     /// Events starting on the local days `from ..< to`, in start order.
     public func events(enrolledOn enrollment: LocalDate, in zone: TimeZone,
                        from: LocalDate, to: LocalDate) -> [ScheduledEvent] {

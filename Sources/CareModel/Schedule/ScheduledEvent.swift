@@ -14,4 +14,23 @@ public struct ScheduledEvent: Hashable, Sendable {
     public var end: Date
     public var isAllDay: Bool
     public var text: String?
+    /// The last day it can be answered on: its own day, or the last of its
+    /// element's window.
+    public var lastDay: LocalDate
+
+    public init(element: Int, occurrence: Int, version: Int, day: LocalDate, start: Date, end: Date, isAllDay: Bool,
+                text: String?, lastDay: LocalDate? = nil) {
+        self.element = element
+        self.occurrence = occurrence
+        self.version = version
+        self.day = day
+        self.start = start
+        self.end = end
+        self.isAllDay = isAllDay
+        self.text = text
+        self.lastDay = lastDay ?? day
+    }
+
+    /// Whether it can be answered on days after its own.
+    public var hasWindow: Bool { lastDay > day }
 }

@@ -15,7 +15,7 @@ extension FieldReader {
 
     private func scheduleElement(_ node: YAMLNode) -> ScheduleElement? {
         guard let fields = fields(node, in: "a schedule element",
-                                  allowed: ["start", "end", "every", "days", "at", "allDay", "duration", "text"],
+                                  allowed: ["start", "end", "every", "days", "at", "allDay", "duration", "text", "window"],
                                   required: ["start"]) else { return nil }
         var valid = true
         let start = fields["start"].flatMap { anchor($0, "start") }
@@ -58,9 +58,55 @@ extension FieldReader {
             if let parsed = self.duration(durationNode) { duration = parsed } else { valid = false }
         }
         let elementText = fields["text"].flatMap { text($0, "text") }
+        var window: Int?
+        if let windowNode = fields["window"] {
+            window = self.window(windowNode)
+            if window == nil {
+                valid = false
+            } else if case .times = time {
+                error("a window is for one event a day; a checklist's boxes are each open at their time on their day",
+                      at: windowNode)
+                valid = false
+            } else if let window, let gap = Self.shortestGap(interval, weekdays: weekdays), window > gap {
+                error("a window of \(window) days overlaps the next event of this element, \(gap) \(gap == 1 ? "day" : "days") "
+                      + "later; make it at most \(gap) days, or the events further apart", at: windowNode)
+                valid = false
+            }
+        }
         guard valid, let start else { return nil }
         return ScheduleElement(start: start, end: end, interval: interval, weekdays: weekdays, time: time,
-                               duration: duration, text: elementText)
+                               duration: duration, text: elementText, window: window == 1 ? nil : window)
+    }
+
+    /// `N days` or `N weeks`: how many days, from its own, an event can be answered on.
+    private func window(_ node: YAMLNode) -> Int? {
+        guard let value = text(node, "window") else { return nil }
+        let words = value.split(separator: " ")
+        if words.count == 2, let count = Int(words[0]), count >= 1 {
+            switch words[1] {
+            case "day", "days" where count <= 366: return count
+            case "week", "weeks" where count <= 52: return count * 7
+            default: break
+            }
+        }
+        error("window must be 'N days' or 'N weeks', such as '7 days': the event's own day and the days after it "
+              + "on which it can still be answered; not '\(value)'", at: node)
+        return nil
+    }
+
+    /// The fewest days between two events of an element: nil for a single event.
+    private static func shortestGap(_ interval: ScheduleInterval?, weekdays: [Weekday]?) -> Int? {
+        switch interval {
+        case nil: return nil
+        case .days(let count): return count
+        case .months(let count): return 28 * count
+        case .weeks(let count):
+            guard let weekdays, weekdays.count > 1 else { return 7 * count }
+            let days: [Int] = weekdays.map(\.number).sorted()
+            var gaps: [Int] = zip(days, days.dropFirst()).map { pair in pair.1 - pair.0 }
+            gaps.append(days[0] + 7 * count - days[days.count - 1])
+            return gaps.min()
+        }
     }
 
     /// `"HH:MM"`, or a list of such times for several events a day, put in

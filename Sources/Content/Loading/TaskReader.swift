@@ -77,6 +77,9 @@ extension FieldReader {
                       + "remove impactsAdherence", at: adherence)
             }
             for element in elements {
+                if let window = CrossReferences.value("window", in: element) {
+                    error("a log is offered all day on each of its days and asks for nothing, so it has no window", at: window)
+                }
                 if let at = CrossReferences.value("at", in: element) {
                     error("a log task is offered all day on the days its schedule names; use allDay: true, not at",
                           at: at)

@@ -68,15 +68,19 @@ public struct ScheduleCalendar: Sendable {
             calendar.begin("VEVENT")
             calendar.line("UID", text: "\(participant.id)-\(task.id)-\(event.occurrence)@carefeed")
             calendar.line("DTSTAMP", raw: ICalendar.utcDateTime(stamp))
+            // An event with a window spans it: open until the end of its last day.
             if event.isAllDay {
                 calendar.line("DTSTART", [("VALUE", "DATE")], raw: ICalendar.date(event.day))
-                calendar.line("DTEND", [("VALUE", "DATE")], raw: ICalendar.date(event.day.adding(days: 1)))
+                calendar.line("DTEND", [("VALUE", "DATE")], raw: ICalendar.date(event.lastDay.adding(days: 1)))
             } else {
                 calendar.line("DTSTART", [("TZID", zone.identifier)], raw: ICalendar.localDateTime(event.start, in: zone))
-                calendar.line("DTEND", [("TZID", zone.identifier)], raw: ICalendar.localDateTime(event.end, in: zone))
+                let end = event.hasWindow ? zone.instant(of: event.lastDay.adding(days: 1), at: .midnight) : event.end
+                calendar.line("DTEND", [("TZID", zone.identifier)], raw: ICalendar.localDateTime(end, in: zone))
             }
             calendar.line("SUMMARY", [("LANGUAGE", language.tag.identifier)], text: title)
-            let open = language.words(event.isAllDay ? .calendarOpenAllDay : .calendarOpenFrom, ["study": plan.study.title])
+            let open = event.hasWindow
+                ? language.words(.calendarOpenUntil, ["study": plan.study.title, "day": language.format.weekdayAndDay(event.lastDay)])
+                : language.words(event.isAllDay ? .calendarOpenAllDay : .calendarOpenFrom, ["study": plan.study.title])
             calendar.line("DESCRIPTION", [("LANGUAGE", language.tag.identifier)],
                           text: event.text.map { language.words(.calendarElementText, ["text": $0, "open": open]) } ?? open)
             calendar.line("TRANSP", raw: "TRANSPARENT")

@@ -172,6 +172,7 @@ public enum FeedPage {
         html += "<div class=\"card-head\"><h2 id=\"\(headingID)\">\(card.title)</h2>"
         html += "<p class=\"card-when\">\(reader.format.when(card.event, in: zone, today: feed.today))"
         if let text = card.event.text { html += " · \(text)" }
+        if let window = window(card, reader: reader) { html += " · \(window)" }
         html += "</p></div>\n"
         switch card.state {
         case .completed(let outcome):
@@ -195,9 +196,25 @@ public enum FeedPage {
         case .missed:
             html += "<p class=\"status status-missed\">\(reader.words(.noAnswerThisDay))</p>\n"
         case .upcoming:
-            html += "<p class=\"status status-upcoming\">\(opens(card.event, zone: zone, reader: reader))</p>\n"
+            html += "<p class=\"status status-upcoming\">\(opens(card, today: feed.today, zone: zone, reader: reader))</p>\n"
         }
         return html + "</article>"
+    }
+
+    /// "Open until Mon, Jan 18", for an event with a window that is not
+    /// answered and not over: never a deadline missed.
+    static func window(_ card: Card, reader: Reader) -> String? {
+        guard card.event.hasWindow, card.state == .open || card.state == .upcoming else { return nil }
+        return reader.words(.openUntil, ["day": reader.format.weekdayAndDay(card.event.lastDay)])
+    }
+
+    /// A card's one line on a day to come: `Opens Tue, Dec 1 at 8:00 AM`;
+    /// an event already open today, shown again on a later day of its window, is open.
+    static func opens(_ card: Card, today: LocalDate, zone: TimeZone, reader: Reader) -> String {
+        if card.event.day <= today, card.event.hasWindow {
+            return reader.words(reader.isParticipant ? .openNow : .openNotAnswered)
+        }
+        return opens(card.event, zone: zone, reader: reader)
     }
 
     /// A card's one line on a day to come: `Opens Tue, Dec 1 at 8:00 AM`.

@@ -38,7 +38,7 @@ struct TaskAnswers {
             return respond.page(AnswerPages.completion(completion, context: pageContext(task, event, existing, context),
                                                        frame: respond.frame))
         }
-        if let refusal = TaskGate.refusal(day: event.day, title: task.title, context) { return refusal }
+        if let refusal = TaskGate.refusal(day: event.day, through: event.lastDay, title: task.title, context) { return refusal }
         if case .delete = action {
             guard context.method == .post else {
                 guard let existing else { return .seeOther(context.todayRoute.path) }

@@ -6,11 +6,11 @@ import Words
 
 /// The feed's `AnswerGate` as the server answers it: 409 and a page that says why.
 enum TaskGate {
-    static func refusal(day: LocalDate, title: String, _ context: RequestContext) -> HTTPResponse? {
+    static func refusal(day: LocalDate, through lastDay: LocalDate? = nil, title: String, _ context: RequestContext) -> HTTPResponse? {
         let respond = context.respond
         let words = respond.words
         let back = (Word.goToToday, context.todayRoute)
-        switch AnswerGate.refusal(changing: day, feed: context.feed, status: context.status) {
+        switch AnswerGate.refusal(changing: day, through: lastDay, feed: context.feed, status: context.status) {
         case nil:
             return nil
         case .reconsentPending:
@@ -20,7 +20,7 @@ enum TaskGate {
         case .notJoined:
             return respond.message(.conflict, .joinFirst, words(.joinFirstText), link: (.join, .onboarding(step: 1)))
         case .dayLocked:
-            return respond.message(.conflict, .dayLocked, words(.dayLockedText, ["day": context.reader.format.day(day)]), link: back)
+            return respond.message(.conflict, .dayLocked, words(.dayLockedText, ["day": context.reader.format.day(lastDay ?? day)]), link: back)
         case .notOpenYet:
             return respond.message(.conflict, .notOpenYet, words(.notOpenYetText, ["task": title, "day": context.reader.format.day(day)]), link: back)
         }

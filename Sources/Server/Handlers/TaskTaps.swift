@@ -40,7 +40,7 @@ struct TaskTaps {
                                             today: context.today) else {
             return context.respond.notFound()
         }
-        if let refusal = TaskGate.refusal(day: event.day, title: task.title, context) { return refusal }
+        if let refusal = TaskGate.refusal(day: event.day, through: event.lastDay, title: task.title, context) { return refusal }
         let existing = context.feed.outcome(taskID: taskID, occurrence: occurrence)
         if done == "no" {
             if let existing { try delete(existing, at: context.now) }

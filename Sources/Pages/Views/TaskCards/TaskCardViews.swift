@@ -18,7 +18,7 @@ enum TaskCardViews {
         let sharing = reader.sharing
         let task = plan.task(card.taskID, version: card.event.version)
         let headingID = "card-\(card.taskID)-\(card.event.occurrence)"
-        let form = Form(token: csrfToken ?? "", isEditable: feed.isEditable && card.event.day == feed.today)
+        let form = Form(token: csrfToken ?? "", isEditable: feed.isEditable && card.day == feed.today)
         // A log asks for nothing, so its card is neither done nor missed, whatever its entries.
         let isLog = if case .log = card.kind { true } else { false }
         let state = isLog && card.state != .upcoming ? "log" : card.state.name
@@ -73,7 +73,7 @@ enum TaskCardViews {
             return card.event.text ?? reader.words(.timesADay, count: boxes.count)
         case .survey, .simple:
             let time = reader.format.when(card.event, in: zone, today: today)
-            return card.event.text.map { "\(time) · \($0)" } ?? time
+            return [time, card.event.text, FeedPage.window(card, reader: reader)].compactMap { $0 }.joined(separator: " · ")
         }
     }
 
@@ -95,7 +95,7 @@ enum TaskCardViews {
         }
         let words = label ?? {
             switch card.state {
-            case .upcoming: FeedPage.opens(card.event, zone: zone, reader: reader)
+            case .upcoming: FeedPage.opens(card, today: feed.today, zone: zone, reader: reader)
             case .missed: reader.words(.notDoneThisDay)
             default: reader.isParticipant || card.event.day != feed.today ? reader.words(.notDone) : reader.words(.notDoneYet)
             }
@@ -108,7 +108,7 @@ enum TaskCardViews {
     static func checklist(_ card: Card, boxes: [ChecklistBox], form: Form, zone: TimeZone, reader: Reader) -> HTML {
         let done = boxes.filter { $0.outcome != nil }.count
         var html: HTML = card.state == .upcoming
-            ? "<p class=\"status status-upcoming\">\(FeedPage.opens(card.event, zone: zone, reader: reader))</p>\n"
+            ? "<p class=\"status status-upcoming\">\(FeedPage.opens(card, today: card.day, zone: zone, reader: reader))</p>\n"
             : "<p class=\"status\(done == boxes.count ? " status-done" : "")\">\(reader.words(.ringDone, count: boxes.count, ["done": reader.format.integer(done)]))</p>\n"
         html += "<ul class=\"checklist\">\n"
         for box in boxes {
