@@ -57,7 +57,7 @@ enum ExportCommand {
                                  permissionGrants: try store.permissionGrants(),
                                  withdrawals: try store.withdrawals(),
                                  healthPermissions: SharingRule.healthPermissions(of: plan.allDefinitions),
-                                 names: arguments.has("names"))
+                                 names: arguments.has("names"), plan: plan)
         if let participant = arguments["participant"] {
             guard export.participants.contains(where: { $0.id == participant }) else {
                 console.error("error: the store at \(path) has no participant '\(participant)'\n")

@@ -1,5 +1,6 @@
 import CareModel
 import Feed
+import StudyModel
 import Foundation
 
 /// Everything the store holds about a study's participants that they share
@@ -26,10 +27,13 @@ public struct StudyExport: Sendable {
     public var healthPermissions: [SharingRule]
     /// Whether names and signatures are written (`export --names`).
     public var names: Bool
+    /// The study's tasks as the store versioned them, whose scores are
+    /// derived for each outcome; nil writes no scores.
+    public var plan: CarePlan?
 
     public init(participants: [Participant], outcomes: [Outcome], consentRecords: [ConsentRecord],
                 permissionGrants: [PermissionGrant], withdrawals: [Withdrawal] = [],
-                healthPermissions: [SharingRule], names: Bool) {
+                healthPermissions: [SharingRule], names: Bool, plan: CarePlan? = nil) {
         self.participants = participants
         self.outcomes = outcomes
         self.consentRecords = consentRecords
@@ -37,6 +41,16 @@ public struct StudyExport: Sendable {
         self.withdrawals = withdrawals
         self.healthPermissions = healthPermissions
         self.names = names
+        self.plan = plan
+    }
+
+    /// The scores derived from `outcome`'s answers that `sharing` shares: a
+    /// score is never stored, so each export works it out with the
+    /// definition of the task version answered.
+    func scores(_ outcome: Outcome, sharing: Sharing) -> [OutcomeValue] {
+        guard let plan, !outcome.isDeleted else { return [] }
+        let scored = plan.scored(outcome, sharing: sharing)
+        return Array(scored.values.dropFirst(outcome.values.count)).filter { sharing.isShared(taskID: outcome.taskID, kind: $0.kind) }
     }
 
     /// Keeps only what belongs to one participant.
@@ -46,7 +60,7 @@ public struct StudyExport: Sendable {
                     consentRecords: consentRecords.filter { $0.participantID == participantID },
                     permissionGrants: permissionGrants.filter { $0.participantID == participantID },
                     withdrawals: withdrawals.filter { $0.participantID == participantID },
-                    healthPermissions: healthPermissions, names: names)
+                    healthPermissions: healthPermissions, names: names, plan: plan)
     }
 
     /// Each outcome's participant's sharing, worked out once per participant.
@@ -71,6 +85,7 @@ public struct StudyExport: Sendable {
                              values: sharing.shared(outcome).values.map {
                                  .init(kind: $0.kind, type: $0.value.typeName, value: JSONValue($0.value), unit: $0.unit)
                              },
+                             scores: scores(outcome, sharing: sharing).map { .init(id: $0.kind, value: $0.value.number ?? 0) },
                              notShared: sharing.notShared(outcome, because: .declined),
                              notChosen: sharing.notShared(outcome, because: .notChosen),
                              created: Timestamp.utc(outcome.createdAt), deleted: outcome.deletedAt.map(Timestamp.utc))
@@ -127,6 +142,12 @@ public struct StudyExport: Sendable {
                                  ? "not shared" : "not chosen yet",
                              isShared ? value.unit ?? "" : "", Timestamp.utc(outcome.createdAt),
                              outcome.deletedAt.map(Timestamp.utc) ?? ""])
+            }
+            // A score gets a row of its own after the answers it is derived from.
+            for score in scores(outcome, sharing: sharing) {
+                numbers.insert(rows.count)
+                rows.append(["outcome", outcome.participantID, outcome.taskID, String(outcome.occurrence),
+                             outcome.eventDay.description, score.kind, score.value.text, "", Timestamp.utc(outcome.createdAt), ""])
             }
         }
         for record in consentRecords {
@@ -195,6 +216,8 @@ private struct Document: Encodable {
         var entry: Int?
         var eventDay, eventStart, eventEnd: String
         var values: [ValueRow]
+        /// Scores derived from `values`, never stored; absent for a task without scores.
+        var scores: [ScoreRow]
         /// Kinds of values the participant declined to share, which `values` leaves out.
         var notShared: [String]
         /// Kinds of values whose sharing the participant has not chosen yet, which `values` leaves out too.
@@ -213,6 +236,7 @@ private struct Document: Encodable {
             try container.encode(eventStart, forKey: .eventStart)
             try container.encode(eventEnd, forKey: .eventEnd)
             try container.encode(values, forKey: .values)
+            if !scores.isEmpty { try container.encode(scores, forKey: .scores) }
             try container.encode(notShared, forKey: .notShared)
             try container.encode(notChosen, forKey: .notChosen)
             try container.encode(created, forKey: .created)
@@ -221,9 +245,15 @@ private struct Document: Encodable {
         }
 
         enum CodingKeys: String, CodingKey {
-            case participant, task, taskVersion, occurrence, entry, eventDay, eventStart, eventEnd, values, notShared, notChosen, created
+            case participant, task, taskVersion, occurrence, entry, eventDay, eventStart, eventEnd, values, scores, notShared, notChosen
+            case created
             case deleted
         }
+    }
+
+    struct ScoreRow: Encodable {
+        var id: String
+        var value: Double
     }
 
     struct ValueRow: Encodable {

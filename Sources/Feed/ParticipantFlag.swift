@@ -64,6 +64,14 @@ public struct ParticipantFlag: Hashable, Sendable, Codable {
                 let isAbove = if case .above = flag.rule { true } else { false }
                 guard isAbove ? number > threshold : number < threshold else { return nil }
                 return ParticipantFlag(label: flag.label, state: .value(number, unit: latest.unit, day: answered.eventDay))
+            case .dropBy(let task, let value, let amount):
+                if let reason = sharing.withholding(taskID: task, kind: value) { return unchecked(flag.label, reason) }
+                let answered = live.filter { $0.taskID == task && $0.value(value)?.value.number != nil }
+                    .sorted { ($0.eventDay, $0.eventStart) < ($1.eventDay, $1.eventStart) }
+                guard answered.count > 1, let first = answered.first?.value(value)?.value.number,
+                      let latestOutcome = answered.last, let latest = latestOutcome.value(value),
+                      let number = latest.value.number, first - number >= amount else { return nil }
+                return ParticipantFlag(label: flag.label, state: .value(number, unit: latest.unit, day: latestOutcome.eventDay))
             case .notMeasured(let task, let value, let days):
                 if let reason = sharing.withholding(taskID: task, kind: value) { return unchecked(flag.label, reason) }
                 let last = live.filter { $0.taskID == task && $0.value(value) != nil }.map(\.eventDay).max()

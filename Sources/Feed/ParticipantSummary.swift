@@ -57,7 +57,7 @@ public struct ParticipantSummary: Sendable {
         var notShared: [ChartSeries] = [], notChosen: [ChartSeries] = []
         var seen: Set<String> = []
         // A log's entries a day have no latest value: their chart shows them.
-        for series in study.insights.flatMap(\.series) where series.measure == .value
+        for series in study.insights.flatMap(\.series) where series.measure != .entries
             && seen.insert(series.task + "/" + series.value).inserted {
             switch sharing.withholding(series) {
             case .declined?:

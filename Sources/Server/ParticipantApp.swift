@@ -139,7 +139,7 @@ public final class ParticipantApp: Sendable {
             if case .withdrawn(_, let at) = context.status {
                 withdrawal = Withdrawal(participantID: context.participant.id, withdrawnAt: at)
             }
-            return respond.page(InsightsPage.render(participant: context.participant, outcomes: context.outcomes, day: day,
+            return respond.page(InsightsPage.render(participant: context.participant, outcomes: context.outcomes.map { context.ownPlan.scored($0) }, day: day,
                                                     today: context.today, plan: context.plan, reader: context.reader,
                                                     withdrawal: withdrawal, frame: respond.frame))
         case .educationIndex:

@@ -63,8 +63,9 @@ extension SiteBuilder {
         let plan = input.plan
         let study = plan.study
         let sharing = Sharing(plan: plan, participantID: participant.id, grants: records.permissionGrants)
-        // Values not shared are dropped before any page sees them.
-        let outcomes = records.outcomes.filter { !$0.isDeleted }.map(sharing.shared)
+        // Values not shared are dropped before any page sees them; so is a
+        // score that tells of one, worked out before they are dropped.
+        let outcomes = records.outcomes.filter { !$0.isDeleted }.map { sharing.shared(plan.scored($0, sharing: sharing)) }
         let feed = plan.feed(for: participant, outcomes: outcomes, today: today, withdrawal: records.withdrawal)
         let summary = ParticipantSummary(participant: participant, feed: feed, outcomes: outcomes,
                                          records: records.consentRecords, withdrawal: records.withdrawal,

@@ -17,8 +17,9 @@ public struct InsightChart: Hashable, Sendable {
     }
 }
 
-/// One series: the values of one form item (`value`) of one task, or the
-/// number of entries a day of a log task (`count: entries`).
+/// One series: the values of one form item (`value`) of one task, one of
+/// its scores (`score`), or the number of entries a day of a log task
+/// (`count: entries`).
 public struct ChartSeries: Hashable, Sendable {
     /// What a series plots for a day.
     public enum Measure: Hashable, Sendable {
@@ -26,10 +27,12 @@ public struct ChartSeries: Hashable, Sendable {
         case value
         /// How many entries the log task has that day, zero included.
         case entries
+        /// The score `value` of the task, derived from each outcome's answers.
+        case score
     }
 
     public var task: String
-    /// The form item; for entries, the kind of value each entry stores.
+    /// The form item, or the score; for entries, the kind of value each entry stores.
     public var value: String
     public var legend: String
     /// A CSS colour as `#rrggbb`; nil for the palette's next one.

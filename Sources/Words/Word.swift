@@ -54,16 +54,16 @@ public enum Word: String, CaseIterable, Sendable {
     case questionsAdded, questionsRemoved
     case readAndSign, readNewConsentFirst, readNewConsentFirstText, readNewVersion, readTheConsentForm, reasonGiven,
          reasonTooLong, remindersOnPhone, remindersText, remove, removing, required, resetView, review, ringDone,
-         ringDoneMissed, ringNoTasks, ringToCome, ruleAbove, ruleBelow, ruleNotMeasured, ruleSilent
+         ringDoneMissed, ringNoTasks, ringToCome, ruleAbove, ruleBelow, ruleDropBy, ruleNotMeasured, ruleSilent
     case saveAnswers, saveLanguage, savePrintCopy, savedAt, savedAtWithAnswers, saving, scaleEnd, scaleRange,
-         scatterChart, scheduledFor, seeWhatYouSigned, sendAsForm, seriesNotChosen, seriesNotShared, shares, sign,
-         signConsentFirst, signConsentFirstText, signWithFinger, signature, signatureAreaDrawn, signatureAreaEmpty,
-         signatureAreaFull, signatureCleared, signatureDrawn, signatureInvalid, signatureOf, signatureTooSmall,
-         signatureUnreadable, signatureWithheldDrawn, signatureWithheldTyped, signedAs, signedDetail, skipToContent,
-         smallerNumber, soFar, somethingWentWrong, sortBy, sortHint, sortedBy, startsOn, statusActive, statusNotJoined,
-         statusNotJoinedExplained, statusReconsentExplained, statusReconsentPending, statusWithdrawn,
-         statusWithdrawnExplained, stayInStudy, stepNotAnswered, stepNotAnsweredText, stepOf, storageFull,
-         storageNotWritten, storageReadOnly, storedBeforeConsent, storedTextDiffers, studyFinished,
+         scatterChart, scheduledFor, scoreNotEnough, scoreOf, scoreValue, seeWhatYouSigned, sendAsForm, seriesNotChosen,
+         seriesNotShared, shares, sign, signConsentFirst, signConsentFirstText, signWithFinger, signature,
+         signatureAreaDrawn, signatureAreaEmpty, signatureAreaFull, signatureCleared, signatureDrawn, signatureInvalid,
+         signatureOf, signatureTooSmall, signatureUnreadable, signatureWithheldDrawn, signatureWithheldTyped, signedAs,
+         signedDetail, skipToContent, smallerNumber, soFar, somethingWentWrong, sortBy, sortHint, sortedBy, startsOn,
+         statusActive, statusNotJoined, statusNotJoinedExplained, statusReconsentExplained, statusReconsentPending,
+         statusWithdrawn, statusWithdrawnExplained, stayInStudy, stepNotAnswered, stepNotAnsweredText, stepOf,
+         storageFull, storageNotWritten, storageReadOnly, storedBeforeConsent, storedTextDiffers, studyFinished,
          studyFinishedClinician
     case tableOfValues, tapToUndo, tapUnclear, tapsNotChosen, tapsNotShared, taskOnDay, theEntryLoggedAt,
          tickToConfirmLeave, timesADay, today, todaysFeed, turnTheModel, typeFullName, typedConfirmed,

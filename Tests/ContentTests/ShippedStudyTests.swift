@@ -9,8 +9,9 @@ import StudyModel
         let result = ContentLoader.load(directory: Repository.content, publicDirectory: Repository.publicFolder)
         #expect(result.diagnostics.map(\.description) == [])
         let study = try #require(result.study)
-        #expect(study.tasks.map(\.id) == ["checkIn", "exercises", "iceKnee", "onboarding", "painMedicine", "rangeOfMotion"])
-        #expect(study.tasks.map(\.kind) == [.survey, .simple, .checklist, .survey, .log, .survey])
+        #expect(study.tasks.map(\.id) == ["checkIn", "exercises", "iceKnee", "kneeFunction", "onboarding", "painMedicine",
+                                             "rangeOfMotion"])
+        #expect(study.tasks.map(\.kind) == [.survey, .simple, .checklist, .survey, .survey, .log, .survey])
         #expect(study.task("painMedicine")?.impactsAdherence == false)
         #expect(study.contacts.map(\.telURI) == ["tel:2125550142", "tel:2125550167", "tel:+12125550199"])
         #expect(study.task("onboarding")?.isOnboarding == true)

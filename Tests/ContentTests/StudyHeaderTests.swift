@@ -67,11 +67,11 @@ import StudyModel
               - { silentDays: 2, label: Quiet }
               - { silentDays: 3, label: Quiet }
             """).diagnostics == [
-            "study.yaml:6:5: error: a flag needs a rule: 'above' or 'below' a number, or 'notMeasuredDays', each with "
-                + "'task' and 'value'; or 'silentDays' alone",
-            "study.yaml:7:22: error: a flag has one rule; give only one of above, below, notMeasuredDays and silentDays",
+            "study.yaml:6:5: error: a flag needs a rule: 'above' or 'below' a number, 'dropBy' a number, or "
+                + "'notMeasuredDays', each with 'task' and 'value' (or 'score'); or 'silentDays' alone",
+            "study.yaml:7:22: error: a flag has one rule; give only one of above, below, dropBy, notMeasuredDays and silentDays",
             "study.yaml:8:22: error: silentDays counts days without an answer to any task, so it takes no 'task'",
-            "study.yaml:9:5: error: a flag with above needs 'value', the form item it reads",
+            "study.yaml:9:5: error: a flag with above needs 'value', the form item it reads, or 'score', the score",
             "study.yaml:10:19: error: silentDays must be from 1 to 36500, not 0",
             "study.yaml:12:29: error: two flags have the label 'Quiet'; each flag needs a label of its own",
         ])

@@ -137,7 +137,8 @@ import StudyModel
             "study.yaml:10:30: error: count: entries counts a log task's entries a day, and 'walk' is not a log (log: true)",
             "study.yaml:14:32: error: count must be 'entries', the number of entries a day of a log task, not 'doses'",
             "study.yaml:15:46: error: give either value (a form item's answers) or count: entries (a log's entries a day), not both",
-            "study.yaml:16:9: error: a chart series is missing 'value' (a form item) or 'count: entries' (a log's entries a day)",
+            "study.yaml:16:9: error: a chart series is missing 'value' (a form item), 'score' (a score of the task) or "
+                + "'count: entries' (a log's entries a day)",
         ])
     }
 }

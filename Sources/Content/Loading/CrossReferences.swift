@@ -156,6 +156,13 @@ struct CrossReferences {
                     }
                     continue
                 }
+                if series.measure == .score {
+                    if task.score(series.value) == nil {
+                        reader.error("the task '\(task.id)' has no score '\(series.value)'" + Self.known((task.scores ?? []).map(\.id)),
+                                     at: Self.value("score", in: seriesNode) ?? seriesNode)
+                    }
+                    continue
+                }
                 guard let item = task.formItems.first(where: { $0.id == series.value }) else {
                     reader.error("the task '\(task.id)' has no form item '\(series.value)'"
                                  + Self.known(task.formItems.map(\.id)), at: Self.value("value", in: seriesNode) ?? seriesNode)
@@ -201,13 +208,20 @@ struct CrossReferences {
     private func flag(_ flag: StudyFlag, node: YAMLNode, reader: FieldReader) {
         let taskID: String, valueID: String, compares: Bool
         switch flag.rule {
-        case .above(let task, let value, _), .below(let task, let value, _): (taskID, valueID, compares) = (task, value, true)
+        case .above(let task, let value, _), .below(let task, let value, _), .dropBy(let task, let value, _):
+            (taskID, valueID, compares) = (task, value, true)
         case .notMeasured(let task, let value, _): (taskID, valueID, compares) = (task, value, false)
         case .silent: return
         }
         guard let task = tasks.first(where: { $0.id == taskID }) else {
             if !unloadedTasks.contains(taskID) {
                 reader.error("no task '\(taskID)'" + Self.known(tasks.map(\.id)), at: Self.value("task", in: node) ?? node)
+            }
+            return
+        }
+        if let scoreNode = Self.value("score", in: node) {
+            if task.score(valueID) == nil {
+                reader.error("the task '\(task.id)' has no score '\(valueID)'" + Self.known((task.scores ?? []).map(\.id)), at: scoreNode)
             }
             return
         }

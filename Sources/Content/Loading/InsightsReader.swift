@@ -24,7 +24,7 @@ extension FieldReader {
     }
 
     private func series(_ node: YAMLNode) -> ChartSeries? {
-        guard let fields = fields(node, in: "a chart series", allowed: ["task", "value", "count", "legend", "color", "target"],
+        guard let fields = fields(node, in: "a chart series", allowed: ["task", "value", "score", "count", "legend", "color", "target"],
                                   required: ["task", "legend"]) else { return nil }
         let task = identifier(fields["task"], "task")
         let measured = measure(fields)
@@ -51,8 +51,16 @@ extension FieldReader {
                            measure: measured.measure)
     }
 
-    /// `value: <form item>`, or `count: entries` for a log task's entries a day.
+    /// `value: <form item>`, `score: <score>`, or `count: entries` for a log task's entries a day.
     private func measure(_ fields: Fields) -> (value: String, measure: ChartSeries.Measure)? {
+        if let scoreNode = fields["score"] {
+            if let other = fields["value"] ?? fields["count"] {
+                error("give one of value (a form item's answers), score (a score of the task) or count: entries, not two",
+                      at: other)
+                return nil
+            }
+            return identifier(scoreNode, "score").map { ($0, .score) }
+        }
         switch (fields["value"], fields["count"]) {
         case (let valueNode?, nil):
             return identifier(valueNode, "value").map { ($0, .value) }
@@ -67,7 +75,8 @@ extension FieldReader {
             error("give either value (a form item's answers) or count: entries (a log's entries a day), not both", at: countNode)
             return nil
         case (nil, nil):
-            error("a chart series is missing 'value' (a form item) or 'count: entries' (a log's entries a day)", at: fields.node)
+            error("a chart series is missing 'value' (a form item), 'score' (a score of the task) or 'count: entries' "
+                  + "(a log's entries a day)", at: fields.node)
             return nil
         }
     }

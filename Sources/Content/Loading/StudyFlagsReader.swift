@@ -27,26 +27,26 @@ extension FieldReader {
         return flags
     }
 
-    static let flagRules = ["above", "below", "notMeasuredDays", "silentDays"]
+    static let flagRules = ["above", "below", "dropBy", "notMeasuredDays", "silentDays"]
 
     private func flag(_ node: YAMLNode) -> StudyFlag? {
-        guard let fields = fields(node, in: "a flag", allowed: ["task", "value", "label"] + Self.flagRules,
+        guard let fields = fields(node, in: "a flag", allowed: ["task", "value", "score", "label"] + Self.flagRules,
                                   required: ["label"]) else { return nil }
         let label = text(fields["label"], "label")
         // In the order written, so a second rule is named where it stands.
         let rules = Self.flagRules.compactMap { rule in fields.pairs[rule].map { (rule, $0.key) } }
             .sorted { ($0.1.line, $0.1.column) < ($1.1.line, $1.1.column) }.map(\.0)
         guard let rule = rules.first, let ruleNode = fields[rule] else {
-            error("a flag needs a rule: 'above' or 'below' a number, or 'notMeasuredDays', each with 'task' and "
-                  + "'value'; or 'silentDays' alone", at: node)
+            error("a flag needs a rule: 'above' or 'below' a number, 'dropBy' a number, or 'notMeasuredDays', each with "
+                  + "'task' and 'value' (or 'score'); or 'silentDays' alone", at: node)
             return nil
         }
         if rules.count > 1, let second = fields.pairs[rules[1]]?.key {
-            error("a flag has one rule; give only one of above, below, notMeasuredDays and silentDays", at: second)
+            error("a flag has one rule; give only one of above, below, dropBy, notMeasuredDays and silentDays", at: second)
             return nil
         }
         if rule == "silentDays" {
-            for key in ["task", "value"] {
+            for key in ["task", "value", "score"] {
                 if let keyNode = fields.pairs[key]?.key {
                     error("silentDays counts days without an answer to any task, so it takes no '\(key)'", at: keyNode)
                     return nil
@@ -55,12 +55,31 @@ extension FieldReader {
             guard let days = integer(ruleNode, "silentDays", in: 1...Self.maximumDays), let label else { return nil }
             return StudyFlag(label: label, rule: .silent(days: days))
         }
-        for key in ["task", "value"] where fields[key] == nil {
-            error("a flag with \(rule) needs '\(key)', the \(key == "task" ? "task" : "form item") it reads", at: node)
+        if fields["task"] == nil {
+            error("a flag with \(rule) needs 'task', the task it reads", at: node)
+        }
+        if let score = fields.pairs["score"]?.key, fields["value"] != nil {
+            error("give either value (a form item) or score (a score of the task), not both", at: score)
+            return nil
+        }
+        if fields["value"] == nil && fields["score"] == nil {
+            error("a flag with \(rule) needs 'value', the form item it reads, or 'score', the score", at: node)
+        }
+        if rule == "notMeasuredDays", let score = fields.pairs["score"]?.key {
+            error("notMeasuredDays reads a form item's answers; a score has none of its own, so name one of its items "
+                  + "with value", at: score)
+            return nil
         }
         let task = identifier(fields["task"], "task")
-        let value = identifier(fields["value"], "value")
+        let value = fields["score"].map { identifier($0, "score") } ?? identifier(fields["value"], "value")
         switch rule {
+        case "dropBy":
+            guard let amount = number(ruleNode, rule), let task, let value, let label else { return nil }
+            guard amount > 0 else {
+                error("dropBy is how far below the participant's first value the latest must be, so more than 0", at: ruleNode)
+                return nil
+            }
+            return StudyFlag(label: label, rule: .dropBy(task: task, value: value, amount: amount))
         case "notMeasuredDays":
             guard let days = integer(ruleNode, "notMeasuredDays", in: 1...Self.maximumDays),
                   let task, let value, let label else { return nil }

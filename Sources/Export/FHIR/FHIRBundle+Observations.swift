@@ -49,4 +49,24 @@ extension FHIRBundle {
         }
         return Entry(id: id, resource: .object(resource))
     }
+
+    /// A score as an `Observation` derived from the response whose answers
+    /// it is computed from, coded with CareFeed's own code for the task's score.
+    func scoreObservation(_ score: Score, value: OutcomeValue, of outcome: Outcome, response: String) -> Entry {
+        let id = uuid("Observation", outcome.participantID, outcome.taskID, FHIRTerms.occurrence(of: outcome), "score", score.id)
+        let resource: JSON = [
+            "resourceType": "Observation", "id": .string(id), "status": "final",
+            "category": [["coding": [["system": "http://terminology.hl7.org/CodeSystem/observation-category",
+                                      "code": "survey", "display": "Survey"]]]],
+            "code": ["coding": [["system": .string(FHIRTerms.scoreSystem(task: outcome.taskID)), "code": .string(score.id),
+                                 "display": .string(score.label)]],
+                     "text": .string(score.label)],
+            "subject": patientReference(outcome.participantID),
+            "effectiveDateTime": .string(Timestamp.local(outcome.eventStart, in: zone(outcome.participantID))),
+            "issued": .string(Timestamp.utc(outcome.createdAt)),
+            "valueQuantity": ["value": .decimal(value.value.number ?? 0)],
+            "derivedFrom": [reference(response)],
+        ]
+        return Entry(id: id, resource: resource)
+    }
 }

@@ -31,6 +31,13 @@ extension FHIRBundle {
                 entry.task.formItems.first { $0.id == item.id }.map { (entry.tag, $0.text) }
             }
             fields["_text"] = translation(texts)
+            for (key, value) in enablement(of: item, in: task) {
+                if key == "extension", case .array(let more) = value, case .array(let existing)? = fields[key] {
+                    fields[key] = .array(existing + more)
+                } else {
+                    fields[key] = value
+                }
+            }
             return .object(fields)
         } + tap(task)
         return Entry(id: id, resource: [
@@ -195,7 +202,12 @@ extension FHIRBundle {
         let observations = shared.enumerated().compactMap { index, value in
             observation(value, index: index, of: outcome, item: items.first { $0.id == value.kind }, response: id)
         }
-        return [Entry(id: id, resource: resource)] + observations
+        var scoring = export
+        scoring.plan = plan
+        let scores = scoring.scores(outcome, sharing: sharing(outcome)).compactMap { value in
+            task?.score(value.kind).map { scoreObservation($0, value: value, of: outcome, response: id) }
+        }
+        return [Entry(id: id, resource: resource)] + observations + scores
     }
 
     /// A stored value as a response's answer, typed as its question is.

@@ -14,6 +14,8 @@ enum FHIRTerms {
     static let formItemSystem = base + "/CodeSystem/form-item"
     /// A task's id: `checkIn`, `rangeOfMotion`.
     static let taskSystem = base + "/CodeSystem/task"
+    /// The scores of one task, each coded by its id.
+    static func scoreSystem(task: String) -> String { base + "/CodeSystem/score/" + task }
     /// A permission item's id in the onboarding survey: `shareHealthData`, `reminders`.
     static let permissionSystem = base + "/CodeSystem/permission"
     /// An outcome's identity in the store: participant, task and occurrence, and a log entry's number.
@@ -25,6 +27,11 @@ enum FHIRTerms {
 
     static let loinc = "http://loinc.org"
     static let ucum = "http://unitsofmeasure.org"
+
+    /// `7` or `2.5`: a number as FHIR and FHIRPath write it.
+    static func plain(_ number: Double) -> String {
+        number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+    }
 
     static func questionnaireURL(_ taskID: String) -> String { base + "/Questionnaire/" + taskID }
 

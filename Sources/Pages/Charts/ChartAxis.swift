@@ -23,6 +23,11 @@ struct ChartAxis: Equatable {
     /// a number in the unit its answers carry when the item is unknown.
     static func kind(of series: ChartSeries, study: Study, units: [String?]) -> Kind {
         if series.measure == .entries { return .count }
+        if series.measure == .score {
+            let task = study.task(series.task)
+            guard let range = task.flatMap({ $0.score(series.value)?.range(task: $0) }) else { return .number(unit: nil) }
+            return .scale(min: range.lowerBound, max: range.upperBound)
+        }
         let item = study.task(series.task)?.formItems.first { $0.id == series.value }
         switch item?.answer {
         case .scale(let low, let high, _, _, _): return .scale(min: low, max: high)

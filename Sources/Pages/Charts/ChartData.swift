@@ -23,6 +23,8 @@ struct ChartData {
         /// Past days of the range on which the series' task was due and the
         /// value was not given; for a log, offered days without any answer.
         var noAnswer: Set<LocalDate>
+        /// Days whose answer was "prefer not to answer": a mark of its own, never a zero or a gap.
+        var preferredNotToAnswer: Set<LocalDate> = []
     }
 
     /// Series that share an axis of one kind.
@@ -60,12 +62,16 @@ struct ChartData {
             let kind = ChartAxis.kind(of: series, study: study, units: all.map(\.unit))
             allValues[kind, default: []] += all.map(\.value) + [series.target?.min, series.target?.max].compactMap { $0 }
             let points = all.filter { $0.day >= from && $0.day <= through }
-            let answered = Set(points.map(\.day))
+            let declined = Set(outcomes.filter { outcome in
+                !outcome.isDeleted && outcome.taskID == series.task && outcome.eventDay >= from && outcome.eventDay <= through
+                    && outcome.value(series.value)?.value == .preferNotToAnswer
+            }.map(\.eventDay))
+            let answered = Set(points.map(\.day)).union(declined)
             let noAnswer = series.measure == .entries
                 ? Self.silentDays(series, outcomes: outcomes, offered: events, days: days, today: today)
                 : Set(days.filter { $0 < today && !answered.contains($0) && events[$0]?.contains(series.task) == true })
             let drawn = Series(series: series, color: series.color ?? Self.palette[index % Self.palette.count], points: points,
-                               noAnswer: noAnswer)
+                               noAnswer: noAnswer, preferredNotToAnswer: declined.subtracting(points.map(\.day)))
             if let panel = panels.firstIndex(where: { $0.axis.kind == kind }) {
                 panels[panel].series.append(drawn)
             } else {
@@ -78,7 +84,7 @@ struct ChartData {
     var series: [Series] { panels.flatMap(\.series) }
 
     /// Nothing to draw: no answer, and no day on which one was due.
-    var isEmpty: Bool { series.allSatisfy { $0.points.isEmpty && $0.noAnswer.isEmpty } }
+    var isEmpty: Bool { series.allSatisfy { $0.points.isEmpty && $0.noAnswer.isEmpty && $0.preferredNotToAnswer.isEmpty } }
 
     private static func points(_ series: ChartSeries, outcomes: [Outcome]) -> [Point] {
         outcomes.compactMap { outcome -> Point? in

@@ -88,6 +88,15 @@ enum ChartSVG {
             svg += "<line class=\"axis\" x1=\"\(n(x(day)))\" x2=\"\(n(x(day)))\" y1=\"\(n(bottom))\" y2=\"\(n(bottom + 4))\"/>"
             svg += "<text class=\"tick\" x=\"\(n(x(day)))\" y=\"\(n(bottom + 17))\" text-anchor=\"middle\">\(label)</text>\n"
         }
+        // "Prefer not to answer": a hollow diamond on the axis, in the series' colour, never a bar or a zero.
+        for series in panel.series {
+            for day in series.preferredNotToAnswer.sorted() {
+                let cx = x(day), cy = base - 7
+                svg += "<path class=\"declined\" d=\"M\(n(cx)) \(n(cy - 5))L\(n(cx + 5)) \(n(cy))L\(n(cx)) \(n(cy + 5))L\(n(cx - 5)) \(n(cy))Z\" "
+                    + "fill=\"#ffffff\" stroke=\"\(series.color)\" stroke-width=\"2\"><title>"
+                    + "\(format.language.words(.pointTitle, ["day": format.weekdayAndDay(day), "name": series.series.legend, "value": format.language.words(.preferNotToAnswer)]))</title></path>\n"
+            }
+        }
         for (index, series) in panel.series.enumerated() {
             svg += marks(series, index: index, of: panel.series.count, kind: data.chart.kind, slot: slot, x: x, y: y, base: base,
                          zone: zone, format: format)

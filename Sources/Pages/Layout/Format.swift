@@ -140,6 +140,7 @@ public struct Format: Sendable {
     /// `Pain: 3 · Sleep: 7 hours`, in the order of the task's form, grouping
     /// the several choices of one item, each shown by its option's text.
     public func answers(_ outcome: Outcome, task: StudyTask?, study: Study) -> String {
+        let outcome = Self.answersOnly(outcome, task: task)
         var order = task?.formItems.map(\.id) ?? []
         for value in outcome.values where !order.contains(value.kind) {
             order.append(value.kind)
@@ -165,6 +166,29 @@ public struct Format: Sendable {
             let asked = label.last.map { "?!.:？！。：؟".contains($0) } == true
             return words(asked ? .answeredQuestion : .labelledAnswer, ["label": label, "answer": answers])
         }.joined(separator: " · ")
+    }
+
+    /// The outcome without the scores derived from it: its answers as given.
+    static func answersOnly(_ outcome: Outcome, task: StudyTask?) -> Outcome {
+        guard let scores = task?.scores else { return outcome }
+        var answers = outcome
+        answers.values.removeAll { value in scores.contains { $0.id == value.kind } }
+        return answers
+    }
+
+    /// "Knee function: 68 of 100" for each score of the outcome's task that
+    /// `sharing` shares, "Knee function: not enough answers for a score"
+    /// where too few of its items were answered.
+    public func scores(_ outcome: Outcome, task: StudyTask?, sharing: Sharing) -> [String] {
+        guard let task, let scores = task.scores else { return [] }
+        return scores.filter { sharing.isShared(taskID: outcome.taskID, kind: $0.id) }.map { score in
+            guard let value = outcome.value(score.id)?.value.number else {
+                return words(.scoreNotEnough, ["label": score.label])
+            }
+            let shown = number((value * 10).rounded() / 10)
+            guard let range = score.range(task: task) else { return words(.scoreValue, ["label": score.label, "score": shown]) }
+            return words(.scoreOf, ["label": score.label, "score": shown, "max": number(range.upperBound)])
+        }
     }
 
     /// `7.5`, `7,5`, `7`: at most two decimals, none needless.

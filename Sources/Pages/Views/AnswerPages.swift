@@ -43,6 +43,9 @@ public enum AnswerPages {
         let saved = answers.isEmpty ? words(.savedAt, ["task": context.task.title, "time": time])
             : words(.savedAtWithAnswers, ["task": context.task.title, "time": time, "answers": answers])
         main += "<p class=\"answers\">\(saved)</p>\n"
+        for score in format.scores(context.outcome, task: context.task, sharing: context.reader.sharing) {
+            main += "<p class=\"score\">\(score)</p>\n"
+        }
         main += "<p class=\"form-actions\"><a class=\"button\" href=\"\(context.feed)\">\(words(.backToToday))</a></p>\n"
         if let slug = context.study.safety, let note = context.study.note(slug) {
             main += "<p><a class=\"help-link\" href=\"\(context.reader.links.note(note.slug))\">"

@@ -139,6 +139,7 @@ public enum FeedPage {
     /// `Pain: 3 · Sleep: 7 hours`; a value not shared reads `Sleep: Not shared`
     /// in its place, whether or not it was answered.
     static func answers(_ outcome: Outcome, task: StudyTask?, study: Study, reader: Reader) -> String {
+        let outcome = Format.answersOnly(outcome, task: task)
         let sharing = reader.sharing
         let format = reader.format
         let items = task?.formItems.map(\.id) ?? []
@@ -181,6 +182,9 @@ public enum FeedPage {
             let answers = answers(outcome, task: task, study: plan.study, reader: reader)
             if !answers.isEmpty {
                 html += "<p class=\"answers\">\(answers)</p>\n"
+            }
+            for score in reader.format.scores(outcome, task: task, sharing: reader.sharing) {
+                html += "<p class=\"score\">\(score)</p>\n"
             }
             if feed.isEditable, let href = reader.links.deleteAnswers(card.taskID, occurrence: card.event.occurrence) {
                 html += "<p class=\"card-actions\"><a class=\"quiet-link\" href=\"\(href)\">\(reader.words(.deleteAndAnswerAgain))"

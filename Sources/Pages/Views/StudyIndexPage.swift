@@ -176,13 +176,16 @@ extension StudyPages {
     static func rule(_ rule: StudyFlag.Rule, study: Study, reader: Reader) -> String {
         func name(_ task: String, _ value: String) -> String {
             uniqueSeries(study).first { $0.task == task && $0.value == value }?.legend
-                ?? reader.words(.valueInTask, ["value": Format.label(value), "task": study.task(task)?.title ?? task])
+                ?? reader.words(.valueInTask, ["value": study.task(task)?.score(value)?.label ?? Format.label(value),
+                                               "task": study.task(task)?.title ?? task])
         }
         return switch rule {
         case .above(let task, let value, let threshold):
             reader.words(.ruleAbove, ["value": name(task, value), "threshold": reader.format.decimal(threshold)])
         case .below(let task, let value, let threshold):
             reader.words(.ruleBelow, ["value": name(task, value), "threshold": reader.format.decimal(threshold)])
+        case .dropBy(let task, let value, let amount):
+            reader.words(.ruleDropBy, ["value": name(task, value), "amount": reader.format.decimal(amount)])
         case .notMeasured(let task, let value, let days): reader.words(.ruleNotMeasured, count: days, ["value": name(task, value)])
         case .silent(let days): reader.words(.ruleSilent, count: days)
         }

@@ -73,6 +73,6 @@ public enum StudyPages {
 
     static func uniqueSeries(_ study: Study) -> [ChartSeries] {
         var seen: Set<String> = []
-        return study.insights.flatMap(\.series).filter { $0.measure == .value && seen.insert($0.task + "/" + $0.value).inserted }
+        return study.insights.flatMap(\.series).filter { $0.measure != .entries && seen.insert($0.task + "/" + $0.value).inserted }
     }
 }

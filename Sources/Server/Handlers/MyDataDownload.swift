@@ -15,7 +15,7 @@ struct MyDataDownload {
         let export = StudyExport(participants: [context.participant], outcomes: context.outcomes,
                                  consentRecords: records.consentRecords, permissionGrants: records.permissionGrants,
                                  withdrawals: records.withdrawal.map { [$0] } ?? [],
-                                 healthPermissions: [], names: true)
+                                 healthPermissions: [], names: true, plan: context.ownPlan)
         // The id is checked to be letters, digits, '-' and '_', so it needs no quoting in the header.
         return HTTPResponse(status: .ok, headers: [("Content-Type", "application/fhir+json"),
                                                    ("Content-Disposition", "attachment; filename=\"my-data-\(id).json\"")],

@@ -61,8 +61,9 @@ struct RequestContext {
             // The cards carry their task's words: the plan is the participant's language's.
             return ParticipantCache.Snapshot(stamp: stamp, generation: generation, today: today, language: tag,
                                              participant: participant, records: records, outcomes: outcomes,
-                                             feed: state.plan(in: tag).feed(for: participant, outcomes: outcomes, today: today,
-                                                                            withdrawal: records.withdrawal),
+                                             feed: state.plan(in: tag).feed(for: participant,
+                                                                            outcomes: outcomes.map { state.plan.scored($0) },
+                                                                            today: today, withdrawal: records.withdrawal),
                                              status: status)
         }
         participant = snapshot.participant
