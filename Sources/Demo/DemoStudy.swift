@@ -84,9 +84,12 @@ public struct DemoStudy: Sendable {
                 let answers = event.day == today ? random.chance(0.5) : random.chance(adherence)
                 guard answers else { continue }
                 let day = Double(participant.enrolledOn.days(to: event.day))
+                let scored = Set((definition.scores ?? []).flatMap(\.items))
+                let reversed = Set((definition.scores ?? []).flatMap(\.reverse))
                 var values = definition.formItems.compactMap { item in
                     item.offersPreferNotToAnswer && random.chance(0.03)
                         ? OutcomeValue(kind: item.id, value: .preferNotToAnswer)
+                        : scored.contains(item.id) ? Self.recovering(item, day: day, reversed: reversed.contains(item.id), random: &random)
                         : Self.value(for: item, day: day, random: &random)
                 }
                 // A question whose condition the answers before it do not meet is never asked.
@@ -101,8 +104,13 @@ public struct DemoStudy: Sendable {
                         value.kind == "pain" ? OutcomeValue(kind: value.kind, value: .integer(7 + random.integer(0...1))) : value
                     }
                 }
-                let delay = event.isAllDay ? 3600 * Double(17 + random.integer(0...4)) + Double(random.integer(0...3599))
+                var delay = event.isAllDay ? 3600 * Double(17 + random.integer(0...4)) + Double(random.integer(0...3599))
                                            : Double(300 + random.integer(0...2700))
+                // An event open for days is answered on one of its first few, never after today.
+                if event.hasWindow {
+                    let latest = min(event.day.days(to: event.lastDay), event.day.days(to: today), 2)
+                    delay += 86_400 * Double(random.integer(0...max(0, latest)))
+                }
                 // An event of the joining day that opened before the participant joined is answered after.
                 let answeredAt = max(event.start.addingTimeInterval(delay), joinedAt.addingTimeInterval(60 + delay / 60))
                 outcomes.append((NewOutcome(participantID: participant.id, taskID: task.id, event: event, values: values),
@@ -165,6 +173,19 @@ public struct DemoStudy: Sendable {
             return time.map { OutcomeValue(kind: item.id, value: .time($0)) }
         case (_, .text), (_, .date):
             return nil
+        }
+        return item.answer.value(number).map { OutcomeValue(kind: item.id, value: $0, unit: item.answer.unit) }
+    }
+
+    /// A scored item's answer as a knee recovers: high (worse) at first,
+    /// lower over the weeks; a reversed item the other way round.
+    static func recovering(_ item: FormItem, day: Double, reversed: Bool, random: inout RandomSource) -> OutcomeValue? {
+        guard let range = Score.range(of: item) else { return value(for: item, day: day, random: &random) }
+        let share = min(max(0.78 * exp(-day / 16) + 0.1 + random.noise(0.12), 0), 1)
+        let number = (range.lowerBound + (range.upperBound - range.lowerBound) * (reversed ? 1 - share : share)).rounded()
+        if case .choice(let options, _) = item.answer {
+            let closest = options.min { abs((Double($0.value) ?? 0) - number) < abs((Double($1.value) ?? 0) - number) }
+            return closest.map { OutcomeValue(kind: item.id, value: .text($0.value)) }
         }
         return item.answer.value(number).map { OutcomeValue(kind: item.id, value: $0, unit: item.answer.unit) }
     }

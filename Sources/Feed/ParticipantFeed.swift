@@ -96,10 +96,10 @@ public struct ParticipantFeed: Sendable {
         var byDay: [LocalDate: [Card]] = [:]
         for task in tasks {
             for event in task.timeline.events(enrolledOn: participant.enrolledOn, in: participant.timeZone,
-                                              from: from.adding(days: 1 - task.timeline.longestWindow), to: to)
-            where task.isOnboarding != isOnboarded(on: event.day)
-                && (!isWithdrawn(on: event.day) || outcome(taskID: task.id, occurrence: event.occurrence) != nil) {
-                for day in shownDays(task, event) where day >= from && day < to {
+                                              from: from.adding(days: 1 - task.timeline.longestWindow), to: to) {
+                // An event open for days shows from the day the participant joined, if its window reaches it.
+                for day in shownDays(task, event) where day >= from && day < to && task.isOnboarding != isOnboarded(on: day)
+                    && (!isWithdrawn(on: day) || outcome(taskID: task.id, occurrence: event.occurrence) != nil) {
                     byDay[day, default: []].append(card(task, event, on: day))
                 }
             }
@@ -123,8 +123,18 @@ public struct ParticipantFeed: Sendable {
     /// it on: no task but onboarding has an event on that day or later.
     public func isStudyFinished(on day: LocalDate) -> Bool {
         isOnboarded(on: day) && !tasks.contains { task in
-            !task.isOnboarding && task.timeline.hasEvents(enrolledOn: participant.enrolledOn, onOrAfter: day)
+            !task.isOnboarding && (task.timeline.hasEvents(enrolledOn: participant.enrolledOn, onOrAfter: day)
+                || isStillOpen(task, on: day))
         }
+    }
+
+    /// Whether an event of `task` that started before `day` can still be answered on it, within its window.
+    private func isStillOpen(_ task: PlannedTask, on day: LocalDate) -> Bool {
+        let window = task.timeline.longestWindow
+        guard window > 1 else { return false }
+        return task.timeline.events(enrolledOn: participant.enrolledOn, in: participant.timeZone,
+                                    from: day.adding(days: 1 - window), to: day)
+            .contains { $0.lastDay >= day && outcome(taskID: task.id, occurrence: $0.occurrence) == nil }
     }
 
     /// The live outcome for a task's occurrence, if any.
@@ -143,9 +153,10 @@ public struct ParticipantFeed: Sendable {
         }
     }
 
-    /// The participant's day on which `answer` was given, within its event's window.
+    /// The participant's day on which `answer` was given, within its event's
+    /// window; an answer given in a preview of a fixed today was given on it.
     private func answeredDay(_ answer: Outcome, _ event: ScheduledEvent) -> LocalDate {
-        min(max(participant.timeZone.localDate(of: answer.createdAt), event.day), event.lastDay)
+        min(max(min(participant.timeZone.localDate(of: answer.createdAt), today), event.day), event.lastDay)
     }
 
     private func card(_ task: PlannedTask, _ event: ScheduledEvent, on day: LocalDate) -> Card {

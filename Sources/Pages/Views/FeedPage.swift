@@ -171,10 +171,7 @@ public enum FeedPage {
         var html: HTML = "<article class=\"card is-\(card.state.name)\(card.isLocked ? " is-locked" : "")\" aria-labelledby=\"\(headingID)\""
             + "\(Layout.language(of: plan.study.task(card.taskID)?.file, study: plan.study))>\n"
         html += "<div class=\"card-head\"><h2 id=\"\(headingID)\">\(card.title)</h2>"
-        html += "<p class=\"card-when\">\(reader.format.when(card.event, in: zone, today: feed.today))"
-        if let text = card.event.text { html += " · \(text)" }
-        if let window = window(card, reader: reader) { html += " · \(window)" }
-        html += "</p></div>\n"
+        html += "<p class=\"card-when\">\(whenLine(card, zone: zone, today: feed.today, reader: reader))</p></div>\n"
         switch card.state {
         case .completed(let outcome):
             html += "<p class=\"status status-done\">\(Layout.icon("checkmark.circle.fill", reader: reader))\(reader.words(.done))"
@@ -203,6 +200,16 @@ public enum FeedPage {
             html += "<p class=\"status status-upcoming\">\(opens(card, today: feed.today, zone: zone, reader: reader))</p>\n"
         }
         return html + "</article>"
+    }
+
+    /// `Morning · from 8:00 AM · Every morning`: when the card's event is,
+    /// with its element's words; for an event open for days, until when,
+    /// in place of "any time that day".
+    static func whenLine(_ card: Card, zone: TimeZone, today: LocalDate, reader: Reader) -> String {
+        let window = window(card, reader: reader)
+        let time = card.event.isAllDay && window != nil ? nil : reader.format.when(card.event, in: zone, today: today)
+        let parts = [time, card.event.text, window].compactMap { $0 }
+        return parts.isEmpty ? reader.format.when(card.event, in: zone, today: today) : parts.joined(separator: " · ")
     }
 
     /// "Open until Mon, Jan 18", for an event with a window that is not

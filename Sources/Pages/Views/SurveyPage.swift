@@ -20,7 +20,9 @@ public enum SurveyPage {
         let asked = asked ?? Set(task.askedItems(answers: [:]).map(\.id))
         var main: HTML = "<p class=\"back\"><a href=\"\(reader.links.feed(participant.id, today) ?? "/")\"><span class=\"arrow\" aria-hidden=\"true\">←</span> \(reader.words(.backToToday))</a></p>\n"
         main += "<h1\(Layout.language(of: task.file, study: study))>\(task.title)</h1>\n"
-        main += "<p class=\"day-meta\">\(reader.format.day(event.day)) · \(reader.format.when(event, in: participant.timeZone, today: today))</p>\n"
+        let when = event.hasWindow ? reader.words(.openUntil, ["day": reader.format.weekdayAndDay(event.lastDay)])
+            : reader.format.when(event, in: participant.timeZone, today: today)
+        main += "<p class=\"day-meta\">\(reader.format.day(event.day)) · \(when)</p>\n"
         if !errors.isEmpty {
             main += "<div class=\"error-summary\" role=\"alert\" tabindex=\"-1\"><h2>\(reader.words(.pleaseCheckAnswers, count: errors.count))</h2><ul>"
             for item in task.formItems where errors[item.id] != nil {
@@ -41,7 +43,7 @@ public enum SurveyPage {
             main += "data-said-removed=\"\(reader.words(.questionsRemoved))\"></p>\n"
         }
         if let newlyAsked {
-            main += "<p class=\"more-questions\">\(reader.words(.moreQuestions))</p>\n"
+            main += "<h2 class=\"more-questions\">\(reader.words(.moreQuestions))</h2>\n"
             for item in task.formItems where asked.contains(item.id) && !newlyAsked.contains(item.id) {
                 for value in values[item.id] ?? [] where !value.isEmpty {
                     main += "<input type=\"hidden\" name=\"\(item.id)\" value=\"\(value)\">\n"

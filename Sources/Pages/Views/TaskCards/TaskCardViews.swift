@@ -72,8 +72,7 @@ enum TaskCardViews {
         case .checklist(let boxes):
             return card.event.text ?? reader.words(.timesADay, count: boxes.count)
         case .survey, .simple:
-            let time = reader.format.when(card.event, in: zone, today: today)
-            return [time, card.event.text, FeedPage.window(card, reader: reader)].compactMap { $0 }.joined(separator: " · ")
+            return FeedPage.whenLine(card, zone: zone, today: today, reader: reader)
         }
     }
 
