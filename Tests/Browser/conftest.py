@@ -137,6 +137,13 @@ def requested_urls(driver):
     return urls
 
 
+def without_scripts(driver):
+    """Pages load none of their scripts from now on, as for a participant
+    whose browser runs none; the driver's own commands still work."""
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*.js"]})
+
+
 def screenshot(driver, name):
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     driver.save_screenshot(str(SCREENSHOTS / f"{name}.png"))
