@@ -81,10 +81,46 @@ def test_the_study_export_is_a_valid_r4_bundle_with_pain_in_loinc_and_no_names(d
     patients = resources(document, "Patient")
     assert len(patients) == 5
     assert all("name" not in patient for patient in patients)
-    units = {o["valueQuantity"].get("code") for o in resources(document, "Observation") if "valueQuantity" in o}
+    units = {o["valueQuantity"].get("code") for o in resources(document, "Observation")
+             if "valueQuantity" in o and not is_score(o)}
     assert units == {"h", "deg"}
     questionnaires = {q["url"] + "|" + q["version"] for q in resources(document, "Questionnaire")}
     assert {r["questionnaire"] for r in resources(document, "QuestionnaireResponse")} <= questionnaires
+
+
+SCORES = "http://carefeed.example/fhir/CodeSystem/score/"
+
+
+def is_score(observation):
+    return observation["code"]["coding"][0]["system"].startswith(SCORES)
+
+
+def test_a_follow_up_is_enabled_when_its_answer_and_a_score_is_derived_from_its_response(demo_store):
+    _, document = validated(carefeed("export", "--store", str(demo_store), "--format", "fhir"))
+    [knee] = [q for q in resources(document, "Questionnaire") if q["url"].endswith("/kneeFunction")]
+    items = {item["linkId"]: item for item in knee["item"]}
+    assert items["lockingOften"]["enableWhen"] == [{"question": "locking", "operator": "=", "answerBoolean": True}]
+    assert "enableWhen" not in items["locking"]
+    responses = {entry["fullUrl"]: entry["resource"] for entry in document["entry"]
+                 if entry["resource"]["resourceType"] == "QuestionnaireResponse"}
+    scores = [o for o in resources(document, "Observation") if is_score(o)]
+    assert scores, "the demo answers the knee function questionnaire"
+    for score in scores:
+        assert score["code"]["coding"][0] == {"system": SCORES + "kneeFunction", "code": "kneeScore", "display": "Knee function"}
+        assert 0 <= score["valueQuantity"]["value"] <= 100
+        response = responses[score["derivedFrom"][0]["reference"]]
+        assert response["questionnaire"].startswith(knee["url"] + "|")
+        # Worked out again from the response's own answers: 100 − 25 × the mean, trust counted the other way round.
+        answers = {item["linkId"]: item["answer"][0] for item in response["item"] if "answer" in item}
+        scored = [int(answers[k].get("valueCoding", {}).get("code") or answers[k].get("valueString"))
+                  for k in ["painOften", "painStairs", "painNight", "stiffMorning", "stiffLater", "rising", "walking", "socks"]
+                  if k in answers]
+        if "trust" in answers:
+            scored.append(4 - int(answers["trust"].get("valueCoding", {}).get("code") or answers["trust"].get("valueString")))
+        assert abs(score["valueQuantity"]["value"] - (100 - 25 * sum(scored) / len(scored))) < 1e-9
+    declined = [item for response in responses.values() for item in response.get("item", [])
+                if item.get("extension", [{}])[0].get("valueCode") == "asked-declined"]
+    assert all("answer" not in item for item in declined)
 
 
 def test_names_and_one_participant_as_asked(demo_store):
