@@ -122,6 +122,21 @@ struct ReferenceStudy {
                     answer: { numeric: { min: 0, max: 160, unit: degrees } }
             ---
             """,
+        "content/tasks/kneeFunction.md": """
+            ---
+            id: kneeFunction
+            title: Knee function
+            schedule:
+              - { start: enrollment, every: 2 weeks, allDay: true, window: 7 days }
+            survey:
+              - type: form
+                items:
+                  - { id: painStairs, text: Pain on stairs?, answer: { scale: { min: 0, max: 4, step: 1 } } }
+                  - { id: painNight, text: Pain at night?, answer: { scale: { min: 0, max: 4, step: 1 } } }
+            scores:
+              - { id: kneeScore, label: Knee function, items: [painStairs, painNight], rescale: { from: [0, 4], to: [100, 0] } }
+            ---
+            """,
         "content/tasks/painMedicine.md": """
             ---
             id: painMedicine

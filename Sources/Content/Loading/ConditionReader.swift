@@ -144,7 +144,8 @@ extension FieldReader {
         guard let value = text(node, "the value") else { return nil }
         guard options.contains(where: { $0.value == value }) else {
             let values = options.map(\.value)
-            let suggestion = Self.closest(to: value, in: values).map { "did you mean '\($0)'? " } ?? ""
+            // "did you mean '1'" for a '3' would be a guess, not a typo caught.
+            let suggestion = value.count > 2 ? Self.closest(to: value, in: values).map { "did you mean '\($0)'? " } ?? "" : ""
             error("'\(item)' has no option '\(value)'; \(suggestion)its options store \(values.map { "'\($0)'" }.joined(separator: ", "))",
                   at: node)
             return nil
