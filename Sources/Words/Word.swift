@@ -16,11 +16,12 @@ public enum Word: String, CaseIterable, Sendable {
          chooseYesOrNo, clearSignature, columnAdherenceWeek, columnDetail, columnEvent, columnParticipant,
          columnSubject, columnTime, consentChanged, consentChangedText, consentDocument, consentReadIt, consentRecord,
          contactAt, contentHasErrors, `continue`, currentLanguage
-    case dataAsOf, day, dayAndAgo, dayAtTime, dayLocked, dayLockedText, dayOfStudyToday, dayOfTheStudy, dayOrEarlier,
-         dayOrLater, dayRange, dayRing, days, daysAgo, decimalsAllowed, degreesOfBend, deleteAndAnswerAgain,
-         deleteAnswers, deleteExplained, deleteTheseAnswers, deletedNoValues, deletedValues, deleting, descending,
-         documentAsSigned, documentTitleVersion, documentTitleVersionID, documentVersion, documents, done, doneAt,
-         doneNoAnswers, doneOfTotal, doneTurning, downloadExplained, downloadMyData, drawOrTick, drawnSignature
+    case dataAsOf, day, dayAndAgo, dayAtTime, dayFromTo, dayLocked, dayLockedText, dayOfStudyToday, dayOfTheStudy,
+         dayOrEarlier, dayOrLater, dayRange, dayRing, days, daysAgo, decimalsAllowed, degreesOfBend,
+         deleteAndAnswerAgain, deleteAnswers, deleteExplained, deleteTheseAnswers, deletedNoValues, deletedValues,
+         deleting, descending, documentAsSigned, documentTitleVersion, documentTitleVersionID, documentVersion,
+         documents, done, doneAt, doneNoAnswers, doneOfTotal, doneTurning, downloadExplained, downloadMyData,
+         drawOrTick, drawnSignature
     case educationNotes, emailContact, emergencyFirst, enterDate, enterNumber, enterNumberOf, enterTime,
          enterWholeNumber, entriesLoggedThisDay, entriesLoggedToday, errorAfterLabel, errorAfterQuestion,
          errorNothingChanged, evening, exactlyWhatIsRecorded

@@ -96,4 +96,11 @@ import StudyModel
         #expect(!(try calendar(withdrawn: true)).contains("BEGIN:VEVENT"))
         #expect(!(try calendar()).contains("onboarding"))
     }
+
+    @Test func anEventWithAWindowSpansItAndSaysUntilWhenItIsOpen() throws {
+        let visits = Schedule([ScheduleElement(start: .enrollment(plusDays: 2), interval: nil, time: .allDay, window: 7)])
+        let ics = try calendar(tasks: [("visit", "Knee function", visits)])
+        #expect(ics.contains("DTSTART;VALUE=DATE:20260220\r\nDTEND;VALUE=DATE:20260227\r\n"))
+        #expect(ics.replacingOccurrences(of: "\r\n ", with: "").contains("Open in Recover from this day until Thu\\, Feb 26."))
+    }
 }

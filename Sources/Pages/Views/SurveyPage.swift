@@ -213,7 +213,7 @@ public enum SurveyPage {
         case .date(let min, let max):
             var hint: String?
             switch (min, max) {
-            case let (min?, max?): hint = reader.words(.fromTo, ["min": reader.format.shortDay(min), "max": reader.format.shortDay(max)])
+            case let (min?, max?): hint = reader.words(.dayFromTo, ["min": reader.format.shortDay(min), "max": reader.format.shortDay(max)])
             case let (min?, nil): hint = reader.words(.dayOrLater, ["day": reader.format.shortDay(min)])
             case let (nil, max?): hint = reader.words(.dayOrEarlier, ["day": reader.format.shortDay(max)])
             case (nil, nil): hint = nil
