@@ -160,7 +160,13 @@ enum ChartSVG {
         let number = format.number(point.value)
         let value = point.unit.map { words(.valueWithUnit, ["value": number, "unit": $0]) } ?? number
         var title = words(.pointTitle, ["day": format.weekdayAndDay(point.day), "name": name, "value": value])
-        if let outcome = point.outcome { title = words(.pointAnswered, ["point": title, "time": format.time(outcome.createdAt, in: zone)]) }
+        if let outcome = point.outcome {
+            // Answered later in its window: the day too.
+            let day = zone.localDate(of: outcome.createdAt)
+            let time = day == point.day ? format.time(outcome.createdAt, in: zone)
+                : format.language.format.dateAndTime(day, time: zone.localTime(of: outcome.createdAt))
+            title = words(.pointAnswered, ["point": title, "time": time])
+        }
         return point.isSoFar ? words(.soFar, ["value": title]) : title
     }
 

@@ -185,10 +185,19 @@ public struct Format: Sendable {
             guard let value = outcome.value(score.id)?.value.number else {
                 return words(.scoreNotEnough, ["label": score.label])
             }
-            let shown = number((value * 10).rounded() / 10)
+            let shown = self.score(value)
             guard let range = score.range(task: task) else { return words(.scoreValue, ["label": score.label, "score": shown]) }
             return words(.scoreOf, ["label": score.label, "score": shown, "max": number(range.upperBound)])
         }
+    }
+
+    /// `68.8`: a score to one decimal, as scores are reported.
+    public func score(_ value: Double) -> String { number((value * 10).rounded() / 10) }
+
+    /// A series' latest value as a worklist or summary shows it: a score to one decimal.
+    public func latest(_ value: OutcomeValue, of series: ChartSeries) -> String {
+        guard series.measure == .score, let number = value.value.number else { return self.value(value) }
+        return score(number)
     }
 
     /// `7.5`, `7,5`, `7`: at most two decimals, none needless.

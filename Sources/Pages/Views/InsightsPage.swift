@@ -42,7 +42,13 @@ public enum InsightsPage {
         ]
         let from = scopes.map(\.from).min() ?? day, through = scopes.map(\.through).max() ?? day
         let feed = plan.feed(for: participant, outcomes: outcomes, today: today, withdrawal: withdrawal)
-        let events = feed.cards(from: from, to: through.adding(days: 1)).mapValues { Set($0.map(\.taskID)) }
+        // Each event counts on its own day, where its answer is drawn; one
+        // still open in its window is not yet a day without an answer.
+        var events: [LocalDate: Set<String>] = [:]
+        for card in feed.cards(from: from, to: through.adding(days: 1)).values.joined()
+        where card.event.day >= today || card.isCompleted || card.event.lastDay < today {
+            events[card.event.day, default: []].insert(card.taskID)
+        }
         for (index, allSeries) in study.insights.enumerated() {
             var chart = allSeries
             chart.series = allSeries.series.filter(reader.sharing.isShared)
