@@ -15,8 +15,10 @@ enum ScheduleCommand {
       --content DIR        the study's content (default content)
       --task ID            only this task
       --format table|json  table (default), or a JSON array of events
-                           {"task", "occurrence", "start", "end", "allDay", "date"}
-                           with ISO-8601 times carrying the zone offset
+                           {"task", "occurrence", "start", "end", "allDay", "date",
+                           "lastDay"} with ISO-8601 times carrying the zone offset;
+                           lastDay, the last day it can be answered on, is the
+                           date but for an element with a window
     """
 
     static func run(_ arguments: Arguments, console: Console) throws -> ExitStatus {
@@ -62,17 +64,19 @@ enum ScheduleCommand {
             "  {\"task\": \(quoted(row.task)), \"occurrence\": \(row.event.occurrence), "
                 + "\"start\": \"\(Timestamp.local(row.event.start, in: zone))\", "
                 + "\"end\": \"\(Timestamp.local(row.event.end, in: zone))\", "
-                + "\"allDay\": \(row.event.isAllDay), \"date\": \"\(row.event.day)\"}"
+                + "\"allDay\": \(row.event.isAllDay), \"date\": \"\(row.event.day)\", \"lastDay\": \"\(row.event.lastDay)\"}"
         }
         return "[\n" + objects.joined(separator: ",\n") + "\n]\n"
     }
 
     static func table(_ rows: [(task: String, event: ScheduledEvent)], zone: TimeZone) -> String {
-        let header = ["TASK", "#", "DATE", "START", "END", "TEXT"]
+        let windowed = rows.contains { $0.event.hasWindow }
+        let header = ["TASK", "#", "DATE", "START", "END"] + (windowed ? ["OPEN UNTIL"] : []) + ["TEXT"]
         let lines = rows.map { row in
             [row.task, String(row.event.occurrence), row.event.day.description,
              row.event.isAllDay ? "all day" : Timestamp.local(row.event.start, in: zone),
-             row.event.isAllDay ? "" : Timestamp.local(row.event.end, in: zone), row.event.text ?? ""]
+             row.event.isAllDay ? "" : Timestamp.local(row.event.end, in: zone)]
+                + (windowed ? [row.event.hasWindow ? row.event.lastDay.description : ""] : []) + [row.event.text ?? ""]
         }
         let widths = header.indices.map { column in ([header] + lines).map { $0[column].count }.max() ?? 0 }
         return ([header] + lines).map { cells in

@@ -97,6 +97,9 @@ public struct ParticipantFeed: Sendable {
         for task in tasks {
             for event in task.timeline.events(enrolledOn: participant.enrolledOn, in: participant.timeZone,
                                               from: from.adding(days: 1 - task.timeline.longestWindow), to: to) {
+                var event = event
+                // A window is over the day before a withdrawal: missed then, not lost.
+                if let withdrawnOn, event.lastDay >= withdrawnOn { event.lastDay = max(event.day, withdrawnOn.adding(days: -1)) }
                 // An event open for days shows from the day the participant joined, if its window reaches it.
                 for day in shownDays(task, event) where day >= from && day < to && task.isOnboarding != isOnboarded(on: day)
                     && (!isWithdrawn(on: day) || outcome(taskID: task.id, occurrence: event.occurrence) != nil) {

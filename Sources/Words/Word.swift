@@ -45,9 +45,9 @@ public enum Word: String, CaseIterable, Sendable {
          noCharts, noConsentYet, noContacts, noEntryNamed, noFlags, noMoreEntries, noMoreEntriesText, noMovement,
          noPageHere, noReasonGiven, noSuchDay, noSuchDayText, noTasksYet, noValues, noneYet, notAForm, notAllowed,
          notAllowedTitle, notCheckedNotChosen, notCheckedNotShared, notChosenYet, notDone, notDoneThisDay, notDoneYet,
-         notDue, notJoinedOnDay, notJoinedYet, notOfferedToday, notOfferedTodayText, notOpenYet, notOpenYetText,
-         notSaved, notShared, notSigned, notYet, notesLead, nothingLoggedThisDay, nothingLoggedToday, nothingScheduled,
-         nothingScheduledFrom, nothingToDo, nothingToLeave, notificationsBlocked
+         notDue, notEnoughAnswers, notJoinedOnDay, notJoinedYet, notOfferedToday, notOfferedTodayText, notOpenYet,
+         notOpenYetText, notSaved, notShared, notSigned, notYet, notesLead, nothingLoggedThisDay, nothingLoggedToday,
+         nothingScheduled, nothingScheduledFrom, nothingToDo, nothingToLeave, notificationsBlocked
     case openModel, openNotAnswered, openNoteAndModel, openNow, openUntil, opensOn, optional
     case pageNotFound, pageOutOfDate, partOfDayFrom, participantCount, participantCountFlagged, participantID,
          participantsCaption, pastDaysLocked, permissions, pleaseAnswer, pleaseCheck, pleaseCheckAnswers,

@@ -18,8 +18,9 @@ from conftest import ROOT, TODAY, Server, carefeed, console_errors, screenshot, 
 from test_pages import Client, audit, nu_errors
 from test_participant_journey import click
 
-# Check-ins run six weeks from joining on TODAY: January 10 is the last.
-AFTER_THE_STUDY = "2027-01-12"
+# Check-ins run six weeks from joining on TODAY: January 10 is the last; the
+# knee function questionnaire of week 6 is open until January 17.
+AFTER_THE_STUDY = "2027-01-18"
 
 
 def join(server):
@@ -63,7 +64,7 @@ def test_each_survey_opens_on_its_first_question(phone, server):
         screenshot(phone, f"survey-{task}-phone")
         field = phone.find_element(By.CSS_SELECTOR, "form.survey .field")
         question = field.find_element(By.CSS_SELECTOR, "legend, label.field-label")
-        control = field.find_elements(By.CSS_SELECTOR, "input:not([type=radio]), textarea, .scale-options label")[0]
+        control = field.find_elements(By.CSS_SELECTOR, "input:not([type=radio]), textarea, .scale-options label, label.choice")[0]
         assert on_screen(phone, question), f"{task}: the question '{question.text}' is below the first screen"
         assert on_screen(phone, control), f"{task}: the answer to '{question.text}' is below the first screen"
         # The instructions are there, folded under one line, said once.
@@ -146,11 +147,12 @@ def test_the_feed_lists_timed_tasks_first_in_words_that_set_no_deadline(phone, s
     open_page(phone, f"{server.url}/feed/{TODAY}")
     screenshot(phone, "feed-day-phone")
     titles = [heading.text for heading in phone.find_elements(By.CSS_SELECTOR, ".cards .card h2")]
-    assert titles == ["Check in", "Ice your knee", "Do your knee exercises", "Pain medicine, as needed", "Range of motion"]
+    assert titles == ["Check in", "Ice your knee", "Do your knee exercises", "Knee function", "Pain medicine, as needed",
+                      "Range of motion"]
     whens = [when.text for when in phone.find_elements(By.CSS_SELECTOR, ".cards .card-when")]
     assert whens == ["Morning · from 8:00\u202fAM · Every morning", "Three times a day, for 20 minutes",
-                     "Any time today · Once a day, when it suits you", "As needed, as your surgeon prescribed",
-                     "Any time today · Daily in the first week"]
+                     "Any time today · Once a day, when it suits you", "At the start · Open until Sun, Dec 6",
+                     "As needed, as your surgeon prescribed", "Any time today · Daily in the first week"]
     assert "9:00\u202fAM" not in phone.page_source
     outlines = ring_outlines(phone)
     assert {"ring-today", "ring-upcoming"} <= outlines.keys()
@@ -180,7 +182,7 @@ def test_a_finished_study_is_met_with_thanks(phone, server_folder):
         assert "Nothing is scheduled" not in phone.page_source
         assert not re.search(r"Day \d+ of the study", phone.page_source)
         outlines = ring_outlines(phone)
-        assert "ring-missed" in outlines, "the check-in of January 10 was not answered"
+        assert "ring-missed" in outlines, "the knee function questionnaire open until January 17 was not answered"
         assert contrast(outlines["ring-missed"], outlines["page"]) >= 3
         assert audit(phone, f"{later.url}/feed/{AFTER_THE_STUDY}") == []
         folder = Path(tempfile.mkdtemp(prefix="carefeed-nu-"))
@@ -219,17 +221,19 @@ def test_the_calendar_is_the_schedule_with_an_alarm_on_each_event(server):
     # Icing three times a day for two weeks; exercises and check-ins daily for six; the knee bend
     # daily for a week, then weekly to week 4; no reminders for doses.
     per_task = {task: sum(1 for found_task, _ in found if found_task == task) for task, _ in found}
-    assert per_task == {"checkIn": 42, "exercises": 42, "iceKnee": 42, "rangeOfMotion": 7 + 3}
+    assert per_task == {"checkIn": 42, "exercises": 42, "iceKnee": 42, "rangeOfMotion": 7 + 3, "kneeFunction": 3}
     for key, event in found.items():
         wanted = expected[key]
         start, end = event.decoded("DTSTART"), event.decoded("DTEND")
         if wanted["allDay"]:
             assert not isinstance(start, datetime.datetime), key
             assert start.isoformat() == wanted["date"]
-            assert end == start + datetime.timedelta(days=1)
+            # An event with a window spans it.
+            assert end.isoformat() == (datetime.date.fromisoformat(wanted["lastDay"]) + datetime.timedelta(days=1)).isoformat()
         else:
             assert start == datetime.datetime.fromisoformat(wanted["start"]), key
             assert end == datetime.datetime.fromisoformat(wanted["end"]), key
             assert str(event["DTSTART"].params["TZID"]) == "America/New_York"
         assert str(event["SUMMARY"]) == {"checkIn": "Check in", "rangeOfMotion": "Range of motion", "exercises":
-                                         "Do your knee exercises", "iceKnee": "Ice your knee"}[key[0]]
+                                         "Do your knee exercises", "iceKnee": "Ice your knee",
+                                         "kneeFunction": "Knee function"}[key[0]]

@@ -138,7 +138,11 @@ def test_the_participant_journey_on_a_phone(phone, server, server_folder):
         # Nothing to press on a day to come: each card says, once, when it opens.
         assert phone.find_elements(By.CSS_SELECTOR, ".cards a[href^='/tasks/'], .cards form, .cards button") == []
         cards = phone.find_elements(By.CSS_SELECTOR, ".cards .card")
-        assert cards and all(len(re.findall(r"Opens Wed, Dec 2", card.text)) == 1 for card in cards), \
+        # The knee function questionnaire, open since Nov 30 for a week, is open already.
+        windowed = [card for card in cards if "Open until Sun, Dec 6" in card.text]
+        assert [card.text.splitlines()[0] for card in windowed] == ["Knee function"]
+        assert "Open now. You can answer it today." in windowed[0].text
+        assert all(len(re.findall(r"Opens Wed, Dec 2", card.text)) == 1 for card in cards if card not in windowed), \
             [card.text for card in cards]
         assert "Opens Wed, Dec 2 at 8:00\u202fAM" in phone.find_element(By.CSS_SELECTOR, "#card-checkIn-2").find_element(
             By.XPATH, "./ancestor::article").text

@@ -152,6 +152,10 @@ import StudyModel
             "tasks/knee.md:17:42: error: a condition compares its item one way, and this one gives equals and atLeast: keep one",
         ])
         #expect(message("{ all: [] }") == ["tasks/knee.md:17:49: error: all needs at least one condition"])
+        // A number too large for any answer is said as written, never a crash.
+        #expect(message("{ item: pain, atLeast: 1e20 }") == [
+            "tasks/knee.md:17:65: error: atLeast 1e+20 is out of reach: answers to 'pain' run from 0 to 10",
+        ])
     }
 
     @Test func theOnboardingTaskHasNoConditions() {

@@ -69,4 +69,12 @@ import StudyModel
         #expect(AnswerGate.refusal(changing: Fixtures.date("2026-03-15"), through: Fixtures.date("2026-03-21"), feed: feed,
                                    status: .active) == .notOpenYet)
     }
+
+    @Test func aWindowCutShortByAWithdrawalIsMissedTheDayBefore() {
+        let withdrawal = Withdrawal(participantID: "p1", withdrawnAt: Fixtures.instant("2026-03-05T15:00:00Z"), reason: nil)
+        let feed = ParticipantFeed(participant: participant, tasks: [visits], outcomes: [], today: Fixtures.date("2026-03-09"),
+                                   withdrawal: withdrawal)
+        #expect(states(feed, ["2026-03-04", "2026-03-05", "2026-03-07"]) == ["missed", "", ""])
+        #expect(feed.adherence(from: Fixtures.date("2026-03-01"), to: Fixtures.date("2026-03-09")).map { "\($0.completed)/\($0.total)" } == "0/1")
+    }
 }

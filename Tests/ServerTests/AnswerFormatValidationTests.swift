@@ -25,6 +25,7 @@ import Words
                   - { id: bedtime, text: Bedtime?, answer: timeOfDay }
                   - { id: pain, text: Pain?, required: true, preferNotToAnswer: true, answer: { scale: { min: 0, max: 10, step: 1 } } }
                   - { id: note, text: Note?, preferNotToAnswer: true, answer: text }
+                  - { id: weight, text: Weight?, preferNotToAnswer: true, answer: { numeric: { min: 30, max: 250, unit: kg } } }
             ---
             """])
         task = try #require(ContentLoader.load(directory: study.content, publicDirectory: nil).study?.task("visit"))
@@ -64,6 +65,9 @@ import Words
             OutcomeValue(kind: "pain", value: .preferNotToAnswer),
             OutcomeValue(kind: "note", value: .preferNotToAnswer),
         ]))
+        // A declined amount is no amount: it has no unit, as the store requires.
+        #expect(try validate("surgery=2026-02-01&pain=1&weight=preferNotToAnswer").map { $0.last } == .success(
+            OutcomeValue(kind: "weight", value: .preferNotToAnswer)))
         #expect(try validate("surgery=2026-02-01&pain=1&note=fine&note=preferNotToAnswer") == .failure(Errors(errors: [
             "note": "Choose an answer, or “Prefer not to answer”, but not both.",
         ])))

@@ -142,7 +142,7 @@ final class FieldReader {
 
     /// `3` or `2.5`: a number as an editor would write it, in messages.
     static func format(_ number: Double) -> String {
-        number == number.rounded() ? String(Int(number)) : String(number)
+        number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
     }
 
     static func shape(_ node: YAMLNode) -> String {

@@ -88,7 +88,7 @@ extension FieldReader {
                              later: surveyItemIDs.subtracting(surveyItems.map(\.id) + [id].compactMap { $0 }))
         }
         let preferNotToAnswer = fields["preferNotToAnswer"].flatMap { boolean($0, "preferNotToAnswer") } ?? false
-        if preferNotToAnswer, case .choice(let options, _)? = answer,
+        if case .choice(let options, _)? = answer,
            options.contains(where: { $0.value == FormItem.preferNotToAnswerValue }), let answerNode = fields["answer"] {
             error("an option stores '\(FormItem.preferNotToAnswerValue)', which is how \"Prefer not to answer\" is stored; "
                   + "give that option another value", at: answerNode)

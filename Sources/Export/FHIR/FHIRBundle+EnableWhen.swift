@@ -31,20 +31,24 @@ extension FHIRBundle {
         ]]]
     }
 
-    /// One comparison as an `enableWhen`; nil for one FHIR cannot say that way.
+    /// One comparison as an `enableWhen`; nil for one whose meaning FHIR's
+    /// would not keep: `!=` holds without an answer, where `notEquals` does
+    /// not; "prefer not to answer" is an answer to `answered` but no answer
+    /// in a response; a choice's coded values are no numbers to compare.
     private func enableWhen(_ condition: Condition, task: StudyTask) -> JSON? {
+        func item(_ id: String) -> FormItem? { task.formItems.first { $0.id == id } }
+        func isChoice(_ id: String) -> Bool { if case .choice? = item(id)?.answer { true } else { false } }
         switch condition {
-        case .equals(let item, let value): return entry(item, "=", value, task: task)
-        case .notEquals(let item, let value): return entry(item, "!=", value, task: task)
-        case .atLeast(let item, let number): return entry(item, ">=", FHIRTerms.plain(number), task: task)
-        case .atMost(let item, let number): return entry(item, "<=", FHIRTerms.plain(number), task: task)
-        case .includes(let item, let value): return entry(item, "=", value, task: task)
-        case .answered(let item, let answered):
-            return ["question": .string(item), "operator": "exists", "answerBoolean": .boolean(answered)]
-        case .not(.equals(let item, let value)): return entry(item, "!=", value, task: task)
-        case .not(.answered(let item, let answered)):
-            return ["question": .string(item), "operator": "exists", "answerBoolean": .boolean(!answered)]
-        case .all, .any, .not: return nil
+        case .equals(let id, let value): return entry(id, "=", value, task: task)
+        case .atLeast(let id, let number) where !isChoice(id): return entry(id, ">=", FHIRTerms.plain(number), task: task)
+        case .atMost(let id, let number) where !isChoice(id): return entry(id, "<=", FHIRTerms.plain(number), task: task)
+        case .includes(let id, let value): return entry(id, "=", value, task: task)
+        case .answered(let id, let answered) where item(id)?.offersPreferNotToAnswer != true:
+            return ["question": .string(id), "operator": "exists", "answerBoolean": .boolean(answered)]
+        case .not(.equals(let id, let value)): return entry(id, "!=", value, task: task)
+        case .not(.answered(let id, let answered)) where item(id)?.offersPreferNotToAnswer != true:
+            return ["question": .string(id), "operator": "exists", "answerBoolean": .boolean(!answered)]
+        default: return nil
         }
     }
 
@@ -76,29 +80,34 @@ extension FHIRBundle {
         }
     }
 
-    /// The condition in FHIRPath over the response being filled in.
+    /// The condition in FHIRPath over the response being filled in, with
+    /// `Condition.holds`'s meaning: a comparison without an answer is false.
     func fhirPath(_ condition: Condition, task: StudyTask) -> String {
-        func answers(_ id: String) -> String {
-            "%resource.repeat(item).where(linkId = '\(id)').answer.value"
+        func item(_ id: String) -> FormItem? { task.formItems.first { $0.id == id } }
+        func entries(_ id: String) -> String { "%resource.repeat(item).where(linkId = '\(id)')" }
+        /// The answers as the values a condition compares: codes of coded options, numbers of numeric ones.
+        func values(_ id: String, numeric: Bool = false) -> String {
+            let answers = entries(id) + ".answer.value"
+            guard case .choice(let options, _)? = item(id)?.answer else { return answers }
+            let coded = options.contains { optionCoding($0, task: task.id, item: id) != nil }
+            return answers + (coded ? ".code" : "") + (numeric ? ".toDecimal()" : "")
         }
         func literal(_ value: String, _ id: String) -> String {
-            switch task.formItems.first(where: { $0.id == id })?.answer {
+            switch item(id)?.answer {
             case .boolean?, .scale?, .numeric?: value
+            case .date?: "@" + value
+            case .timeOfDay?: "@T" + value + ":00"
             default: "'" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
             }
         }
-        func value(_ id: String) -> String {
-            guard case .choice(let options, _)? = task.formItems.first(where: { $0.id == id })?.answer,
-                  options.contains(where: { optionCoding($0, task: task.id, item: id) != nil }) else { return answers(id) }
-            return answers(id) + ".code"
-        }
         switch condition {
-        case .equals(let id, let v): return "(\(value(id)) = \(literal(v, id)))"
-        case .notEquals(let id, let v): return "(\(value(id)).exists() and (\(value(id)) = \(literal(v, id))).not())"
-        case .atLeast(let id, let n): return "(\(value(id)) >= \(FHIRTerms.plain(n)))"
-        case .atMost(let id, let n): return "(\(value(id)) <= \(FHIRTerms.plain(n)))"
-        case .includes(let id, let v): return "(\(value(id)) contains \(literal(v, id)))"
-        case .answered(let id, let answered): return "(\(answers(id)).exists()\(answered ? "" : ".not()"))"
+        case .equals(let id, let v): return "(\(values(id)).count() = 1 and \(values(id)) = \(literal(v, id)))"
+        case .notEquals(let id, let v): return "(\(values(id)).exists() and (\(values(id)) contains \(literal(v, id))).not())"
+        case .atLeast(let id, let n): return "(\(values(id, numeric: true)).exists() and \(values(id, numeric: true)).all($this >= \(FHIRTerms.plain(n))))"
+        case .atMost(let id, let n): return "(\(values(id, numeric: true)).exists() and \(values(id, numeric: true)).all($this <= \(FHIRTerms.plain(n))))"
+        case .includes(let id, let v): return "(\(values(id)) contains \(literal(v, id)))"
+        // A question declined is in the response, without an answer: answered, as `answered` counts it.
+        case .answered(let id, let answered): return "(\(entries(id)).exists()\(answered ? "" : ".not()"))"
         case .all(let parts): return "(" + parts.map { fhirPath($0, task: task) }.joined(separator: " and ") + ")"
         case .any(let parts): return "(" + parts.map { fhirPath($0, task: task) }.joined(separator: " or ") + ")"
         case .not(let inner): return "(\(fhirPath(inner, task: task))).not()"

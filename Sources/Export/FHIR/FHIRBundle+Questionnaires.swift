@@ -81,7 +81,9 @@ extension FHIRBundle {
     /// A form item as a question: its type from the answer format, with
     /// bounds, unit and options as FHIR's extensions and fields say them.
     func question(_ item: FormItem, task: String) -> JSON {
-        var fields: [String: JSON] = ["linkId": .string(item.id), "text": .string(item.text), "required": .boolean(item.isRequired)]
+        // A question that may be declined is answered or declined: a response may leave it without an answer.
+        var fields: [String: JSON] = ["linkId": .string(item.id), "text": .string(item.text),
+                                      "required": .boolean(item.isRequired && !item.offersPreferNotToAnswer)]
         var extensions: [JSON] = []
         switch item.answer {
         case .scale(let min, let max, let step, let minLabel, let maxLabel):

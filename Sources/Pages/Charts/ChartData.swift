@@ -25,6 +25,8 @@ struct ChartData {
         var noAnswer: Set<LocalDate>
         /// Days whose answer was "prefer not to answer": a mark of its own, never a zero or a gap.
         var preferredNotToAnswer: Set<LocalDate> = []
+        /// Days a score's task was answered with too few of its items for a score: answered, not a gap.
+        var notEnoughAnswers: Set<LocalDate> = []
     }
 
     /// Series that share an axis of one kind.
@@ -66,12 +68,18 @@ struct ChartData {
                 !outcome.isDeleted && outcome.taskID == series.task && outcome.eventDay >= from && outcome.eventDay <= through
                     && outcome.value(series.value)?.value == .preferNotToAnswer
             }.map(\.eventDay))
-            let answered = Set(points.map(\.day)).union(declined)
+            // The score series' answers that gave no score (the scored outcomes carry one where they do).
+            let unscored = series.measure != .score ? [] : Set(outcomes.filter { outcome in
+                !outcome.isDeleted && outcome.taskID == series.task && outcome.eventDay >= from && outcome.eventDay <= through
+                    && outcome.value(series.value) == nil
+            }.map(\.eventDay))
+            let answered = Set(points.map(\.day)).union(declined).union(unscored)
             let noAnswer = series.measure == .entries
                 ? Self.silentDays(series, outcomes: outcomes, offered: events, days: days, today: today)
                 : Set(days.filter { $0 < today && !answered.contains($0) && events[$0]?.contains(series.task) == true })
             let drawn = Series(series: series, color: series.color ?? Self.palette[index % Self.palette.count], points: points,
-                               noAnswer: noAnswer, preferredNotToAnswer: declined.subtracting(points.map(\.day)))
+                               noAnswer: noAnswer, preferredNotToAnswer: declined.subtracting(points.map(\.day)),
+                               notEnoughAnswers: unscored.subtracting(points.map(\.day)))
             if let panel = panels.firstIndex(where: { $0.axis.kind == kind }) {
                 panels[panel].series.append(drawn)
             } else {

@@ -12,9 +12,13 @@ enum ConditionScript {
     }
 
     private static func value(_ condition: Condition, task: StudyTask) -> Any {
-        func sent(_ item: String, _ value: String) -> String {
-            guard case .boolean? = task.formItems.first(where: { $0.id == item })?.answer else { return value }
-            return value == "true" ? "yes" : "no"
+        // A typed or scale number as a number, which the script reads with the participant's decimal comma.
+        func sent(_ item: String, _ value: String) -> Any {
+            switch task.formItems.first(where: { $0.id == item })?.answer {
+            case .boolean?: return value == "true" ? "yes" : "no"
+            case .scale?, .numeric?: return Double(value) ?? value
+            default: return value
+            }
         }
         switch condition {
         case .equals(let item, let value): return ["item": item, "equals": sent(item, value)]

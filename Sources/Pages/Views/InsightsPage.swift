@@ -139,6 +139,8 @@ public enum InsightsPage {
                 let label: HTML = "data-label=\"\(series.series.legend)\""
                 if !values.isEmpty {
                     html += "<td \(label)>\(values.joined(separator: words(.listSeparator)))</td>"
+                } else if series.notEnoughAnswers.contains(day) {
+                    html += "<td \(label) class=\"not-enough\">\(words(.notEnoughAnswers))</td>"
                 } else if series.preferredNotToAnswer.contains(day) {
                     html += "<td \(label) class=\"declined\">\(words(.preferNotToAnswer))</td>"
                 } else if series.noAnswer.contains(day) {

@@ -83,7 +83,8 @@ public enum SurveyValidation {
             .success([OutcomeValue(kind: item.id, value: value, unit: unit)])
         }
         if given.contains(FormItem.preferNotToAnswerValue) && item.offersPreferNotToAnswer {
-            return given.count == 1 ? one(.preferNotToAnswer) : .failure(words(.answerOrPreferNot))
+            return given.count == 1 ? .success([OutcomeValue(kind: item.id, value: .preferNotToAnswer)])
+                : .failure(words(.answerOrPreferNot))
         }
         guard item.answer.allowsSeveral || given.count == 1 else { return .failure(words(.chooseOne)) }
         let text = given[0]

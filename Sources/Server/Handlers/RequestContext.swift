@@ -89,7 +89,8 @@ struct RequestContext {
         guard let items = ownPlan.task(taskID, version: version)?.formItems else { return values }
         return values.map { value in
             var value = value
-            if let item = items.first(where: { $0.id == value.kind }) { value.unit = item.answer.unit }
+            // "Prefer not to answer" is no amount, so it has no unit.
+            if let item = items.first(where: { $0.id == value.kind }), value.value != .preferNotToAnswer { value.unit = item.answer.unit }
             return value
         }
     }

@@ -24,14 +24,17 @@
     return values;
   }
 
+  // A typed number may use a comma for its decimals, as the server reads it.
   function number(value) {
     var parsed = Number(String(value).replace(',', '.'));
     return value === '' || isNaN(parsed) ? null : parsed;
   }
 
+  // A number compares as a number, so 7 matches 7.0; anything else by its text.
   function matches(answer, wanted) {
-    var a = number(answer), b = number(wanted);
-    return a !== null && b !== null ? a === b : String(answer) === String(wanted);
+    if (typeof wanted === 'number') { return number(answer) === wanted; }
+    var a = Number(answer), b = Number(wanted);
+    return answer !== '' && wanted !== '' && !isNaN(a) && !isNaN(b) ? a === b : String(answer) === String(wanted);
   }
 
   // As StudyModel's Condition.holds: a comparison with no answer, or with
@@ -72,7 +75,7 @@
         var item = field.getAttribute('data-item');
         var own = condition(field);
         var shown = stepShown && (!own || holds(own, answers));
-        if (own) {
+        if (own || stepCondition) {
           if (shown && field.hidden) { added += 1; }
           if (!shown && !field.hidden) { removed += 1; }
           field.hidden = !shown;
