@@ -25,7 +25,8 @@ enum BuildCommand {
     again, and only files whose bytes changed are replaced.
 
       --content DIR       the study's content (default content)
-      --public DIR        assets copied into the site (default Public)
+      --public DIR        assets copied into the site (default Public,
+                          or public where only that is here)
       --store FILE        the care store (default .carefeed/care.sqlite)
       --out DIR           where the site goes (default Site)
       --today YYYY-MM-DD  today for every participant (default: the real date

@@ -18,7 +18,7 @@ enum CheckCommand {
 
       --content DIR   the study's content (default content)
       --public DIR    the public folder that models, images and icons must
-                      be in (default Public)
+                      be in (default Public, or public where only that is here)
       --store FILE    the care store whose published consent versions the
                       texts must match (default .carefeed/care.sqlite, when
                       that file exists; a FILE given here must exist)

@@ -65,8 +65,9 @@ enum InitCommand {
 
             Try it:
               cd \(folder)
-              carefeed serve --public public     the participant's preview at http://localhost:8080/
-              carefeed build --public public     the clinicians' site in Site/
+              carefeed check     name each mistake in the study's files
+              carefeed serve     the participant's preview at http://localhost:8080/
+              carefeed build     the clinicians' site in Site/
 
             """)
         return .success

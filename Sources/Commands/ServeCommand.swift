@@ -22,7 +22,8 @@ enum ServeCommand {
     Stops cleanly on Ctrl-C or SIGTERM: requests in flight finish, the store closes.
 
       --content DIR       the study's content (default content)
-      --public DIR        assets (default Public)
+      --public DIR        assets (default Public, or public where only that
+                          is here)
       --store FILE        the care store (default .carefeed/care.sqlite)
       --host ADDRESS      the IPv4 address to listen on (default 127.0.0.1); any
                           other than 127.x.x.x opens the preview, which has
