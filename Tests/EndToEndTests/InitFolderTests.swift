@@ -5,20 +5,8 @@ import TestSupport
 /// A study works where `carefeed init` put it: `check`, `build` and `serve`
 /// run from inside its folder with no flags find its content and public folder.
 @Suite struct InitFolderTests {
-    /// `carefeed arguments…` run in `folder`: its exit status and what it printed.
     func carefeed(_ arguments: String..., in folder: String) throws -> (status: Int32, out: String, error: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Executables.path("carefeed"))
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let error = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: error, as: UTF8.self))
+        try Executables.carefeed(arguments, in: folder)
     }
 
     @Test func initsStudyChecksBuildsAndServesFromInsideItsFolderWithNoFlags() throws {

@@ -8,17 +8,7 @@ import TestSupport
 /// is built from it.
 @Suite struct RealStudyTests {
     func carefeed(_ arguments: [String]) throws -> (status: Int32, out: String, error: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Executables.path("carefeed"))
-        process.arguments = arguments
-        let output = Pipe(), error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        try Executables.carefeed(arguments)
     }
 
     func answer(_ server: ServerProcess, pain: String, sleep: String) throws {

@@ -15,4 +15,21 @@ public enum Executables {
         }
         return Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent(name).path
     }
+
+    /// `carefeed arguments…` run to its end, in `folder` when one is given:
+    /// its exit status and what it wrote to standard output and error.
+    public static func carefeed(_ arguments: [String], in folder: String? = nil) throws -> (status: Int32, out: String, error: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path("carefeed"))
+        process.arguments = arguments
+        if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
+        let output = Pipe(), error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
 }
