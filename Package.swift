@@ -54,7 +54,7 @@ let package = Package(
         // HTTP on libmicrohttpd: request and response values, form decoding, the server adapter.
         .target(name: "HTTP", dependencies: ["Support", "CMicroHTTPD", "CMicroHTTPDShim"]),
         // The participant's preview server: routes, form validation, live reload.
-        .target(name: "Server", dependencies: ["Assets", "CareModel", "CareStore", "Content", "Export", "Feed", "HTTP", "Pages", "Markup", "StudyModel", "Support", "Words"]),
+        .target(name: "Server", dependencies: ["Assets", "CareModel", "CareStore", "Content", "Export", "Feed", "HTTP", "Pages", "Markup", "StudyModel", "StudyTemplate", "Support", "Words"]),
         // Simulated participants for `carefeed demo`.
         .target(name: "Demo", dependencies: ["CareModel", "Feed", "StudyModel"]),
         // Export of the store as JSON, CSV or a FHIR R4 Bundle, with only what participants share.

@@ -5,7 +5,8 @@ import PackagePlugin
 /// folder (and, for `BuiltInAssets`, three.js from Debian's `libjs-three`
 /// where it is installed) become one generated Swift file of string
 /// constants, so a `carefeed` binary copied anywhere still has its
-/// stylesheet, scripts, icons and the study `carefeed init` writes.
+/// stylesheet, scripts, icons, the study `carefeed init` writes and the
+/// editors' reference.
 @main struct EmbedBuiltInAssets: BuildToolPlugin {
     /// Asset path → where Debian installs it.
     static let three = [
@@ -25,6 +26,10 @@ import PackagePlugin
         }
         for (path, source) in Self.three where target.name == "BuiltInAssets" && FileManager.default.fileExists(atPath: source) {
             pairs.append((path, URL(fileURLWithPath: source)))
+        }
+        // The editors' reference goes with the study `init` writes, for `serve` to show at /docs.
+        if target.name == "StudyTemplate" {
+            pairs.append(("reference/content.md", context.package.directoryURL.appending(path: "docs/content.md")))
         }
         pairs.sort { $0.0 < $1.0 }
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedFiles.swift")

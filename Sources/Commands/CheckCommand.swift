@@ -33,12 +33,13 @@ enum CheckCommand {
             result.refuseChangedConsent(published: try store.consentVersions())
         }
         for diagnostic in result.diagnostics {
-            console.error(diagnostic.description + "\n")
+            console.error(diagnostic.withReference + "\n")
         }
         let errors = result.errors.count
         let warnings = result.diagnostics.count - errors
         guard let study = result.study, errors == 0 else {
-            console.error("\(count(errors, "error")), \(count(warnings, "warning")) in \(count(result.fileCount, "file"))\n")
+            console.error("\(count(errors, "error")), \(count(warnings, "warning")) in \(count(result.fileCount, "file"))\n"
+                          + "Each /docs#… is a part of the reference, which carefeed serve shows at http://localhost:8080/docs\n")
             return .dataError
         }
         if let store {

@@ -45,7 +45,7 @@ enum ExportCommand {
         // a study that checks, nothing is written.
         let content = ContentLoader.load(directory: arguments["content"] ?? Defaults.content, publicDirectory: nil)
         for diagnostic in content.diagnostics {
-            console.error(diagnostic.description + "\n")
+            console.error(diagnostic.withReference + "\n")
         }
         guard let study = content.study else { return .dataError }
         let store = try CareStore(path: path)

@@ -11,9 +11,10 @@ enum InitCommand {
     Writes a small, working study into DIR, which must be new or empty:
     DIR/content/ (study.yaml, an onboarding task with its consent document,
     one daily task, one education note) and DIR/public/ (the note's image).
-    Each file says in comments what its keys do; docs/content.md describes
-    every key. The study checks clean, builds and serves as it is. Nothing
-    that already exists is overwritten.
+    Each file says in comments what its keys do; the reference, which
+    carefeed serve shows at /docs, describes every key. The study checks
+    clean, builds and serves as it is. Nothing that already exists is
+    overwritten.
 
       --language TAG      write the study in this language, such as de-DE, fr,
                           es-MX, zh-Hans, ja or ar: its own language, the
@@ -55,7 +56,7 @@ enum InitCommand {
         }
         let result = ContentLoader.load(directory: folder + "/content", publicDirectory: folder + "/public")
         for diagnostic in result.diagnostics {
-            console.error(diagnostic.description + "\n")
+            console.error(diagnostic.withReference + "\n")
         }
         guard result.errors.isEmpty else { return .dataError }
         let written = template.map { "  \(folder)/\($0.path)" }.joined(separator: "\n")
@@ -68,6 +69,9 @@ enum InitCommand {
               carefeed check     name each mistake in the study's files
               carefeed serve     the participant's preview at http://localhost:8080/
               carefeed build     the clinicians' site in Site/
+
+            The reference, every key and what it does, is at http://localhost:8080/docs
+            while carefeed serve runs.
 
             """)
         return .success

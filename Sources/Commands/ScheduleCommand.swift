@@ -38,7 +38,7 @@ enum ScheduleCommand {
                                                TimeZone.init(identifier:))
         let loaded = ContentLoader.load(directory: arguments["content"] ?? Defaults.content, publicDirectory: nil)
         guard let study = loaded.study else {
-            loaded.diagnostics.forEach { console.error($0.description + "\n") }
+            loaded.diagnostics.forEach { console.error($0.withReference + "\n") }
             return .dataError
         }
         var tasks = study.tasks

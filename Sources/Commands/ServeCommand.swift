@@ -20,6 +20,12 @@ enum ServeCommand {
     or public folder reload open pages within a second; a content error
     shows in the page while the last good content keeps being served.
     Stops cleanly on Ctrl-C or SIGTERM: requests in flight finish, the store closes.
+    The editors' reference is at /docs.
+
+    With no --participant, the participant is the editor's preview: a
+    changed task shows to them at once, today included, and every page
+    says it is a preview. A participant named with --participant sees a
+    changed task from the next day, as everyone in the study does.
 
       --content DIR       the study's content (default content)
       --public DIR        assets (default Public, or public where only that
@@ -52,9 +58,12 @@ enum ServeCommand {
         let plan = try Workspace.plan(study, store: store, now: now)
         let assets = try Assets(publicDirectory: publicFolder, study: study)
         assets.warnings.forEach { console.error("warning: \($0)\n") }
+        var participantConfiguration = ParticipantApp.Configuration(participantID: participantID, today: fixedToday,
+                                                                    secret: ParticipantApp.randomHex(words: 4),
+                                                                    host: arguments["host"])
+        participantConfiguration.previewsEdits = arguments["participant"] == nil
         let app = ParticipantApp(store: store, content: .init(plan: plan, assets: assets),
-                                 configuration: .init(participantID: participantID, today: fixedToday,
-                                                      secret: ParticipantApp.randomHex(words: 4), host: arguments["host"]))
+                                 configuration: participantConfiguration)
         app.enableLiveReload(folders: [contentFolder, publicFolder]) {
             reload(app, store: store, content: contentFolder, publicFolder: publicFolder, console: console)
         }
@@ -65,8 +74,8 @@ enum ServeCommand {
         if let warning = bindWarning(host: configuration.host, port: server.port, participant: participantID) {
             console.error(warning)
         }
-        console.out("Serving \(participantID) at http://\(configuration.host == "127.0.0.1" ? "localhost" : configuration.host):\(server.port)/ "
-                    + "(Ctrl-C to stop)\n")
+        let address = "http://\(configuration.host == "127.0.0.1" ? "localhost" : configuration.host):\(server.port)"
+        console.out("Serving \(participantID) at \(address)/ (Ctrl-C to stop)\nThe reference for editors: \(address)/docs\n")
         let signals = Shutdown.install(server: server, app: app, store: store, console: console)
         withExtendedLifetime(signals) { dispatchMain() }
     }
@@ -88,7 +97,7 @@ enum ServeCommand {
         do {
             result.refuseChangedConsent(published: try store.consentVersions())
             guard let study = result.study else {
-                result.diagnostics.forEach { console.error($0.description + "\n") }
+                result.diagnostics.forEach { console.error($0.withReference + "\n") }
                 app.update { $0.diagnostics = result.errors }
                 return
             }
@@ -96,7 +105,7 @@ enum ServeCommand {
             let plan = try Workspace.plan(study, store: store, now: Date())
             let assets = try Assets(publicDirectory: publicFolder, study: study)
             // Warnings go to the editor's terminal; the page panel is for errors.
-            result.diagnostics.forEach { console.error($0.description + "\n") }
+            result.diagnostics.forEach { console.error($0.withReference + "\n") }
             app.update { $0 = .init(plan: plan, assets: assets) }
             console.out("Reloaded the content.\n")
         } catch {

@@ -24,7 +24,7 @@ enum Workspace {
             // A new store has published nothing: the content alone decides.
             try existing.map { result.refuseChangedConsent(published: try $0.consentVersions()) }
             for diagnostic in result.diagnostics {
-                console.error(diagnostic.description + "\n")
+                console.error(diagnostic.withReference + "\n")
             }
             guard let study = result.study else {
                 existing?.close()

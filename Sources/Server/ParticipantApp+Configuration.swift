@@ -15,6 +15,10 @@ extension ParticipantApp {
         public var secret: String
         /// A Host name answered besides the loopback names: the `--host` given.
         public var host: String?
+        /// Whether the participant is the editor's preview, made by `serve`
+        /// when none is named: each content change shows at once (see
+        /// `CarePlan.previewing(from:)`), and every page says it is a preview.
+        public var previewsEdits = false
         /// The server's one clock: every time it records and every "today" it works out is read from it.
         public var now: @Sendable () -> Date
 

@@ -85,8 +85,10 @@ public final class ParticipantApp: Sendable {
             guard Route.isFeed(request.path), request.method != .post else { return responder(for: request).notFound() }
             return (try? noSuchDay(context(admitted))) ?? responder(for: request).notFound()
         }
-        // Assets and the event stream need neither the store nor the feed.
+        // Assets, the event stream and the reference need neither the store nor the feed.
         switch route {
+        case .docs:
+            return responder(for: request).reference()
         case .asset(let path):
             return AssetResponses.response(path, from: content.value.state.assets) ?? responder(for: request).notFound()
         case .live:
@@ -174,7 +176,7 @@ public final class ParticipantApp: Sendable {
             return respond.page(CareTeamPage.render(study: study, reader: context.reader, nav: nav(.careTeam), frame: respond.frame))
         case .language:
             return try LanguageChoiceHandler(store: store).respond(context)
-        case .asset, .live:
+        case .asset, .live, .docs:
             return respond.notFound()
         }
     }
@@ -187,7 +189,8 @@ public final class ParticipantApp: Sendable {
         let state = content.value.state
         let study = state.plan.study
         let language = LanguageChoice.preferred(by: request.header("accept-language"), among: study.languages) ?? study.ownLanguage
-        return Responder(study: study, language: language, diagnostics: state.diagnostics, liveReload: live.value != nil)
+        return Responder(study: study, language: language, diagnostics: state.diagnostics, liveReload: live.value != nil,
+                         isPreview: configuration.previewsEdits)
     }
 
     private func context(_ admitted: RequestGuard.Admitted) throws -> RequestContext {

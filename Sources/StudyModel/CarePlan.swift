@@ -83,6 +83,22 @@ public struct CarePlan: Sendable {
         definitions[id]?[version] ?? study.task(id)
     }
 
+    /// The plan as the editor's preview participant sees it on `today`:
+    /// each task's current definition governs from `today` on, so an edit
+    /// shows at once, where a participant sees it from the next day. Earlier
+    /// days keep the versions they had.
+    public func previewing(from today: LocalDate) -> CarePlan {
+        var tasks = self.tasks
+        for index in tasks.indices {
+            let spans = tasks[index].timeline.spans
+            guard var current = spans.last, let from = current.effectiveFrom, from.ordinal > today.ordinal else { continue }
+            current.effectiveFrom = today
+            let before = spans.dropLast().filter { ($0.effectiveFrom?.ordinal ?? .min) < today.ordinal }
+            tasks[index].timeline = ScheduleTimeline(before + [current])
+        }
+        return CarePlan(study: study, tasks: tasks, versions: versions, definitions: definitions)
+    }
+
     /// The plan in the language of `localized`, the study translated: each
     /// version that is today's definition reads as its translation; an
     /// older version, whose words were never translated, keeps its own.

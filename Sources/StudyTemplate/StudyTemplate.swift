@@ -15,6 +15,12 @@ public enum StudyTemplate {
         return parts.count > 2 && parts[1] == "content" ? String(parts[0]) : nil
     })).sorted()
 
+    /// The editors' reference, `docs/content.md`, as Markdown.
+    public static let reference: String = embeddedFiles.first { $0.path == "reference/content.md" }.map { _, base64 in
+        let text = base64.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
+        return Data(base64Encoded: text).map { String(decoding: $0, as: UTF8.self) } ?? ""
+    } ?? ""
+
     /// The study written in `language` (`de`, `zh-Hans`; nil for English): its content and the shared public folder.
     public static func files(in language: String?) -> [(path: String, bytes: Data)] {
         embeddedFiles.compactMap { path, base64 -> (String, Data)? in

@@ -51,22 +51,23 @@ public enum Word: String, CaseIterable, Sendable {
     case openModel, openNotAnswered, openNoteAndModel, openNow, openUntil, opensOn, optional
     case pageNotFound, pageOutOfDate, partOfDayFrom, participantCount, participantCountFlagged, participantID,
          participantsCaption, pastDaysLocked, permissions, pleaseAnswer, pleaseCheck, pleaseCheckAnswers,
-         pleaseTryAgain, pointAnswered, pointTitle, preferNotToAnswer, printedNameLabel, protocolApproved
+         pleaseTryAgain, pointAnswered, pointTitle, preferNotToAnswer, previewShowsEdits, printedNameLabel,
+         protocolApproved
     case questionsAdded, questionsRemoved
     case readAndSign, readNewConsentFirst, readNewConsentFirstText, readNewVersion, readTheConsentForm, reasonGiven,
          reasonTooLong, remindersOnPhone, remindersText, remove, removing, required, resetView, review, ringDone,
          ringDoneMissed, ringNoTasks, ringToCome, ruleAbove, ruleBelow, ruleDropBy, ruleNotMeasured, ruleSilent
     case saveAnswers, saveLanguage, savePrintCopy, savedAt, savedAtWithAnswers, saving, scaleEnd, scaleRange,
-         scatterChart, scheduledFor, scoreNotEnough, scoreOf, scoreValue, seeWhatYouSigned, sendAsForm, seriesNotChosen,
-         seriesNotShared, shares, sign, signConsentFirst, signConsentFirstText, signWithFinger, signature,
-         signatureAreaDrawn, signatureAreaEmpty, signatureAreaFull, signatureCleared, signatureDrawn, signatureInvalid,
-         signatureOf, signatureTooSmall, signatureUnreadable, signatureWithheldDrawn, signatureWithheldTyped, signedAs,
-         signedDetail, skipToContent, smallerNumber, soFar, somethingWentWrong, sortBy, sortHint, sortedBy, startsOn,
-         statusActive, statusNotJoined, statusNotJoinedExplained, statusReconsentExplained, statusReconsentPending,
-         statusWithdrawn, statusWithdrawnExplained, stayInStudy, stepNotAnswered, stepNotAnsweredText, stepOf,
-         storageFull, storageNotWritten, storageReadOnly, storedBeforeConsent, storedTextDiffers, studyFinished,
-         studyFinishedClinician
-    case tableOfValues, tapToUndo, tapUnclear, tapsNotChosen, tapsNotShared, taskOnDay, theEntryLoggedAt,
+         scatterChart, scheduledFor, scoreNotEnough, scoreOf, scoreValue, seeTheReference, seeWhatYouSigned, sendAsForm,
+         seriesNotChosen, seriesNotShared, shares, sign, signConsentFirst, signConsentFirstText, signWithFinger,
+         signature, signatureAreaDrawn, signatureAreaEmpty, signatureAreaFull, signatureCleared, signatureDrawn,
+         signatureInvalid, signatureOf, signatureTooSmall, signatureUnreadable, signatureWithheldDrawn,
+         signatureWithheldTyped, signedAs, signedDetail, skipToContent, smallerNumber, soFar, somethingWentWrong,
+         sortBy, sortHint, sortedBy, startsOn, statusActive, statusNotJoined, statusNotJoinedExplained,
+         statusReconsentExplained, statusReconsentPending, statusWithdrawn, statusWithdrawnExplained, stayInStudy,
+         stepNotAnswered, stepNotAnsweredText, stepOf, storageFull, storageNotWritten, storageReadOnly,
+         storedBeforeConsent, storedTextDiffers, studyFinished, studyFinishedClinician
+    case tableOfValues, tapToUndo, tapUnclear, tapsNotChosen, tapsNotShared, taskOnDay, theEntryLoggedAt, theReference,
          tickToConfirmLeave, timesADay, today, todaysFeed, turnTheModel, typeFullName, typedConfirmed,
          typedNameIsSignature, typedSignature, typedSignatureKind
     case valueInTask, valueOnDay, valueWithUnit, version, versionReplaces, versionWhichReplaces

@@ -14,7 +14,7 @@ import TestSupport
     func refusal(published day: String) -> String {
         study.content + "/consent/walking.md:3: error: the text changed but version is still \"2\", which was published "
             + "with other text on \(day); raise version to publish this text "
-            + "(everyone who signed \"2\" is then asked to consent again)\n"
+            + "(everyone who signed \"2\" is then asked to consent again) (see /docs#consent-documents)\n"
     }
 
     init() throws {
@@ -86,7 +86,8 @@ import TestSupport
         try changeConsent(version: "2")
         let refused = Run("check", "--content", study.content, "--public", study.publicFolder, "--store", store)
         #expect(refused.status == 1)
-        #expect(refused.error == refusal(published: day) + "1 error, 0 warnings in 5 files\n")
+        #expect(refused.error == refusal(published: day) + "1 error, 0 warnings in 5 files\n"
+                + "Each /docs#… is a part of the reference, which carefeed serve shows at http://localhost:8080/docs\n")
         #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
         #expect(try publishedVersions().map(\.version) == ["2"])
     }
@@ -110,7 +111,7 @@ import TestSupport
                       "--store", study.directory.path + "/care.sqlite", "--out", site)
         #expect(run.status == 1)
         #expect(run.error == study.publicFolder + "/images/passwd.svg: error: a symbolic link, which carefeed does not "
-                + "follow; put the file itself in the public folder\n")
+                + "follow; put the file itself in the public folder (see /docs#the-study-folder)\n")
         #expect(!FileManager.default.fileExists(atPath: site))
         #expect(!FileManager.default.fileExists(atPath: study.directory.path + "/care.sqlite"))
     }

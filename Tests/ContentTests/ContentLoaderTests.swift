@@ -87,7 +87,8 @@ import StudyModel
                 duration: 3 days
             """)) == [
             "tasks/walk.md:5:12: error: start must be 'enrollment', 'enrollment + N days', 'enrollment + N weeks' or a date YYYY-MM-DD, not '2026-02-30'",
-            "tasks/walk.md:7:9: error: at must be a wall-clock time \"HH:MM\" such as \"08:00\", or a list of them such as [\"08:00\", \"20:00\"]",
+            "tasks/walk.md:7:9: error: at \"25:00\" is not a wall-clock time \"HH:MM\", such as \"08:00\", "
+                + "or give a list of times such as [\"08:00\", \"20:00\"]",
             "tasks/walk.md:9:10: error: end must be 'enrollment', 'enrollment + N days', 'enrollment + N weeks' or a date YYYY-MM-DD, not 'enrollment + 2 fortnights'",
             "tasks/walk.md:10:12: error: every must be 'N days', 'N weeks' or 'N months' with N at least 1, such as '1 day', '2 weeks' or '1 month', not '0 days'",
             "tasks/walk.md:12:15: error: duration must be 'N minutes' or 'N hours', more than zero and at most a day, such as '1 hour', not '3 days'",
@@ -195,7 +196,8 @@ import StudyModel
 
     @Test func yamlSyntaxErrorsPointAtTheFileLine() throws {
         #expect(diagnostics("content/tasks/walk.md", "---\nid: walk\ntitle: \"Walk\n---\n") == [
-            "tasks/walk.md:3:13: error: YAML syntax: found unexpected end of stream (while scanning a quoted scalar that starts at line 3, column 8)",
+            "tasks/walk.md:3:8: error: the quote that opens on line 3 is not closed; end the text with \" on the same line, "
+                + "or write \\\" for a \" inside it",
         ])
         #expect(diagnostics("content/tasks/walk.md", "id: walk\n") == [
             "tasks/walk.md:1:1: error: the file must start with a line '---' that opens its front matter",
@@ -237,9 +239,9 @@ import StudyModel
             ---
             ![missing](images/nothing.png)
             """) == [
-            "education/walking.md:5:8: error: models/leg.glb is not in the public folder Public",
+            "education/walking.md:5:8: error: models/leg.glb is not in the public folder Public; put the file there, or correct the path",
             "education/walking.md:9:15: error: highlight 'shin' is named by no annotation",
-            "education/walking.md:13: error: images/nothing.png is not in the public folder Public",
+            "education/walking.md:13:1: error: images/nothing.png is not in the public folder Public; put the file there, or correct the path",
         ])
     }
 }

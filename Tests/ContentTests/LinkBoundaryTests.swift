@@ -32,10 +32,10 @@ import TestSupport
         let file = study.content + "/education/walking.md"
         let outside = "leads out of the public folder; link to a file inside it, such as images/knee.svg"
         #expect(errors(study) == [
-            "\(file):6: error: the link ../../etc/passwd \(outside)",
-            "\(file):8: error: the link %2e%2e/%2E%2e/etc/passwd \(outside)",
-            "\(file):8: error: the link ..\\..\\etc\\passwd \(outside)",
-            "\(file):10: error: the link ..%2f..%2fetc%2fpasswd \(outside)",
+            "\(file):6:1: error: the link ../../etc/passwd \(outside)",
+            "\(file):8:1: error: the link %2e%2e/%2E%2e/etc/passwd \(outside)",
+            "\(file):8:41: error: the link ..\\..\\etc\\passwd \(outside)",
+            "\(file):10:1: error: the link ..%2f..%2fetc%2fpasswd \(outside)",
         ])
     }
 
@@ -43,9 +43,9 @@ import TestSupport
         let study = try note("![root](/etc/passwd) [share](\\\\server\\share) [file](file:///etc/passwd)")
         let file = study.content + "/education/walking.md"
         #expect(errors(study) == [
-            "\(file):6: error: the link /etc/passwd is absolute; use a relative path so that the site works from a folder",
-            "\(file):6: error: the link \\server\\share is absolute; use a relative path so that the site works from a folder",
-            "\(file):6: error: the link file:///etc/passwd is a file: link; only http, https, mailto and tel links "
+            "\(file):6:1: error: the link /etc/passwd is absolute; use a relative path so that the site works from a folder",
+            "\(file):6:22: error: the link \\server\\share is absolute; use a relative path so that the site works from a folder",
+            "\(file):6:46: error: the link file:///etc/passwd is a file: link; only http, https, mailto and tel links "
                 + "may lead out of the study",
         ])
     }
@@ -54,13 +54,14 @@ import TestSupport
         let study = try note("[inside](../consent/walking.md) [outside](../../secrets/plan.md)")
         let file = study.content + "/education/walking.md"
         #expect(errors(study) == [
-            "\(file):6: error: the link ../../secrets/plan.md leads out of the content folder \(study.content); "
+            "\(file):6:33: error: the link ../../secrets/plan.md leads out of the content folder \(study.content); "
                 + "link to a file inside it, such as ../education/meniscus.md",
         ])
     }
 
     @Test func externalLinksAndLinksInsideTheStudyAreFine() throws {
         let study = try note("""
+            ## Why
             [site](https://example.org/walk) [plain](http://example.org) [mail](mailto:walk@example.org)
             [call](tel:+15555550100) [top](#why) [consent](../consent/walking.md#purpose) ![map](images/map.svg)
             """)

@@ -72,7 +72,7 @@ import TestSupport
             "tasks/walk.md:5:63: error: the time 08:00 is listed twice in at; each time is one event",
         ])
         #expect(load("  - { start: enrollment, every: 1 day, at: [\"08:00\", \"8pm\"] }").diagnostics == [
-            "tasks/walk.md:5:54: error: at must be a wall-clock time \"HH:MM\" such as \"08:00\"",
+            "tasks/walk.md:5:54: error: at \"8pm\" is not a wall-clock time \"HH:MM\"; write it as \"20:00\"",
         ])
         #expect(load("  - { start: enrollment, every: 1 day, at: [\"08:00\"], allDay: true }").diagnostics == [
             "tasks/walk.md:5:44: error: give either 'at' or 'allDay: true', not both",

@@ -169,7 +169,8 @@ import TestSupport
         let page = try HTTPClient(port: server.port).get("/education/meniscus")
         #expect(page.status == 200)
         #expect(page.body.contains("The content has errors"))
-        #expect(page.body.contains("education/swelling-and-pain.md:3:1: error: YAML syntax: did not find expected"))
+        #expect(page.body.contains("education/swelling-and-pain.md:2:8: error: the &#39;[&#39; on line 2 is not closed"))
+        #expect(page.body.contains("<a href=\"/docs#how-the-files-are-written\">"), "the error links to the reference")
         #expect(server.terminate() == 0)
     }
 

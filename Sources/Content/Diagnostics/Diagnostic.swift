@@ -14,13 +14,22 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public var column: Int?
     public var severity: Severity
     public var message: String
+    /// The part of the reference that tells how to write what the message is about.
+    public var section: ReferenceSection?
 
-    public init(file: String, line: Int?, column: Int?, severity: Severity = .error, message: String) {
+    public init(file: String, line: Int?, column: Int?, severity: Severity = .error, message: String,
+                section: ReferenceSection? = nil) {
         self.file = file
         self.line = line
         self.column = column
         self.severity = severity
         self.message = message
+        self.section = section ?? ReferenceSection.of(file: file)
+    }
+
+    /// The description, then the section of the reference it cites: `… (see /docs#schedules)`.
+    public var withReference: String {
+        description + (section.map { " (see \($0.path))" } ?? "")
     }
 
     public var description: String {

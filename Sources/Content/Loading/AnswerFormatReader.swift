@@ -4,6 +4,8 @@ import StudyModel
 /// Reads how a form item is answered: scale, numeric, boolean, choice or text.
 extension FieldReader {
     func answerFormat(_ node: YAMLNode) -> AnswerFormat? {
+        enter(.questions)
+        defer { leave() }
         let formats = ["scale", "numeric", "boolean", "choice", "text", "date", "timeOfDay"]
         // `answer: boolean` names a format whose options are all optional.
         if case .scalar(let name, true) = node.value, ["boolean", "numeric", "text", "date", "timeOfDay"].contains(name) {

@@ -26,10 +26,14 @@ enum ColorContrast {
         return (Swift.max(a, b) + 0.05) / (Swift.min(a, b) + 0.05)
     }
 
-    /// `2.6:1`, rounded down so that a colour just under the minimum never reads as meeting it.
+    /// `2.6:1`, to the nearest tenth; a ratio just under the minimum that
+    /// would round up to it is given in hundredths, `2.96:1`, so it never reads as meeting it.
     static func describe(_ ratio: Double) -> String {
-        let tenths = (ratio * 10).rounded(.down) / 10
-        return (tenths == tenths.rounded() ? String(Int(tenths)) : String(tenths)) + ":1"
+        var rounded = (ratio * 10).rounded() / 10
+        if ratio < minimum && rounded >= minimum {
+            rounded = (ratio * 100).rounded(.down) / 100
+        }
+        return (rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)) + ":1"
     }
 
     /// The colour darkened in small steps, keeping its hue, until it reaches

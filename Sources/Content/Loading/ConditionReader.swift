@@ -13,6 +13,8 @@ extension FieldReader {
     ///   - own: the id of the item the condition is on; nil for a step's.
     ///   - later: ids of the items after it, for a clearer message.
     func condition(_ node: YAMLNode, earlier: [FormItem], own: String?, later: Set<String>) -> Condition? {
+        enter(.conditions)
+        defer { leave() }
         guard case .mapping(let pairs) = node.value else {
             error("showIf must be a mapping, such as '{ item: locking, equals: true }'", at: node)
             return nil

@@ -3,6 +3,8 @@ import StudyModel
 /// phone number or e-mail address that a phone can dial or write to.
 extension FieldReader {
     func contacts(_ node: YAMLNode) -> [Contact]? {
+        enter(.careTeam)
+        defer { leave() }
         guard let items = list(node, "contacts") else { return nil }
         let contacts = items.map(contact)
         return contacts.allSatisfy { $0 != nil } ? contacts.compactMap { $0 } : nil

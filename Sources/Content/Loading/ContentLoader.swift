@@ -1,5 +1,6 @@
 import CareModel
 import Foundation
+import Markup
 import Support
 import Words
 import StudyModel
@@ -35,7 +36,6 @@ public enum ContentLoader {
                                         message: "no content folder here; pass --content DIR with study.yaml, tasks/, consent/ and education/")
             return Result(study: nil, diagnostics: [diagnostic], fileCount: 0)
         }
-        let links = LinkRewriter(publicDirectory: publicDirectory, contentDirectory: root)
 
         // study.yaml
         let studyPath = root + "/study.yaml"
@@ -76,19 +76,23 @@ public enum ContentLoader {
 
         // Consent documents and notes first: tasks refer to them.
         var documents: [ConsentDocument] = []
+        // Links to headings, by linking file, with the file's own page.
+        var anchors: [(file: String, anchors: [LinkRewriter.Anchor], own: HTML)] = []
         var originals = Translations.Originals()
         let consentFiles = markdownFiles(root + "/consent", into: &diagnostics)
         let noteFiles = markdownFiles(root + "/education", into: &diagnostics)
         let taskFiles = markdownFiles(root + "/tasks", into: &diagnostics)
+        let links = LinkRewriter(publicDirectory: publicDirectory, contentDirectory: root,
+                                 pages: ["consent": Set(consentFiles.map(\.1)), "education": Set(noteFiles.map(\.1))],
+                                 tasks: Set(taskFiles.map(\.1)))
         for (path, id) in consentFiles {
             files += 1
             guard let (reader, node, body, bodyLine) = frontMatter(path, into: &diagnostics, digests: &digests) else { continue }
             defer { diagnostics += reader.diagnostics }
             guard let consent = reader.consentHeader(node) else { continue }
             originals.documents[id] = node
-            let html = Markdown.html(body) { url, isImage, line in
-                links.rewrite(url, isImage: isImage, reader: reader, line: bodyLine + line - 1)
-            }
+            let html = Markdown.html(body) { links.rewrite($0, reader: reader, bodyLine: bodyLine) }
+            anchors.append((path, reader.anchors, html))
             documents.append(ConsentDocument(id: id, title: consent.title, version: consent.version,
                                              summary: consent.summary, html: html, sha256: SHA256.hex(html.markup), file: path,
                                              versionLine: CrossReferences.value("version", in: node).map { $0.line + reader.lineOffset }))
@@ -104,9 +108,7 @@ public enum ContentLoader {
                 load.diagnostics += reader.diagnostics
                 return load
             }
-            let html = Markdown.html(body) { url, isImage, line in
-                links.rewrite(url, isImage: isImage, reader: reader, line: bodyLine + line - 1)
-            }
+            let html = Markdown.html(body) { links.rewrite($0, reader: reader, bodyLine: bodyLine) }
             load.loaded = (EducationNote(slug: slug, title: note.title, summary: note.summary, order: note.order,
                                          image: note.image?.path, model: note.model, html: html, file: path),
                            reader, note)
@@ -120,6 +122,7 @@ public enum ContentLoader {
             digests += load.digests
             if let loaded = load.loaded {
                 notes.append(loaded)
+                anchors.append((loaded.note.file, loaded.reader.anchors, loaded.note.html))
                 originals.notes[loaded.note.slug] = load.node
             }
         }
@@ -128,9 +131,8 @@ public enum ContentLoader {
         for (path, id) in taskFiles {
             files += 1
             guard let (reader, node, body, bodyLine) = frontMatter(path, into: &diagnostics, digests: &digests) else { continue }
-            let instructions = Markdown.html(body) { url, isImage, line in
-                links.rewrite(url, isImage: isImage, reader: reader, line: bodyLine + line - 1)
-            }
+            let instructions = Markdown.html(body) { links.rewrite($0, reader: reader, bodyLine: bodyLine) }
+            anchors.append((path, reader.anchors, instructions))
             if let task = reader.task(node, fileID: id, instructions: instructions) {
                 tasks.append((task, reader, node))
             } else {
@@ -169,6 +171,11 @@ public enum ContentLoader {
             }
         }
 
+        let pages = Dictionary(documents.map { ("consent/" + $0.id, $0.html) } + notes.map { ("education/" + $0.note.slug, $0.note.html) },
+                               uniquingKeysWith: { first, _ in first })
+        for (file, fileAnchors, own) in anchors {
+            diagnostics += LinkRewriter.anchorDiagnostics(fileAnchors, file: file, own: own) { pages[$0] }
+        }
         if let publicDirectory {
             diagnostics += SymbolicLinks.publicFolderDiagnostics(publicDirectory)
         }
@@ -299,11 +306,10 @@ public enum ContentLoader {
         do {
             return try YAMLNode.parse(text)
         } catch {
-            var message = error.message
-            if let context = error.context {
-                message += " (\(context.text) that starts at line \(context.line + reader.lineOffset), column \(context.column))"
-            }
-            reader.error(message, line: error.line + reader.lineOffset, column: error.column)
+            let explained = YAMLSyntaxExplanation(text: text, lineOffset: reader.lineOffset).explain(error)
+            reader.enter(.howFilesAreWritten)
+            reader.error(explained.message, line: explained.line + reader.lineOffset, column: explained.column)
+            reader.leave()
             return nil
         }
     }
@@ -313,7 +319,8 @@ public enum ContentLoader {
         guard let text = read(path, into: &diagnostics, digests: &digests) else { return nil }
         switch FrontMatter.split(text) {
         case .failure(let error):
-            diagnostics.append(Diagnostic(file: path, line: error.line, column: 1, message: error.message))
+            diagnostics.append(Diagnostic(file: path, line: error.line, column: 1, message: error.message,
+                                          section: .howFilesAreWritten))
             return nil
         case .success(let parts):
             let reader = FieldReader(file: path, lineOffset: parts.yamlFirstLine - 1)

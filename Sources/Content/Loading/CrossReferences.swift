@@ -67,8 +67,9 @@ struct CrossReferences {
                         if case .sequence(let nodes) = node.value { nodes } else { nil }
                     } ?? []
                     // Types may name data the browser cannot collect (HealthKit's
-                    // names, say), so an unknown one is worth a look, not an error.
-                    for (typeIndex, type) in item.types.enumerated() where !values.contains(type) {
+                    // names, say), so an unknown one is worth a look, not an error;
+                    // while a task has errors, its items are unknown, so none is said.
+                    for (typeIndex, type) in item.types.enumerated() where !values.contains(type) && unloadedTasks.isEmpty {
                         reader.warning("'\(type)' is neither a task nor a form item of this study, so no answer will be shared under it",
                                        at: typeIndex < typeNodes.count ? typeNodes[typeIndex] : itemNode)
                     }
@@ -135,12 +136,18 @@ struct CrossReferences {
     func study(_ header: FieldReader.StudyHeader, reader: FieldReader) {
         for (key, named) in [("featured", header.featured), ("safety", header.safety)] {
             guard let named, !notes.contains(where: { $0.slug == named.slug }), !unloadedNotes.contains(named.slug) else { continue }
+            reader.enter(key == "safety" ? .safetyNote : .studyFile)
             reader.error("\(key) names no education note '\(named.slug)'; expected education/\(named.slug).md"
                          + Self.known(notes.map(\.slug)), at: named.node)
+            reader.leave()
         }
+        reader.enter(.flags)
         for (flag, node) in header.flags {
             self.flag(flag, node: node, reader: reader)
         }
+        reader.leave()
+        reader.enter(.charts)
+        defer { reader.leave() }
         for (chart, seriesNodes) in header.insights {
             for (series, seriesNode) in zip(chart.series, seriesNodes) {
                 guard let task = tasks.first(where: { $0.id == series.task }) else {
@@ -246,7 +253,7 @@ struct CrossReferences {
         }
         guard let publicDirectory else { return true }
         if !FileSystem.exists(publicDirectory + "/" + path) {
-            reader.error("\(path) is not in the public folder \(publicDirectory)", at: node)
+            reader.error(LinkRewriter.missing(path, publicDirectory: publicDirectory), at: node)
             return false
         }
         return true

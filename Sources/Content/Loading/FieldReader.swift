@@ -14,10 +14,25 @@ final class FieldReader {
     var surveyItemIDs: Set<String> = []
     /// Where the survey's conditions are written.
     var conditionNodes: [YAMLNode] = []
+    /// The Markdown body's links to headings, checked once every page is rendered.
+    var anchors: [LinkRewriter.Anchor] = []
+
+    /// The sections of the reference being read, the innermost last: what a diagnostic cites.
+    private var sections: [ReferenceSection]
 
     init(file: String, lineOffset: Int) {
         self.file = file
         self.lineOffset = lineOffset
+        sections = [ReferenceSection.of(file: file)]
+    }
+
+    /// Starts reading what `section` of the reference describes; `leave()` ends it.
+    func enter(_ section: ReferenceSection) {
+        sections.append(section)
+    }
+
+    func leave() {
+        sections.removeLast()
     }
 
     var hasErrors: Bool {
@@ -25,20 +40,22 @@ final class FieldReader {
     }
 
     func error(_ message: String, at node: YAMLNode) {
-        diagnostics.append(Diagnostic(file: file, line: node.line + lineOffset, column: node.column, message: message))
+        diagnostics.append(Diagnostic(file: file, line: node.line + lineOffset, column: node.column, message: message,
+                                      section: sections.last))
     }
 
     func warning(_ message: String, at node: YAMLNode) {
         diagnostics.append(Diagnostic(file: file, line: node.line + lineOffset, column: node.column,
-                                      severity: .warning, message: message))
+                                      severity: .warning, message: message, section: sections.last))
     }
 
     func error(_ message: String, line: Int?, column: Int? = nil) {
-        diagnostics.append(Diagnostic(file: file, line: line, column: column, message: message))
+        diagnostics.append(Diagnostic(file: file, line: line, column: column, message: message, section: sections.last))
     }
 
     func warning(line: Int?, _ message: String) {
-        diagnostics.append(Diagnostic(file: file, line: line, column: nil, severity: .warning, message: message))
+        diagnostics.append(Diagnostic(file: file, line: line, column: nil, severity: .warning, message: message,
+                                      section: sections.last))
     }
 
     /// The keys of a mapping, refusing unknown and duplicate keys and naming

@@ -4,6 +4,8 @@ import StudyModel
 /// checked with the other cross-references.
 extension FieldReader {
     func chart(_ node: YAMLNode) -> (chart: InsightChart, nodes: [YAMLNode])? {
+        enter(.charts)
+        defer { leave() }
         guard let fields = fields(node, in: "an insights chart", allowed: ["title", "type", "series"],
                                   required: ["title", "type", "series"]) else { return nil }
         let title = text(fields["title"], "title")

@@ -3,6 +3,8 @@ import CareModel
 /// Reads a task's schedule: its elements, anchors, intervals and durations.
 extension FieldReader {
     func schedule(_ node: YAMLNode) -> Schedule? {
+        enter(.schedules)
+        defer { leave() }
         guard let items = list(node, "schedule") else { return nil }
         guard !items.isEmpty else {
             error("schedule needs at least one element", at: node)
@@ -80,6 +82,8 @@ extension FieldReader {
 
     /// `N days` or `N weeks`: how many days, from its own, an event can be answered on.
     private func window(_ node: YAMLNode) -> Int? {
+        enter(.windows)
+        defer { leave() }
         guard let value = text(node, "window") else { return nil }
         let words = value.split(separator: " ")
         if words.count == 2, let count = Int(words[0]), count >= 1 {
@@ -112,11 +116,14 @@ extension FieldReader {
     /// `"HH:MM"`, or a list of such times for several events a day, put in
     /// time order; a list of one is that one time.
     private func times(_ node: YAMLNode) -> TimeOfDay? {
-        let clockError = "at must be a wall-clock time \"HH:MM\" such as \"08:00\""
+        func clockError(_ value: String) -> String {
+            let fix = Self.clock(near: value).map { "; write it as \"\($0)\"" } ?? ", such as \"08:00\""
+            return "at \"\(value)\" is not a wall-clock time \"HH:MM\"\(fix)"
+        }
         guard case .sequence(let items) = node.value else {
             guard let value = text(node, "at") else { return nil }
             guard let clock = LocalTime(value) else {
-                error(clockError + ", or a list of them such as [\"08:00\", \"20:00\"]", at: node)
+                error(clockError(value) + ", or give a list of times such as [\"08:00\", \"20:00\"]", at: node)
                 return nil
             }
             return .at(clock)
@@ -129,7 +136,7 @@ extension FieldReader {
         for item in items {
             guard let value = text(item, "a time in at") else { return nil }
             guard let clock = LocalTime(value) else {
-                error(clockError, at: item)
+                error(clockError(value), at: item)
                 return nil
             }
             guard !clocks.contains(clock) else {
@@ -139,6 +146,30 @@ extension FieldReader {
             clocks.append(clock)
         }
         return clocks.count == 1 ? .at(clocks[0]) : .times(clocks.sorted())
+    }
+
+    /// The "HH:MM" an editor most likely meant by `value`: "8:00" → "08:00",
+    /// "8am" → "08:00", "6.30 pm" → "18:30"; nil when nothing is near.
+    static func clock(near value: String) -> String? {
+        var text = value.lowercased().replacingOccurrences(of: " ", with: "")
+        var offset: Int?
+        for (suffix, hours) in [("am", 0), ("a.m.", 0), ("pm", 12), ("p.m.", 12)] where text.hasSuffix(suffix) {
+            text = String(text.dropLast(suffix.count))
+            offset = hours
+        }
+        let parts = text.split(separator: text.contains(".") ? "." : ":", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), let hour = Int(parts[0]), parts[0].count <= 2,
+              let minute = parts.count == 2 ? Int(parts[1]) : 0, parts.count == 1 || parts[1].count == 2,
+              (0..<60).contains(minute) else { return nil }
+        var hour24 = hour
+        if let offset {
+            guard (1...12).contains(hour) else { return nil }
+            hour24 = hour % 12 + offset
+        } else if parts.count == 1 || !(0..<24).contains(hour) {
+            return nil
+        }
+        let clock = String(format: "%02d:%02d", hour24, minute)
+        return clock == value ? nil : clock
     }
 
     /// The weekdays of `days`, in week order; only with `every: N weeks`.

@@ -6,6 +6,8 @@ import StudyModel
 /// `minAnswered` is at most their number.
 extension FieldReader {
     func scores(_ node: YAMLNode, survey: [FormItem]) -> [Score]? {
+        enter(.scores)
+        defer { leave() }
         guard let list = list(node, "scores") else { return nil }
         var scores: [Score] = []
         for scoreNode in list {

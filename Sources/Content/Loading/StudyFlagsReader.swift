@@ -4,6 +4,8 @@ import StudyModel
 extension FieldReader {
     /// `protocol: { number, board }`, both text.
     func protocolApproval(_ node: YAMLNode) -> ProtocolApproval? {
+        enter(.protocolApproval)
+        defer { leave() }
         guard let fields = fields(node, in: "protocol", allowed: ["number", "board"], required: ["number", "board"]),
               let number = text(fields["number"], "the protocol number"),
               let board = text(fields["board"], "the approving board") else { return nil }
@@ -13,6 +15,8 @@ extension FieldReader {
     /// Each flag with its node, for messages about what it names; flags
     /// with errors are left out.
     func flags(_ node: YAMLNode) -> [(flag: StudyFlag, node: YAMLNode)]? {
+        enter(.flags)
+        defer { leave() }
         guard let items = list(node, "flags") else { return nil }
         var flags: [(flag: StudyFlag, node: YAMLNode)] = []
         for item in items {

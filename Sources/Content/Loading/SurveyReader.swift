@@ -4,6 +4,8 @@ import StudyModel
 /// Reads a task's survey: its steps and their items.
 extension FieldReader {
     func step(_ node: YAMLNode) -> SurveyStep? {
+        enter(.surveys)
+        defer { leave() }
         guard case .mapping(let pairs) = node.value,
               let typeNode = pairs.first(where: { if case .scalar("type", _) = $0.key.value { true } else { false } })?.value
         else {

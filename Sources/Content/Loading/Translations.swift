@@ -195,9 +195,7 @@ struct Translations {
     }
 
     private func render(_ body: String, reader: FieldReader, bodyLine: Int) -> HTML {
-        Markdown.html(body) { url, isImage, line in
-            links.rewrite(url, isImage: isImage, reader: reader, line: bodyLine + line - 1)
-        }
+        Markdown.html(body) { links.rewrite($0, reader: reader, bodyLine: bodyLine) }
     }
 
     /// The translation files of a folder: `<id>.<tag>.md`.

@@ -3,6 +3,8 @@ import Words
 extension FieldReader {
     /// `languages: [de-DE, en-GB]`: BCP 47 tags, the study's own first; US English when absent.
     func languages(_ node: YAMLNode?) -> [LanguageTag] {
+        enter(.languages)
+        defer { leave() }
         guard let node else { return [.usEnglish] }
         guard let items = list(node, "languages") else { return [.usEnglish] }
         var tags: [LanguageTag] = []

@@ -6,11 +6,18 @@ import Support
 /// CommonMark to HTML through cmark, with raw HTML and unsafe URLs left out
 /// (cmark's safe default), ids on headings, and relative links rewritten.
 public enum Markdown {
-    /// Renders `source`. `link` rewrites each link and image destination,
-    /// given with whether it is an image and its 1-based line in `source`;
+    /// A link or image destination as written, and where it stands.
+    public struct Link: Sendable {
+        public var url: String
+        public var isImage: Bool
+        /// 1-based line and column in the source, of the link's `[` or the image's `!`.
+        public var line: Int
+        public var column: Int
+    }
+
+    /// Renders `source`. `link` rewrites each link and image destination;
     /// headings get ids made from their text, unique within the document.
-    public static func html(_ source: String,
-                            link: (_ url: String, _ isImage: Bool, _ line: Int) -> String = { url, _, _ in url }) -> HTML {
+    public static func html(_ source: String, link: (Link) -> String = { $0.url }) -> HTML {
         guard let document = cmark_parse_document(source, source.utf8.count, CMARK_OPT_DEFAULT) else { return HTML() }
         defer { cmark_node_free(document) }
         var headings: [(level: Int32, text: String)] = []
@@ -22,8 +29,9 @@ public enum Markdown {
             case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
                 if let url = cmark_node_get_url(node) {
                     let original = String(cString: url)
-                    let rewritten = link(original, cmark_node_get_type(node) == CMARK_NODE_IMAGE,
-                                         Int(cmark_node_get_start_line(node)))
+                    let rewritten = link(Link(url: original, isImage: cmark_node_get_type(node) == CMARK_NODE_IMAGE,
+                                              line: Int(cmark_node_get_start_line(node)),
+                                              column: Int(cmark_node_get_start_column(node))))
                     if rewritten != original {
                         cmark_node_set_url(node, rewritten)
                     }

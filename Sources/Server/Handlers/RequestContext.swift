@@ -61,7 +61,7 @@ struct RequestContext {
             // The cards carry their task's words: the plan is the participant's language's.
             return ParticipantCache.Snapshot(stamp: stamp, generation: generation, today: today, language: tag,
                                              participant: participant, records: records, outcomes: outcomes,
-                                             feed: state.plan(in: tag).feed(for: participant,
+                                             feed: Self.plan(state.plan(in: tag), today: today, configuration).feed(for: participant,
                                                                             outcomes: outcomes.map { state.plan.scored($0) },
                                                                             today: today, withdrawal: records.withdrawal),
                                              status: status)
@@ -70,13 +70,14 @@ struct RequestContext {
         self.now = now
         today = snapshot.today
         self.language = language(snapshot.participant)
-        plan = state.plan(in: self.language.tag)
-        ownPlan = state.plan
+        plan = Self.plan(state.plan(in: self.language.tag), today: today, configuration)
+        ownPlan = Self.plan(state.plan, today: today, configuration)
         feed = snapshot.feed
         outcomes = snapshot.outcomes
         let last = max(today, participant.enrolledOn).adding(days: 7)
         links = ServerLinks(days: participant.enrolledOn.ordinal...last.ordinal)
-        respond = Responder(study: plan.study, language: self.language, diagnostics: state.diagnostics, liveReload: liveReload)
+        respond = Responder(study: plan.study, language: self.language, diagnostics: state.diagnostics, liveReload: liveReload,
+                            isPreview: configuration.previewsEdits)
         session = admitted.session
         csrfToken = admitted.csrfToken
         method = admitted.method
@@ -97,6 +98,11 @@ struct RequestContext {
 
     /// The participant's chosen language while the study offers it, else the
     /// one of the study's their browser prefers, else the study's own.
+    /// The plan the participant sees: the editor's preview sees each edit at once.
+    static func plan(_ plan: CarePlan, today: LocalDate, _ configuration: ParticipantApp.Configuration) -> CarePlan {
+        configuration.previewsEdits ? plan.previewing(from: today) : plan
+    }
+
     static func language(of participant: Participant, acceptLanguage: String?, study: Study) -> Language {
         if let chosen = participant.language.flatMap(LanguageTag.init), let language = study.language(chosen) {
             return language

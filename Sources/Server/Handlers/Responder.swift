@@ -4,6 +4,7 @@ import StudyModel
 import HTTP
 import Markup
 import Pages
+import StudyTemplate
 import Words
 
 /// Turns pages and messages into responses, each page framed with what the
@@ -14,10 +15,12 @@ struct Responder {
     var language: Language
     var frame: Layout.Frame
 
-    init(study: Study, language: Language, diagnostics: [Diagnostic], liveReload: Bool) {
+    init(study: Study, language: Language, diagnostics: [Diagnostic], liveReload: Bool, isPreview: Bool = false) {
         self.study = study
         self.language = language
-        frame = Layout.Frame(banner: Self.banner(diagnostics, words: language.words), liveReload: liveReload)
+        let notice: HTML? = isPreview ? "<p class=\"preview-note\">\(language.words(.previewShowsEdits))</p>\n" : nil
+        let errors = Self.banner(diagnostics, words: language.words)
+        frame = Layout.Frame(banner: notice == nil && errors == nil ? nil : (notice ?? "") + (errors ?? ""), liveReload: liveReload)
     }
 
     var words: Words { language.words }
@@ -44,14 +47,30 @@ struct Responder {
         return response
     }
 
+    /// The editors' reference, in English as it is written.
+    func reference() -> HTTPResponse {
+        let english = Language(LanguageTag("en-US")!)
+        return page(ReferencePage.render(Self.referenceHTML, title: Self.referenceTitle, study: study,
+                                         reader: .participant(links: ServerLinks(days: 0...0), language: english),
+                                         frame: frame))
+    }
+
+    /// The reference rendered once, on first use.
+    static let referenceHTML = Markdown.html(StudyTemplate.reference)
+
+    /// The reference's own title, its first heading.
+    static let referenceTitle = StudyTemplate.reference.split(separator: "\n").first { $0.hasPrefix("# ") }
+        .map { String($0.dropFirst(2)) } ?? "Reference"
+
     /// The content's errors, shown above every page while a preview keeps
     /// the last good content.
     static func banner(_ diagnostics: [Diagnostic], words: Words) -> HTML? {
         guard !diagnostics.isEmpty else { return nil }
         var panel: HTML = "<section class=\"content-errors\" role=\"alert\"><h2>\(words(.contentHasErrors))</h2>"
-            + "<p>\(words(.lastGoodShown))</p><ul>"
+            + "<p>\(words(.lastGoodShown)) <a href=\"\(Route.docs.path)\">\(words(.theReference))</a></p><ul>"
         for diagnostic in diagnostics {
-            panel += "<li><code>\(diagnostic.description)</code></li>"
+            let reference: HTML = diagnostic.section.map { " <a href=\"\($0.path)\">\(words(.seeTheReference))</a>" } ?? ""
+            panel += "<li><code>\(diagnostic.description)</code>\(reference)</li>"
         }
         return panel + "</ul></section>\n"
     }

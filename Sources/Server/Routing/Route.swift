@@ -40,6 +40,8 @@ enum Route: Equatable, Sendable {
     case careTeam
     /// The study's languages; a POST stores the participant's choice.
     case language
+    /// The editors' reference.
+    case docs
 
     /// Nil for a path that names nothing, or a method the path does not take.
     /// Page names may end in `.html`, as the static site's do.
@@ -73,6 +75,8 @@ enum Route: Equatable, Sendable {
             self = .checkOff(task: rest[0], occurrence: occurrence)
         case ("care-team", 0) where !isPost:
             self = .careTeam
+        case ("docs", 0) where !isPost:
+            self = .docs
         case ("tasks", 2):
             guard let occurrence = Int(rest[1]), occurrence >= 0 else { return nil }
             self = .task(id: rest[0], occurrence: occurrence)
@@ -134,6 +138,7 @@ enum Route: Equatable, Sendable {
         case .checkOff(let task, let occurrence): "/tasks/\(task)/\(occurrence)/check"
         case .logEntry(let task): "/tasks/\(task)/log"
         case .careTeam: "/care-team"
+        case .docs: "/docs"
         }
     }
 
