@@ -68,7 +68,7 @@ let package = Package(
         .executableTarget(name: "store-writer", dependencies: ["CareModel", "CareStore"], path: "Tests/Tools/StoreWriter"),
         .testTarget(name: "CareModelTests", dependencies: ["CareModel", "TestSupport"]),
         .testTarget(name: "CareStoreTests", dependencies: ["StudyModel", "CareStore", "CSQLite", "TestSupport", "store-writer", "CareModel", "Markup", "Support"]),
-        .testTarget(name: "ContentTests", dependencies: ["Words", "StudyModel", "Content", "TestSupport", "CareModel", "Support"], exclude: ["Studies"]),
+        .testTarget(name: "ContentTests", dependencies: ["Words", "StudyModel", "Content", "Export", "TestSupport", "CareModel", "Support"], exclude: ["Studies"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Support", "TestSupport"]),
         .testTarget(name: "ServerTests", dependencies: ["StudyTemplate", "Words", "StudyModel", "Server", "HTTP", "Assets", "Content", "Feed", "CareStore", "TestSupport", "CareModel", "Markup", "Support"]),
         .testTarget(name: "SiteTests", dependencies: ["Words", "StudyModel", "Site", "Assets", "Demo", "Feed", "Content", "CareStore", "Pages", "TestSupport", "CareModel", "BuiltInAssets"]),

@@ -1,5 +1,6 @@
 import CareModel
 import Content
+import Export
 import Foundation
 
 /// `carefeed schedule`: a task's events for a range of days.
@@ -14,7 +15,9 @@ enum ScheduleCommand {
 
       --content DIR        the study's content (default content)
       --task ID            only this task
-      --format table|json  table (default), or a JSON array of events
+      --format table|json  table (default): each event's day, and its start and
+                           end on the wall clock with the zone's offset from UTC
+                           then, as the reference shows them; or a JSON array of events
                            {"task", "occurrence", "start", "end", "allDay", "date",
                            "lastDay"} with ISO-8601 times carrying the zone offset;
                            lastDay, the last day it can be answered on, is the
@@ -54,7 +57,7 @@ enum ScheduleCommand {
             task.schedule.events(enrolledOn: enrolled, in: zone, from: from, to: through.adding(days: 1))
                 .map { (task: task.id, event: $0) }
         }.sorted { ($0.event.start, $0.task, $0.event.occurrence) < ($1.event.start, $1.task, $1.event.occurrence) }
-        console.out(format == "json" ? json(rows, zone: zone) : table(rows, zone: zone))
+        console.out(format == "json" ? json(rows, zone: zone) : ScheduleTable.text(rows, zone: zone))
         return .success
     }
 
@@ -67,23 +70,6 @@ enum ScheduleCommand {
                 + "\"allDay\": \(row.event.isAllDay), \"date\": \"\(row.event.day)\", \"lastDay\": \"\(row.event.lastDay)\"}"
         }
         return "[\n" + objects.joined(separator: ",\n") + "\n]\n"
-    }
-
-    static func table(_ rows: [(task: String, event: ScheduledEvent)], zone: TimeZone) -> String {
-        let windowed = rows.contains { $0.event.hasWindow }
-        let header = ["TASK", "#", "DATE", "START", "END"] + (windowed ? ["OPEN UNTIL"] : []) + ["TEXT"]
-        let lines = rows.map { row in
-            [row.task, String(row.event.occurrence), row.event.day.description,
-             row.event.isAllDay ? "all day" : Timestamp.local(row.event.start, in: zone),
-             row.event.isAllDay ? "" : Timestamp.local(row.event.end, in: zone)]
-                + (windowed ? [row.event.hasWindow ? row.event.lastDay.description : ""] : []) + [row.event.text ?? ""]
-        }
-        let widths = header.indices.map { column in ([header] + lines).map { $0[column].count }.max() ?? 0 }
-        return ([header] + lines).map { cells in
-            cells.enumerated().map { column, cell in
-                column == cells.count - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
-            }.joined(separator: "  ").trimmingTrailingSpaces() + "\n"
-        }.joined()
     }
 
     /// A JSON string literal: quotes, backslashes and control characters escaped.
@@ -102,13 +88,5 @@ enum ScheduleCommand {
             }
         }
         return result + "\""
-    }
-}
-
-private extension String {
-    func trimmingTrailingSpaces() -> String {
-        var copy = self
-        while copy.last == " " { copy.removeLast() }
-        return copy
     }
 }

@@ -59,9 +59,9 @@ final class Collected: @unchecked Sendable {
                       "--timezone", "Asia/Tokyo")
         #expect(run.status == 0)
         #expect(run.out == """
-            TASK  #  DATE        START                      END                        TEXT
-            join  0  2026-03-01  all day
-            walk  0  2026-03-01  2026-03-01T18:30:00+09:00  2026-03-01T19:00:00+09:00
+            TASK  #  DAY             START         END           TEXT
+            join  0  Sun 1 Mar 2026  all day
+            walk  0  Sun 1 Mar 2026  18:30 +09:00  19:00 +09:00
 
             """)
     }

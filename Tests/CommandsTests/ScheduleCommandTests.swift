@@ -32,19 +32,19 @@ import TestSupport
         #expect(run.status == 0)
         #expect(run.error == "")
         #expect(run.out == """
-            TASK  #   DATE        START                      END                        TEXT
-            walk  0   2026-03-27  all day                                               Monthly review
-            walk  1   2026-03-27  2026-03-27T08:00:00+01:00  2026-03-27T08:30:00+01:00  Walk
-            walk  2   2026-03-27  2026-03-27T20:00:00+01:00  2026-03-27T20:30:00+01:00  Walk
-            walk  3   2026-04-06  2026-04-06T08:00:00+02:00  2026-04-06T08:30:00+02:00  Walk
-            walk  4   2026-04-06  2026-04-06T20:00:00+02:00  2026-04-06T20:30:00+02:00  Walk
-            walk  5   2026-04-10  2026-04-10T08:00:00+02:00  2026-04-10T08:30:00+02:00  Walk
-            walk  6   2026-04-10  2026-04-10T20:00:00+02:00  2026-04-10T20:30:00+02:00  Walk
-            walk  7   2026-04-20  2026-04-20T08:00:00+02:00  2026-04-20T08:30:00+02:00  Walk
-            walk  8   2026-04-20  2026-04-20T20:00:00+02:00  2026-04-20T20:30:00+02:00  Walk
-            walk  9   2026-04-24  2026-04-24T08:00:00+02:00  2026-04-24T08:30:00+02:00  Walk
-            walk  10  2026-04-24  2026-04-24T20:00:00+02:00  2026-04-24T20:30:00+02:00  Walk
-            walk  11  2026-04-27  all day                                               Monthly review
+            TASK  #   DAY              START         END           TEXT
+            walk  0   Fri 27 Mar 2026  all day                     Monthly review
+            walk  1   Fri 27 Mar 2026  08:00 +01:00  08:30 +01:00  Walk
+            walk  2   Fri 27 Mar 2026  20:00 +01:00  20:30 +01:00  Walk
+            walk  3   Mon 6 Apr 2026   08:00 +02:00  08:30 +02:00  Walk
+            walk  4   Mon 6 Apr 2026   20:00 +02:00  20:30 +02:00  Walk
+            walk  5   Fri 10 Apr 2026  08:00 +02:00  08:30 +02:00  Walk
+            walk  6   Fri 10 Apr 2026  20:00 +02:00  20:30 +02:00  Walk
+            walk  7   Mon 20 Apr 2026  08:00 +02:00  08:30 +02:00  Walk
+            walk  8   Mon 20 Apr 2026  20:00 +02:00  20:30 +02:00  Walk
+            walk  9   Fri 24 Apr 2026  08:00 +02:00  08:30 +02:00  Walk
+            walk  10  Fri 24 Apr 2026  20:00 +02:00  20:30 +02:00  Walk
+            walk  11  Mon 27 Apr 2026  all day                     Monthly review
 
             """)
     }

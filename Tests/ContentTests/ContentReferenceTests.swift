@@ -46,11 +46,11 @@ import StudyModel
         }
         let study = try ReferenceStudy(example)
         let taskID = ReferenceStudy.taskID(example)
-        guard let schedule = study.load().study?.task(taskID)?.schedule else {
+        guard let loaded = study.load().study, let schedule = loaded.task(taskID)?.schedule else {
             Issue.record("\(list.block.location): the example above it has no task '\(taskID)' that loads")
             return
         }
-        switch list.compare(schedule) {
+        switch list.compare(schedule, taskID: taskID, studyZone: loaded.timeZone) {
         case .failure(let error):
             Issue.record("\(list.block.location): \(error)")
         case .success(let (stated, made)):
@@ -58,12 +58,15 @@ import StudyModel
         }
     }
 
-    @Test func anEventLineIsReadAsWritten() throws {
-        let header = try #require(ReferenceEvents.header("Enrolled Monday 2 March 2026, Europe/London:"))
-        #expect(header == ReferenceEvents.Header(enrolled: LocalDate(iso: "2026-03-02")!,
-                                                 zone: TimeZone(identifier: "Europe/London")!))
-        #expect(ReferenceEvents.header("Enrolled Tuesday 2 March 2026, Europe/London:") == nil)
-        #expect(ReferenceEvents.day("#0  Mon 2 Mar 2026  08:00–09:00") == LocalDate(iso: "2026-03-02"))
+    @Test func anEventListsCommandIsReadAsWritten() throws {
+        let command = try #require(ReferenceEvents.command(
+            "$ carefeed schedule --task example --enrolled 2026-03-02 --from 2026-03-02 --to 2026-03-05 --timezone Europe/London"))
+        #expect(command == ReferenceEvents.Command(task: "example", enrolled: LocalDate(iso: "2026-03-02")!,
+                                                   from: LocalDate(iso: "2026-03-02")!, to: LocalDate(iso: "2026-03-05")!,
+                                                   zone: TimeZone(identifier: "Europe/London")!))
+        #expect(ReferenceEvents.command("$ carefeed schedule --task example --from 2026-03-02") == nil)
+        #expect(ReferenceEvents.command("$ carefeed schedule --task example --enrolled 2026-03-02 --from 2026-03-02 "
+                                        + "--to 2026-03-05 --timezone Mars/Olympus") == nil)
     }
 
     @Test func blocksAreFoundWithTheLineOfTheirFence() throws {
