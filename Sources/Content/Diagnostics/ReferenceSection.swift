@@ -15,6 +15,7 @@ public enum ReferenceSection: String, CaseIterable, Sendable {
     case tasks
     case schedules
     case surveys
+    case consentStep = "consent"
     case questions = "questions-and-answers"
     case conditions = "questions-that-follow-earlier-answers"
     case scores

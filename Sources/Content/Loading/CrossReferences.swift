@@ -28,10 +28,14 @@ struct CrossReferences {
                          at: Self.value("survey", in: node) ?? node)
         }
         var itemIDs: Set<String> = []
+        reader.enter(.surveys)
+        defer { reader.leave() }
         for (step, stepNode) in zip(task.survey, stepNodes) {
             switch step {
             case .consent(let consent) where !documents.contains(where: { $0.id == consent.document })
                 && !unloadedDocuments.contains(consent.document):
+                reader.enter(.consentStep)
+                defer { reader.leave() }
                 reader.error("no consent document '\(consent.document)'; expected a file consent/\(consent.document).md"
                              + Self.known(documents.map(\.id)), at: Self.value("document", in: stepNode) ?? stepNode)
             case .model(let model) where !notes.contains(where: { $0.slug == model.education })

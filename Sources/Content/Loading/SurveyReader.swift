@@ -77,6 +77,8 @@ extension FieldReader {
     }
 
     private func formItem(_ node: YAMLNode) -> FormItem? {
+        enter(.questions)
+        defer { leave() }
         guard let fields = fields(node, in: "a form item",
                                   allowed: ["id", "text", "required", "answer", "measure", "showIf", "preferNotToAnswer"],
                                   required: ["id", "text", "answer"]) else { return nil }

@@ -19,9 +19,12 @@ struct Responder {
         self.study = study
         self.language = language
         let notice: HTML? = isPreview ? "<p class=\"preview-note\">\(language.words(.previewShowsEdits))</p>\n" : nil
-        let errors = Self.banner(diagnostics, words: language.words)
+        errors = Self.banner(diagnostics, words: language.words)
         frame = Layout.Frame(banner: notice == nil && errors == nil ? nil : (notice ?? "") + (errors ?? ""), liveReload: liveReload)
     }
+
+    /// The content's errors, without the preview's notice, which is about the participant's pages.
+    private let errors: HTML?
 
     var words: Words { language.words }
 
@@ -52,7 +55,7 @@ struct Responder {
         let english = Language(LanguageTag("en-US")!)
         return page(ReferencePage.render(Self.referenceHTML, title: Self.referenceTitle, study: study,
                                          reader: .participant(links: ServerLinks(days: 0...0), language: english),
-                                         frame: frame))
+                                         frame: Layout.Frame(banner: errors, liveReload: frame.liveReload)))
     }
 
     /// The reference rendered once, on first use.

@@ -22,13 +22,15 @@ def day(offset):
 
 
 class Server:
-    """`carefeed serve` on a free port, for one participant."""
+    """`carefeed serve` on a free port, for one participant: with `participant`
+    None, the editor's preview participant; with `today` None, the real today."""
 
     def __init__(self, store, today, participant="reliable", extra=(), prefix=()):
         # What the server says on standard error is kept, to be shown if it fails.
         self.errors = tempfile.TemporaryFile(mode="w+")
         self.process = subprocess.Popen(
-            [*prefix, CAREFEED, "serve", "--store", str(store), "--port", "0", "--today", today, "--participant", participant, *extra],
+            [*prefix, CAREFEED, "serve", "--store", str(store), "--port", "0", *(["--today", today] if today else []),
+             *(["--participant", participant] if participant else []), *extra],
             cwd=ROOT, stdout=subprocess.PIPE, stderr=self.errors, text=True)
         line = self.process.stdout.readline()
         match = re.search(r"localhost:(\d+)/", line)
