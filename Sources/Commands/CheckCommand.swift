@@ -39,7 +39,7 @@ enum CheckCommand {
         let warnings = result.diagnostics.count - errors
         guard let study = result.study, errors == 0 else {
             console.error("\(count(errors, "error")), \(count(warnings, "warning")) in \(count(result.fileCount, "file"))\n"
-                          + "Each /docs#… is a part of the reference, which carefeed serve shows at http://localhost:8080/docs\n")
+                          + "Each /docs#… is a part of the reference: carefeed serve shows it at /docs, such as http://localhost:8080/docs\n")
             return .dataError
         }
         if let store {

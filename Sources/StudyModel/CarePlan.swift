@@ -84,16 +84,28 @@ public struct CarePlan: Sendable {
     }
 
     /// The plan as the editor's preview participant sees it on `today`:
-    /// each task's current definition governs from `today` on, so an edit
-    /// shows at once, where a participant sees it from the next day. Earlier
-    /// days keep the versions they had.
+    /// each version governs from the day it was recorded, not the day
+    /// after, so an edit shows at once, and the current one from `today`
+    /// at the latest, whatever day a preview fixes. The same days keep the
+    /// same versions from one day to the next, so no answer moves.
     public func previewing(from today: LocalDate) -> CarePlan {
+        let recorded = Dictionary(versions.map { ("\($0.taskID) \($0.version)", $0.recordedAt) },
+                                  uniquingKeysWith: { first, _ in first })
         var tasks = self.tasks
         for index in tasks.indices {
-            let spans = tasks[index].timeline.spans
-            guard var current = spans.last, let from = current.effectiveFrom, from.ordinal > today.ordinal else { continue }
-            current.effectiveFrom = today
-            let before = spans.dropLast().filter { ($0.effectiveFrom?.ordinal ?? .min) < today.ordinal }
+            let id = tasks[index].id
+            let spans = tasks[index].timeline.spans.map { span in
+                var early = span
+                if let from = span.effectiveFrom {
+                    early.effectiveFrom = min(from, recorded["\(id) \(span.version)"].map(study.timeZone.localDate(of:)) ?? from)
+                }
+                return early
+            }
+            guard var current = spans.last, let from = current.effectiveFrom else { continue }
+            let start = min(from, today)
+            current.effectiveFrom = start
+            // A version recorded later than a fixed today gives way to the current one.
+            let before = spans.dropLast().filter { span in span.effectiveFrom.map { $0 < start } ?? true }
             tasks[index].timeline = ScheduleTimeline(before + [current])
         }
         return CarePlan(study: study, tasks: tasks, versions: versions, definitions: definitions)

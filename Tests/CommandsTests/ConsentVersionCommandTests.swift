@@ -87,7 +87,7 @@ import TestSupport
         let refused = Run("check", "--content", study.content, "--public", study.publicFolder, "--store", store)
         #expect(refused.status == 1)
         #expect(refused.error == refusal(published: day) + "1 error, 0 warnings in 5 files\n"
-                + "Each /docs#… is a part of the reference, which carefeed serve shows at http://localhost:8080/docs\n")
+                + "Each /docs#… is a part of the reference: carefeed serve shows it at /docs, such as http://localhost:8080/docs\n")
         #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
         #expect(try publishedVersions().map(\.version) == ["2"])
     }

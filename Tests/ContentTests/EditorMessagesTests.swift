@@ -65,6 +65,42 @@ import TestSupport
         ])
     }
 
+    @Test func aLineBesideItemsOrAnItemBesideKeysIsSaidAsSuch() {
+        #expect(diagnostics(note("title: Walking\nsummary: Why.\nmodel:\n  highlight:\n    - knee\n    shin")) == [
+            "education/walking.md:7:5: error: line 7 lines up with the list item on line 6 but does not start with "
+                + "'- '; write '- ' before it to make it another item of the list",
+        ])
+        #expect(diagnostics(note("title Walking\nsummary: Why.")) == [
+            "education/walking.md:2:1: error: line 2 has no ': ' after its key; write the key, a colon and a space, "
+                + "then the value, such as 'title: Walking'",
+        ])
+        #expect(diagnostics(note("title: Walking\nsummary: Why.\n- order: 2")) == [
+            "education/walking.md:4:1: error: line 4 starts a list item ('- ') beside 'summary' on line 3, which is a "
+                + "key; put the list under a key that ends with ':', indented more than it",
+        ])
+    }
+
+    @Test func lineEndsQuotesOverLinesAndWideCharactersKeepTheirPlaces() {
+        // Windows line ends: the lines are still told apart.
+        let crlf = StudyFolder.minimal["content/study.yaml"]!.replacingOccurrences(of: "\n", with: "\r\n")
+            .replacingOccurrences(of: "timezone: Europe/Berlin", with: "timezone: Europe/Berlin\r\n  foo: 1")
+        #expect(diagnostics(["content/study.yaml": crlf]) == [
+            "study.yaml:5:3: error: line 5 is indented 2 spaces, more than 'timezone' on line 4, so YAML reads it as "
+                + "more of the value of 'timezone'; start it at the left edge, like 'timezone'",
+        ])
+        // A quote closed on a later line is no open quote; the line that does not line up is named.
+        #expect(diagnostics(note("title: \"Walking\n  far\"\nsummary: Why.\n order: 2")) == [
+            "education/walking.md:5:2: error: line 5 is indented 1 space, more than 'summary' on line 4, so YAML "
+                + "reads it as more of the value of 'summary'; start it at the left edge, like 'summary'",
+        ])
+        // A quote in a comment below closes nothing an editor meant.
+        #expect(diagnostics(note("title: \"Walking\n# say \"hello\" here\nsummary: Why.")).first?
+            .hasPrefix("education/walking.md:2:8: error: the quote that opens on line 2 is not closed") == true)
+        // A link after Japanese text is at its character's column, not its byte's.
+        let japanese = diagnostics(note("title: 歩く\nsummary: 理由。", body: "歩くことは[メモ](memo.md)です。"))
+        #expect(japanese.first?.hasPrefix("education/walking.md:5:6: error: the link memo.md leads to no note") == true)
+    }
+
     @Test func aSyntaxErrorInOneFileHidesNoOtherFilesMistakes() {
         var files = note("title: Walking\n  summary: Why.")
         files["content/tasks/walk.md"] = "---\nid: walk\ntitle: Walk\nschedule:\n  - { start: enrollment, every: 1 day, at: \"8:00\" }\n---\n"

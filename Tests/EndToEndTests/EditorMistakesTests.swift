@@ -75,7 +75,7 @@ import TestSupport
             "content/tasks/onboarding.md:\(try position(of: "participaton", in: onboarding)): error: no consent "
                 + "document 'participaton'; expected a file consent/participaton.md; known: participation (see /docs#consent)",
             "7 errors, 1 warning in 5 files",
-            "Each /docs#… is a part of the reference, which carefeed serve shows at http://localhost:8080/docs",
+            "Each /docs#… is a part of the reference: carefeed serve shows it at /docs, such as http://localhost:8080/docs",
         ]
         #expect(check.error.split(separator: "\n").map(String.init) == expected)
         #expect(check.out == "")

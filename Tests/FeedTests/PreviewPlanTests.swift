@@ -10,8 +10,8 @@ import TestSupport
 @Suite struct PreviewPlanTests {
     let today = Fixtures.date("2026-03-09")
 
-    /// Recover with its check-in retitled today: version 2 governs from tomorrow.
-    func plan() throws -> (plan: CarePlan, taskID: String) {
+    /// Recover with its check-in retitled at `recordedAt`: version 2 governs from tomorrow.
+    func plan(recordedAt: Date = Date()) throws -> (plan: CarePlan, taskID: String) {
         var study = try #require(ContentLoader.load(directory: TestStudy.content, publicDirectory: TestStudy.publicFolder).study)
         let index = try #require(study.tasks.firstIndex { !$0.isOnboarding && $0.survey.count > 0 })
         let original = study.tasks[index]
@@ -19,7 +19,7 @@ import TestSupport
         let versions = [
             TaskVersion(taskID: original.id, version: 1, effectiveFrom: nil, definition: original.definition, recordedAt: Date()),
             TaskVersion(taskID: original.id, version: 2, effectiveFrom: today.adding(days: 1),
-                        definition: study.tasks[index].definition, recordedAt: Date()),
+                        definition: study.tasks[index].definition, recordedAt: recordedAt),
         ]
         return (try CarePlan(study: study, versions: versions), original.id)
     }
@@ -40,6 +40,14 @@ import TestSupport
         #expect(try versions(preview, taskID, on: days) == [1, 2, 2], "yesterday keeps its version")
         #expect(preview.task(taskID, version: 2)?.title == "Your morning, in a few taps")
         #expect(plan.task(taskID, version: 1)?.title != "Your morning, in a few taps")
+    }
+
+    @Test func theDaysKeepTheirVersionsFromOneDayOfThePreviewToTheNext() throws {
+        let (plan, taskID) = try plan(recordedAt: Fixtures.instant("2026-03-09T12:00:00Z"))
+        let days = [today.adding(days: -1), today, today.adding(days: 1)]
+        #expect(try versions(plan.previewing(from: today), taskID, on: days) == [1, 2, 2])
+        #expect(try versions(plan.previewing(from: today.adding(days: 1)), taskID, on: days) == [1, 2, 2],
+                "the edit governs the preview from the day it was made, on the next day too")
     }
 
     @Test func aPlanWithNothingPendingIsTheSameInThePreview() throws {

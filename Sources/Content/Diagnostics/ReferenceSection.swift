@@ -32,6 +32,7 @@ public enum ReferenceSection: String, CaseIterable, Sendable {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let folder = path.split(separator: "/").dropLast().last.map(String.init) ?? ""
         if name.hasSuffix(".md"), Translations.split(String(name.dropLast(3))) != nil { return .languages }
+        if name.hasPrefix("study."), name.hasSuffix(".yaml"), name != "study.yaml" { return .languages }
         switch folder {
         case "tasks": return .tasks
         case "consent": return .consentDocuments

@@ -74,7 +74,7 @@ struct LinkRewriter: Sendable {
             if let problem = problem(linkingTo: target, as: path) {
                 error(problem)
             } else if fragment.count > 1 {
-                reader.anchors.append(Anchor(page: target.joined(separator: "/").dropLast(3).description,
+                reader.anchors.append(Anchor(page: String(target.joined(separator: "/").dropLast(3)),
                                              fragment: String(fragment.dropFirst()), line: line, column: link.column))
             }
             return String(path.dropLast(3)) + ".html" + fragment
@@ -101,8 +101,9 @@ struct LinkRewriter: Sendable {
     /// in the content folder, by segment), written as `path`; nil when it is
     /// a note or a consent document.
     private func problem(linkingTo target: [String], as path: String) -> String? {
+        guard let name = target.last else { return "the link \(path) names no file" }
         let folder = target.count == 2 ? target[0] : ""
-        let id = String(target.last!.dropLast(3))
+        let id = String(name.dropLast(3))
         if let ids = pages[folder] {
             if ids.contains(id) { return nil }
             let kind = folder == "education" ? "note" : "consent document"
@@ -129,7 +130,9 @@ struct LinkRewriter: Sendable {
         anchors.compactMap { anchor in
             guard let page = anchor.page.map(html) ?? own else { return nil }
             let ids = headingIDs(page.markup)
-            guard !ids.contains(anchor.fragment) else { return nil }
+            // A fragment copied from a browser's address bar is percent-encoded.
+            guard !ids.contains(anchor.fragment), !ids.contains(anchor.fragment.removingPercentEncoding ?? anchor.fragment)
+            else { return nil }
             let name = anchor.page.map { $0 + ".md" } ?? "this page"
             let known = ids.isEmpty ? "; it has no headings to link to"
                 : "; its headings are " + ids.map { "#" + $0 }.joined(separator: ", ")
@@ -163,7 +166,9 @@ struct LinkRewriter: Sendable {
     /// The path in the content folder, by segment, that `path` names
     /// relative to the folder of `file`; nil when it leads out of the folder.
     private func contentPath(_ path: String, from file: String) -> [String]? {
-        let prefix = contentDirectory + "/"
+        // A translation's path is absolute where the folder was given relative: both are compared absolute.
+        let prefix = URL(fileURLWithPath: contentDirectory).standardizedFileURL.path + "/"
+        let file = URL(fileURLWithPath: file).standardizedFileURL.path
         guard file.hasPrefix(prefix) else { return Self.staysInside(path) ? Self.segments(path) : nil }
         var resolved = file.dropFirst(prefix.count).split(separator: "/").dropLast().map(String.init)
         for segment in Self.segments(path) where segment != "." {

@@ -21,6 +21,12 @@ public enum Markdown {
         guard let document = cmark_parse_document(source, source.utf8.count, CMARK_OPT_DEFAULT) else { return HTML() }
         defer { cmark_node_free(document) }
         var headings: [(level: Int32, text: String)] = []
+        // cmark counts columns in bytes; a message counts characters, as an editor's cursor does.
+        lazy var lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        func characterColumn(line: Int, byte column: Int) -> Int {
+            guard line >= 1, line <= lines.count else { return column }
+            return String(decoding: lines[line - 1].utf8.prefix(column - 1), as: UTF8.self).count + 1
+        }
         let iterator = cmark_iter_new(document)
         defer { cmark_iter_free(iterator) }
         while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
@@ -29,9 +35,9 @@ public enum Markdown {
             case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
                 if let url = cmark_node_get_url(node) {
                     let original = String(cString: url)
-                    let rewritten = link(Link(url: original, isImage: cmark_node_get_type(node) == CMARK_NODE_IMAGE,
-                                              line: Int(cmark_node_get_start_line(node)),
-                                              column: Int(cmark_node_get_start_column(node))))
+                    let line = Int(cmark_node_get_start_line(node))
+                    let rewritten = link(Link(url: original, isImage: cmark_node_get_type(node) == CMARK_NODE_IMAGE, line: line,
+                                              column: characterColumn(line: line, byte: Int(cmark_node_get_start_column(node)))))
                     if rewritten != original {
                         cmark_node_set_url(node, rewritten)
                     }

@@ -96,13 +96,13 @@ struct RequestContext {
         }
     }
 
-    /// The participant's chosen language while the study offers it, else the
-    /// one of the study's their browser prefers, else the study's own.
     /// The plan the participant sees: the editor's preview sees each edit at once.
     static func plan(_ plan: CarePlan, today: LocalDate, _ configuration: ParticipantApp.Configuration) -> CarePlan {
         configuration.previewsEdits ? plan.previewing(from: today) : plan
     }
 
+    /// The participant's chosen language while the study offers it, else the
+    /// one of the study's their browser prefers, else the study's own.
     static func language(of participant: Participant, acceptLanguage: String?, study: Study) -> Language {
         if let chosen = participant.language.flatMap(LanguageTag.init), let language = study.language(chosen) {
             return language
