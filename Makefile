@@ -33,10 +33,11 @@ BROWSER_VENV = .build/browser-venv
 
 # Headless Chromium through Selenium: journeys, the Nu HTML Checker, axe-core;
 # the short reliability checks (crashes, bad input, slow clients, load); then
-# the FHIR Bundles of `export --format fhir` and `/my-data`, validated by fhir.resources.
+# the FHIR Bundles of `export --format fhir` and `/my-data`, validated by fhir.resources;
+# the Frictionless Data Package of `export --format datapackage`, validated by frictionless.
 browser-test: browser-deps
 	$(SWIFT) build --product carefeed
-	CAREFEED=.build/debug/carefeed $(BROWSER_VENV)/bin/pytest -q Tests/Browser Tests/Reliability Tests/FHIR
+	CAREFEED=.build/debug/carefeed $(BROWSER_VENV)/bin/pytest -q Tests/Browser Tests/Reliability Tests/FHIR Tests/DataPackage
 
 # libFuzzer on content loading, form decoding, routing and signature data,
 # FUZZ_SECONDS each (default 60).

@@ -10,6 +10,7 @@ import StudyModel
 enum ExportCommand {
     static let help = """
     Usage: carefeed export [--content DIR] [--store FILE] [--format json|csv|fhir] [--participant ID] [--names]
+           carefeed export --format datapackage --out DIR [--content DIR] [--store FILE] [--names]
 
     Writes participants, outcomes (deleted ones with their tombstone time),
     consent records and permission grants to standard output: participants
@@ -25,16 +26,28 @@ enum ExportCommand {
                           spreadsheet would run as a formula starts with ';
                           fhir: one FHIR R4 Bundle (collection) of Patients,
                           Questionnaires, QuestionnaireResponses, Observations
-                          and Consents
+                          and Consents; datapackage: a Frictionless Data
+                          Package in --out DIR, datapackage.json with a Table
+                          Schema for each CSV: participants, consents, grants,
+                          withdrawals and one per task with a survey
+      --out DIR           where the data package goes: a new or empty folder,
+                          or one holding an earlier package, which is replaced
       --participant ID    only this participant's records
       --names             also write names, printed names and signatures, for a
                           team allowed to see them
     """
 
-    static func run(_ arguments: Arguments, console: Console) throws -> ExitStatus {
+    static func run(_ arguments: Arguments, console: Console, now: Date) throws -> ExitStatus {
         let format = arguments["format"] ?? "json"
-        guard ["json", "csv", "fhir"].contains(format) else {
-            throw UsageError("--format needs json, csv or fhir, not '\(format)'")
+        guard ["json", "csv", "fhir", "datapackage"].contains(format) else {
+            throw UsageError("--format needs json, csv, fhir or datapackage, not '\(format)'")
+        }
+        let out = arguments["out"]
+        if format == "datapackage" && out == nil {
+            throw UsageError("--format datapackage needs --out DIR, the folder the package is written to")
+        }
+        if format != "datapackage" && out != nil {
+            throw UsageError("--out is for --format datapackage; the other formats go to standard output")
         }
         let path = arguments["store"] ?? Defaults.store
         guard FileManager.default.fileExists(atPath: path) else {
@@ -66,10 +79,46 @@ enum ExportCommand {
             export = export.only(participantID: participant)
         }
         switch format {
+        case "datapackage":
+            guard let out else { return .usage }
+            let today = study.timeZone.localDate(of: now)
+            return try write(DataPackage(export: export, plan: plan, today: today).files(), to: out, console: console)
         case "csv": console.out(export.csv())
         case "fhir": console.out(try export.fhirBundle(plan: plan))
         default: console.out(try export.json())
         }
+        return .success
+    }
+
+    /// Writes the package's files into `folder`: a new or empty folder, or
+    /// one whose `datapackage.json` says it holds an earlier package, whose
+    /// CSVs are then replaced. Each file is written whole, then renamed.
+    static func write(_ files: [DataPackage.File], to folder: String, console: Console) throws -> ExitStatus {
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        if manager.fileExists(atPath: folder, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else {
+                console.error("error: \(folder) is a file; give a new or empty folder for the data package\n")
+                return .dataError
+            }
+            let entries = try manager.contentsOfDirectory(atPath: folder)
+            guard entries.isEmpty || entries.contains("datapackage.json") else {
+                console.error("error: \(folder) holds other files (\(entries.sorted().prefix(3).joined(separator: ", "))); "
+                              + "give a new or empty folder, or one holding an earlier data package\n")
+                return .dataError
+            }
+            // An earlier package's CSVs that this one does not write are removed, so none is stale.
+            let written = Set(files.map(\.path))
+            for entry in entries where entry.hasSuffix(".csv") && !written.contains(entry) {
+                try manager.removeItem(atPath: folder + "/" + entry)
+            }
+        } else {
+            try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        for file in files {
+            try Data(file.text.utf8).write(to: URL(fileURLWithPath: folder + "/" + file.path), options: .atomic)
+        }
+        console.out("Wrote a data package of \(files.count - 1) tables to \(folder)/datapackage.json\n")
         return .success
     }
 }

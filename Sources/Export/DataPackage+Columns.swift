@@ -1,0 +1,184 @@
+import CareModel
+import Foundation
+import StudyModel
+
+/// The columns of a task's table: a question's type, range and meaning
+/// from every version the store has of it, and the scores.
+extension DataPackage {
+    static var studyID: Field {
+        Field(name: "study_id", type: "string", title: "Study ID", description: "The participant, as in participants.csv.",
+              constraints: ["required": true])
+    }
+
+    /// The questions of every version, the current one's order first; a
+    /// multiple choice has a yes-or-no column per option.
+    static func itemColumns(_ definitions: [StudyTask]) -> [(item: String, option: String?, field: Field)] {
+        var order: [String] = []
+        var formats: [String: [FormItem]] = [:]
+        for definition in definitions {
+            for item in definition.formItems {
+                if formats[item.id] == nil { order.append(item.id) }
+                formats[item.id, default: []].append(item)
+            }
+        }
+        var columns: [(item: String, option: String?, field: Field)] = []
+        for id in order {
+            let versions = formats[id] ?? []
+            guard let current = versions.first else { continue }
+            if case .choice(let options, true) = current.answer {
+                let all = Self.options(versions)
+                for option in all where !options.isEmpty {
+                    columns.append((id, option.value, Field(
+                        name: "\(id)_\(option.value)", type: "boolean", title: "\(current.text): \(option.text)",
+                        description: "Whether \"\(option.text)\" (stored as \(option.value)) was among the answers to "
+                            + "\"\(current.text)\" (\(id), several may be chosen).")))
+                }
+                continue
+            }
+            columns.append((id, nil, field(id, versions)))
+        }
+        return columns
+    }
+
+    /// The field of a question, from the formats its versions had; a question
+    /// whose versions disagree on the kind of value is text.
+    static func field(_ id: String, _ versions: [FormItem]) -> Field {
+        let current = versions[0]
+        let kinds = Set(versions.map { kind($0.answer) })
+        guard kinds.count == 1, let kind = kinds.first else {
+            return Field(name: id, type: "string", title: current.text,
+                         description: "\"\(current.text)\"; its versions asked for different kinds of answer, so it is text.")
+        }
+        var constraints: [String: Any] = [:]
+        var description = "\"\(current.text)\""
+        switch current.answer {
+        case .scale(let min, let max, _, let minLabel, let maxLabel):
+            let low = versions.compactMap { Self.bounds($0.answer).min }.min() ?? min
+            let high = versions.compactMap { Self.bounds($0.answer).max }.max() ?? max
+            constraints = ["minimum": number(low, kind), "maximum": number(high, kind)]
+            description += ": a scale from \(number(min, kind))" + (minLabel.map { " (\($0))" } ?? "")
+                + " to \(number(max, kind))" + (maxLabel.map { " (\($0))" } ?? "") + "."
+        case .numeric(_, _, _, let unit):
+            let lows = versions.map { Self.bounds($0.answer).min }
+            let highs = versions.map { Self.bounds($0.answer).max }
+            if lows.allSatisfy({ $0 != nil }), let low = lows.compactMap({ $0 }).min() { constraints["minimum"] = number(low, kind) }
+            if highs.allSatisfy({ $0 != nil }), let high = highs.compactMap({ $0 }).max() { constraints["maximum"] = number(high, kind) }
+            description += unit.map { ", in \($0)." } ?? ": a number."
+        case .boolean:
+            description += ": yes (true) or no (false)."
+        case .choice:
+            let all = Self.options(versions)
+            constraints["enum"] = kind == "integer" ? all.compactMap { Int($0.value) } as [Any] : all.map(\.value) as [Any]
+            description += ": one of " + all.map { "\($0.value) = \($0.text)" }.joined(separator: "; ") + "."
+        case .text(let maxLength):
+            let lengths = versions.map { item -> Int? in
+                if case .text(let length) = item.answer { length } else { nil }
+            }
+            if lengths.allSatisfy({ $0 != nil }), let longest = lengths.compactMap({ $0 }).max() { constraints["maxLength"] = longest }
+            description += ": text as written" + (maxLength.map { ", at most \($0) characters" } ?? "") + "."
+        case .date(let min, let max):
+            if let min { constraints["minimum"] = min.description }
+            if let max { constraints["maximum"] = max.description }
+            description += ": a day."
+        case .timeOfDay:
+            description += ": a time on the wall clock."
+        }
+        if versions.contains(where: \.offersPreferNotToAnswer) {
+            description += " The participant may prefer not to answer."
+        }
+        if versions.contains(where: { $0.showIf != nil }) {
+            description += " Asked only when an earlier answer calls for it; otherwise \"not shown\"."
+        }
+        return Field(name: id, type: kind, title: current.text, description: description,
+                     constraints: constraints.isEmpty ? nil : constraints)
+    }
+
+    /// A scale's or a number's bounds, where it has them.
+    static func bounds(_ format: AnswerFormat) -> (min: Double?, max: Double?) {
+        switch format {
+        case .scale(let min, let max, _, _, _): (min, max)
+        case .numeric(let min, let max, _, _): (min, max)
+        default: (nil, nil)
+        }
+    }
+
+    /// The scores of every version, with the range the current one gives.
+    static func scoreColumns(_ definitions: [StudyTask]) -> [(id: String, field: Field)] {
+        var seen: Set<String> = []
+        var columns: [(id: String, field: Field)] = []
+        for definition in definitions {
+            for score in definition.scores ?? [] where seen.insert(score.id).inserted {
+                let range = score.range(task: definition)
+                var description = "\(score.label): a score worked out from \(score.items.joined(separator: ", ")) "
+                    + "(the \(score.method.rawValue)" + (score.reverse.isEmpty ? "" : "; reversed: " + score.reverse.joined(separator: ", "))
+                    + "). Empty when too few were answered for it."
+                if let range { description += " From \(range.lowerBound) to \(range.upperBound)." }
+                columns.append((score.id, Field(name: score.id, type: "number", title: score.label, description: description,
+                                                constraints: range.map { ["minimum": $0.lowerBound, "maximum": $0.upperBound] })))
+            }
+        }
+        return columns
+    }
+
+    /// Every option any version offered, by stored value, the current texts first.
+    static func options(_ versions: [FormItem]) -> [ChoiceOption] {
+        var seen: Set<String> = []
+        var options: [ChoiceOption] = []
+        for item in versions {
+            if case .choice(let choices, _) = item.answer {
+                for option in choices where seen.insert(option.value).inserted { options.append(option) }
+            }
+        }
+        return options
+    }
+
+    /// The Table Schema type a format's values take.
+    static func kind(_ format: AnswerFormat) -> String {
+        switch format {
+        case .scale(let min, _, let step, _, _): min == min.rounded() && step == step.rounded() ? "integer" : "number"
+        case .numeric(_, _, let decimals, _): decimals == 0 ? "integer" : "number"
+        case .boolean: "boolean"
+        case .choice(let options, _): options.allSatisfy { Int($0.value) != nil } ? "integer" : "string"
+        case .text: "string"
+        case .date: "date"
+        case .timeOfDay: "time"
+        }
+    }
+
+    /// A bound as its column's type writes it: whole for an integer column.
+    static func number(_ value: Double, _ kind: String) -> Any {
+        kind == "integer" || value == value.rounded() && abs(value) < 1e15 ? Int(value) as Any : value as Any
+    }
+
+    static func cell(_ value: OutcomeValue.Value) -> Cell {
+        switch value {
+        case .text(let text): .text(text)
+        case .time(let time): .plain(time.description + ":00")
+        default: .plain(value.text)
+        }
+    }
+
+    /// `2026-03-02T08:14:00Z`: UTC to the second, as Table Schema's datetime reads it.
+    static func datetime(_ instant: Date) -> String {
+        let utc = Timestamp.utc(Date(timeIntervalSince1970: instant.timeIntervalSince1970.rounded(.down)))
+        return String(utc.prefix(19)) + "Z"
+    }
+
+    /// A package name: lower case letters, digits and `-`.
+    static func packageName(_ title: String) -> String {
+        var name = ""
+        for scalar in title.lowercased().unicodeScalars {
+            if scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar)) {
+                name.unicodeScalars.append(scalar)
+            } else if !name.isEmpty && name.last != "-" {
+                name += "-"
+            }
+        }
+        while name.last == "-" { name.removeLast() }
+        return name.isEmpty ? "carefeed-study" : name
+    }
+
+    static func resourceName(_ id: String) -> String {
+        packageName(id.replacingOccurrences(of: "_", with: "-").map { $0.isUppercase ? "-" + $0.lowercased() : String($0) }.joined())
+    }
+}

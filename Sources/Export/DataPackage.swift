@@ -1,0 +1,258 @@
+import CareModel
+import Feed
+import Foundation
+import StudyModel
+
+/// The study as a Frictionless Data Package (SPEC §11), for the
+/// statistician: `datapackage.json`, whose Table Schemas say what every
+/// column holds, and a CSV for participants, consents, permission grants,
+/// withdrawals and each task with a survey, a row per live outcome.
+///
+/// A number column never holds a word: what is not there says why, in one
+/// of the `missingValues`: not shared (the participant declined), not chosen
+/// yet (they have not answered whether to share), prefer not to answer, not
+/// shown (a condition left the question out), or empty (not answered, or
+/// not in the version of the task that was answered). The same store gives
+/// the same bytes.
+public struct DataPackage: Sendable {
+    public struct File: Sendable {
+        /// Relative to the package's folder.
+        public var path: String
+        public var text: String
+    }
+
+    /// What a cell holds when it has no value, and why.
+    enum Missing: String, CaseIterable {
+        case empty = ""
+        case notShared = "not shared"
+        case notChosen = "not chosen yet"
+        case preferNotToAnswer = "prefer not to answer"
+        case notShown = "not shown"
+    }
+
+    public var export: StudyExport
+    public var plan: CarePlan
+    /// Each participant's status, worked out as of this day.
+    public var today: LocalDate
+
+    public init(export: StudyExport, plan: CarePlan, today: LocalDate) {
+        self.export = export
+        self.plan = plan
+        self.today = today
+    }
+
+    /// `datapackage.json` first, then the CSVs in its order.
+    public func files() throws -> [File] {
+        var tables = [participants(), consents(), grants(), withdrawals()]
+        for task in plan.study.tasks where !task.formItems.isEmpty {
+            tables.append(outcomes(of: task))
+        }
+        let descriptor: [String: Any] = [
+            "profile": "tabular-data-package",
+            "name": Self.packageName(plan.study.title),
+            "title": plan.study.title,
+            "description": "The answers, consents and choices of the study's participants, as CareFeed exports them. "
+                + "Only what each participant chose to share is here: a withheld value reads \"not shared\" or "
+                + "\"not chosen yet\". Participants are named by their study ID only"
+                + (export.names ? "; names and signatures are included, for a team allowed to see them." : "."),
+            "resources": tables.map(\.descriptor),
+        ]
+        let json = try JSONSerialization.data(withJSONObject: descriptor,
+                                              options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        return [File(path: "datapackage.json", text: String(decoding: json, as: UTF8.self) + "\n")]
+            + tables.map { File(path: $0.path, text: $0.csv) }
+    }
+
+    // MARK: - The tables
+
+    private func participants() -> Table {
+        let outcomes = Dictionary(grouping: export.outcomes.filter { !$0.isDeleted }, by: \.participantID)
+        let signed = Set(export.consentRecords.map(\.participantID))
+        let withdrawals = Dictionary(export.withdrawals.map { ($0.participantID, $0) }, uniquingKeysWith: { first, _ in first })
+        var table = Table(name: "participants", title: "Participants",
+                          description: "One row per participant, by study ID.", primaryKey: ["study_id"], foreignKey: false)
+        table.fields = [
+            Field(name: "study_id", type: "string", title: "Study ID", description: "The participant's ID in the study.",
+                  constraints: ["required": true, "unique": true]),
+        ]
+        if export.names {
+            table.fields.append(Field(name: "name", type: "string", title: "Name", description: "The participant's name."))
+        }
+        table.fields += [
+            Field(name: "language", type: "string", title: "Language",
+                  description: "The language the participant chose (a BCP 47 tag); empty for the study's own."),
+            Field(name: "time_zone", type: "string", title: "Time zone",
+                  description: "The IANA time zone the participant's days are counted in."),
+            Field(name: "enrolled_on", type: "date", title: "Enrolled on", description: "The participant's day 0."),
+            Field(name: "status", type: "string", title: "Status",
+                  description: "Where the participant stands on \(today): enrolled (not yet signed), consented "
+                      + "(signed, not yet through joining), active (joined, with tasks to come), finished (no task "
+                      + "left) or withdrawn.",
+                  constraints: ["required": true, "enum": ParticipantStatus.allCases.map(\.rawValue)]),
+        ]
+        for participant in export.participants.sorted(by: { $0.id < $1.id }) {
+            let feed = plan.feed(for: participant, outcomes: outcomes[participant.id] ?? [], today: today,
+                                 withdrawal: withdrawals[participant.id])
+            let status = ParticipantStatus(feed: feed, signed: signed.contains(participant.id),
+                                           withdrawn: withdrawals[participant.id] != nil, on: today)
+            table.rows.append([.text(participant.id)] + (export.names ? [.text(participant.name)] : [])
+                + [.text(participant.language ?? ""), .text(participant.timeZone.identifier),
+                   .plain(participant.enrolledOn.description), .text(status.rawValue)])
+        }
+        return table
+    }
+
+    private func consents() -> Table {
+        var table = Table(name: "consents", title: "Consents",
+                          description: "Each consent a participant signed: the document, its version and language, and "
+                              + "the SHA-256 of the exact text they read.", primaryKey: ["record_id"])
+        table.fields = [
+            Field(name: "record_id", type: "integer", title: "Record", description: "The consent record's number in the store.",
+                  constraints: ["required": true, "unique": true]),
+            Self.studyID,
+            Field(name: "document", type: "string", title: "Document", description: "The consent document's ID."),
+            Field(name: "version", type: "string", title: "Version", description: "The document's version as signed."),
+            Field(name: "language", type: "string", title: "Language",
+                  description: "The language of the text signed (a BCP 47 tag); empty for the study's own."),
+            Field(name: "sha256", type: "string", title: "SHA-256", description: "The SHA-256 of the text signed, in hex.",
+                  constraints: ["pattern": "[0-9a-f]{64}"]),
+            Field(name: "signed_at", type: "datetime", title: "Signed at", description: "When it was signed, in UTC."),
+            Field(name: "signature_kind", type: "string", title: "Signature",
+                  description: "How it was signed: drawn, or typed (the printed name as the signature).")
+        ]
+        if export.names {
+            table.fields.append(Field(name: "printed_name", type: "string", title: "Printed name",
+                                      description: "The name the participant printed."))
+        }
+        for record in export.consentRecords.sorted(by: { $0.id < $1.id }) {
+            table.rows.append([.plain(String(record.id)), .text(record.participantID), .text(record.documentID),
+                               .text(record.version), .text(record.language ?? ""), .text(record.sha256),
+                               .plain(Self.datetime(record.signedAt)), .text(record.signature.kind)]
+                              + (export.names ? [.text(record.printedName)] : []))
+        }
+        return table
+    }
+
+    private func grants() -> Table {
+        var table = Table(name: "grants", title: "Permission grants",
+                          description: "Each answer a participant gave to a permission, in the order given; the latest "
+                              + "for a permission is in force.", primaryKey: ["record_id"])
+        table.fields = [
+            Field(name: "record_id", type: "integer", title: "Record", description: "The grant's number in the store.",
+                  constraints: ["required": true, "unique": true]),
+            Self.studyID,
+            Field(name: "permission", type: "string", title: "Permission", description: "The permission's ID in the study."),
+            Field(name: "kind", type: "string", title: "Kind", description: "What the permission is for."),
+            Field(name: "granted", type: "boolean", title: "Granted", description: "Whether the participant said yes."),
+            Field(name: "detail", type: "string", title: "Detail", description: "A detail of the answer, when it has one."),
+            Field(name: "recorded_at", type: "datetime", title: "Recorded at", description: "When it was given, in UTC."),
+        ]
+        for grant in export.permissionGrants.sorted(by: { $0.id < $1.id }) {
+            table.rows.append([.plain(String(grant.id)), .text(grant.participantID), .text(grant.permissionID),
+                               .text(grant.kind), .plain(grant.granted ? "true" : "false"), .text(grant.detail ?? ""),
+                               .plain(Self.datetime(grant.recordedAt))])
+        }
+        return table
+    }
+
+    private func withdrawals() -> Table {
+        var table = Table(name: "withdrawals", title: "Withdrawals",
+                          description: "Each participant who left the study. What they gave before is kept.",
+                          primaryKey: ["study_id"])
+        table.fields = [
+            Self.studyID,
+            Field(name: "withdrawn_at", type: "datetime", title: "Withdrawn at", description: "When, in UTC."),
+            Field(name: "gave_reason", type: "boolean", title: "Gave a reason",
+                  description: "Whether the participant said why. The reason is their own words, which may name "
+                      + "someone, so it is written only with names."),
+        ]
+        if export.names {
+            table.fields.append(Field(name: "reason", type: "string", title: "Reason", description: "Their own words."))
+        }
+        for withdrawal in export.withdrawals.sorted(by: { $0.participantID < $1.participantID }) {
+            let reason = withdrawal.reason?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            table.rows.append([.text(withdrawal.participantID), .plain(Self.datetime(withdrawal.withdrawnAt)),
+                               .plain(reason.isEmpty ? "false" : "true")] + (export.names ? [.text(reason)] : []))
+        }
+        return table
+    }
+
+    /// A row per live outcome of `task`, a column per question (per option
+    /// of a multiple choice) and per score, of every version the store has.
+    private func outcomes(of task: StudyTask) -> Table {
+        let definitions = plan.allDefinitions.filter { $0.id == task.id }
+        var table = Table(name: Self.resourceName(task.id), path: "\(task.id).csv", title: task.title,
+                          description: "One row per answered event of the task '\(task.id)', by participant and event "
+                              + "number. " + Missing.description, primaryKey: ["study_id", "occurrence"])
+        table.missingValues = Missing.allCases.map(\.rawValue)
+        table.fields = [
+            Self.studyID,
+            Field(name: "occurrence", type: "integer", title: "Event",
+                  description: "The event's number in the participant's schedule, from 0.",
+                  constraints: ["required": true, "minimum": 0]),
+            Field(name: "task_version", type: "integer", title: "Task version",
+                  description: "The version of the task that was answered, as the store numbered it.",
+                  constraints: ["required": true, "minimum": 1]),
+            Field(name: "event_day", type: "date", title: "Event day", description: "The event's day, on the participant's calendar."),
+            Field(name: "answered_at", type: "datetime", title: "Answered at", description: "When the answers were saved, in UTC."),
+        ]
+        let columns = Self.itemColumns(definitions)
+        table.fields += columns.map(\.field)
+        let scores = Self.scoreColumns(definitions)
+        table.fields += scores.map(\.field)
+        let sharingOf = export.sharing()
+        let outcomes = export.outcomes.filter { $0.taskID == task.id && !$0.isDeleted }
+            .sorted { ($0.participantID, $0.occurrence, $0.createdAt) < ($1.participantID, $1.occurrence, $1.createdAt) }
+        for outcome in outcomes {
+            let sharing = sharingOf(outcome)
+            let version = plan.task(task.id, version: outcome.taskVersion)
+            let answers = Dictionary(grouping: outcome.values, by: \.kind).mapValues { $0.map(\.value) }
+            let asked = Set((version?.askedItems(answers: answers) ?? []).map(\.id))
+            let inVersion = Set(version?.formItems.map(\.id) ?? [])
+            var row: [Cell] = [.text(outcome.participantID), .plain(String(outcome.occurrence)),
+                               .plain(String(outcome.taskVersion)), .plain(outcome.eventDay.description),
+                               .plain(Self.datetime(outcome.createdAt))]
+            for column in columns {
+                let id = column.item
+                let missing: Missing? = !inVersion.contains(id) ? .empty
+                    : sharing.withholding(taskID: task.id, kind: id).map { $0 == .declined ? .notShared : .notChosen }
+                    ?? (asked.contains(id) ? nil : .notShown)
+                if let missing {
+                    row.append(.plain(missing.rawValue))
+                    continue
+                }
+                let values = answers[id] ?? []
+                if values.contains(.preferNotToAnswer) {
+                    row.append(.plain(Missing.preferNotToAnswer.rawValue))
+                } else if let option = column.option {
+                    row.append(.plain(values.isEmpty ? "" : values.contains(.text(option)) ? "true" : "false"))
+                } else {
+                    row.append(values.first.map(Self.cell) ?? .plain(""))
+                }
+            }
+            let derived = Dictionary(export.scores(outcome, sharing: sharing).map { ($0.kind, $0.value) },
+                                     uniquingKeysWith: { first, _ in first })
+            for score in scores {
+                if let value = derived[score.id] {
+                    row.append(Self.cell(value))
+                } else if let definition = version?.score(score.id) {
+                    // Withheld with an item it is worked out from, or too few answers for it.
+                    let withheld = definition.items.compactMap { sharing.withholding(taskID: task.id, kind: $0) }
+                    row.append(.plain(withheld.isEmpty ? "" : withheld.contains(.declined) ? Missing.notShared.rawValue
+                                                                                       : Missing.notChosen.rawValue))
+                } else {
+                    row.append(.plain(""))
+                }
+            }
+            table.rows.append(row)
+        }
+        return table
+    }
+}
+
+extension DataPackage.Missing {
+    static let description = "An empty cell is a question not answered, or not in the version of the task that was "
+        + "answered; \"not shared\": the participant declined to share it; \"not chosen yet\": they have not answered "
+        + "whether to share it; \"prefer not to answer\": they chose not to answer; \"not shown\": an earlier answer "
+        + "left the question out."
+}

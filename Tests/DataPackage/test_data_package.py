@@ -1,0 +1,129 @@
+"""The Frictionless Data Package of `carefeed export --format datapackage`,
+validated by the `frictionless` package from PyPI: for the demo study, for
+a study with conditions and scores, and for a study no one has seen before;
+one task's CSV read back with its schema, each value as the JSON export
+has it."""
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+import pytest
+from frictionless import Package, validate
+
+ROOT = Path(__file__).resolve().parents[2]
+CAREFEED = os.environ.get("CAREFEED", str(ROOT / ".build/debug/carefeed"))
+TODAY = "2026-11-30"
+MISSING = ["", "not shared", "not chosen yet", "prefer not to answer", "not shown"]
+
+
+def carefeed(*arguments, cwd=ROOT):
+    return subprocess.run([CAREFEED, *arguments], cwd=cwd, check=True, capture_output=True, text=True).stdout
+
+
+@pytest.fixture
+def folder():
+    path = Path(tempfile.mkdtemp(prefix="carefeed-datapackage-"))
+    yield path
+    shutil.rmtree(path, ignore_errors=True)
+
+
+def package(folder, store, content="content", names=False):
+    out = folder / "package"
+    carefeed("export", "--content", str(content), "--store", str(store), "--format", "datapackage", "--out", str(out),
+             *(["--names"] if names else []))
+    return out
+
+
+def assert_valid(out):
+    report = validate(str(out / "datapackage.json"))
+    errors = [f"{task.name}: {error.message}" for task in report.tasks for error in task.errors]
+    assert report.valid, "\n".join(errors[:20])
+
+
+def test_the_demo_study_is_a_valid_package_whose_values_round_trip(folder):
+    store = folder / "care.sqlite"
+    carefeed("demo", "--store", str(store), "--participants", "8", "--days", "30", "--today", TODAY)
+    out = package(folder, store)
+    assert_valid(out)
+    descriptor = json.loads((out / "datapackage.json").read_text())
+    names = [resource["name"] for resource in descriptor["resources"]]
+    assert names[:4] == ["participants", "consents", "grants", "withdrawals"]
+    assert "check-in" in names and "knee-function" in names
+    for resource in descriptor["resources"]:
+        schema = resource["schema"]
+        assert schema["primaryKey"], resource["name"]
+        for field in schema["fields"]:
+            assert field["description"], f"{resource['name']}.{field['name']} says what it holds"
+        if resource["name"] != "participants":
+            assert schema["foreignKeys"] == [{"fields": "study_id", "reference": {"resource": "participants", "fields": "study_id"}}]
+    check_in = next(r for r in descriptor["resources"] if r["name"] == "check-in")
+    assert check_in["schema"]["missingValues"] == MISSING
+    pain = next(f for f in check_in["schema"]["fields"] if f["name"] == "pain")
+    assert pain["type"] == "integer" and pain["constraints"] == {"minimum": 0, "maximum": 10}
+
+    # Nobody's name leaves the store unless asked.
+    participants = (out / "participants.csv").read_text()
+    assert "name" not in participants.splitlines()[0].split(",")
+
+    # checkIn.csv read with its schema: each answer as the JSON export has it, typed.
+    exported = json.loads(carefeed("export", "--store", str(store), "--format", "json"))
+    answers = {}
+    for outcome in exported["outcomes"]:
+        if outcome["task"] == "checkIn" and outcome["deleted"] is None:
+            answers[(outcome["participant"], outcome["occurrence"])] = {v["kind"]: v["value"] for v in outcome["values"]}
+    rows = Package(str(out / "datapackage.json")).get_resource("check-in").read_rows()
+    assert len(rows) == len(answers) > 0
+    for row in rows:
+        given = answers[(row["study_id"], row["occurrence"])]
+        for kind, value in given.items():
+            if kind in row:
+                assert row[kind] == value, (row["study_id"], row["occurrence"], kind)
+        assert isinstance(row["pain"], int) or row["pain"] is None
+
+
+def test_a_study_with_conditions_and_scores_says_what_was_not_shown_and_the_scores(folder):
+    store = folder / "care.sqlite"
+    carefeed("demo", "--store", str(store), "--participants", "6", "--days", "40", "--today", TODAY)
+    out = package(folder, store, names=True)
+    assert_valid(out)
+    resource = Package(str(out / "datapackage.json")).get_resource("knee-function")
+    fields = {field.name: field for field in resource.schema.fields}
+    assert fields["kneeScore"].type == "number"
+    assert fields["kneeScore"].constraints == {"minimum": 0, "maximum": 100}
+    rows = resource.read_rows()
+    assert rows and any(row["kneeScore"] is not None for row in rows)
+    for row in rows:
+        if row["kneeScore"] is not None:
+            assert 0 <= row["kneeScore"] <= 100
+    # The raw cells tell a question left out by a condition from one not answered; read, both are missing.
+    header, *lines = (out / "kneeFunction.csv").read_text().splitlines()
+    column = header.split(",").index("lockingOften")
+    raw = [line.split(",")[column] for line in lines]
+    assert "not shown" in raw
+    for row, cell in zip(rows, raw):
+        assert (row["lockingOften"] is None) == (cell in ("not shown", "", "not shared", "not chosen yet", "prefer not to answer"))
+        if row["locking"] is False:
+            assert cell == "not shown", "asked only after locking"
+    assert (out / "participants.csv").read_text().splitlines()[0].split(",")[1] == "name", "asked for, names are there"
+
+
+def test_a_study_no_one_has_seen_before_is_a_valid_package(folder):
+    subprocess.run([CAREFEED, "init", str(folder / "study")], check=True, capture_output=True)
+    study = folder / "study"
+    store = study / "care.sqlite"
+    carefeed("demo", "--content", "content", "--store", str(store), "--participants", "3", "--days", "10",
+             "--today", TODAY, cwd=study)
+    out = study / "package"
+    carefeed("export", "--store", str(store), "--format", "datapackage", "--out", str(out), cwd=study)
+    assert_valid(out)
+    descriptor = json.loads((out / "datapackage.json").read_text())
+    assert [r["path"] for r in descriptor["resources"]] == [
+        "participants.csv", "consents.csv", "grants.csv", "withdrawals.csv", "dailyCheckIn.csv"]
+    # The same store gives the same bytes.
+    again = study / "again"
+    carefeed("export", "--store", str(store), "--format", "datapackage", "--out", str(again), cwd=study)
+    for path in out.iterdir():
+        assert path.read_bytes() == (again / path.name).read_bytes(), path.name

@@ -1,0 +1,121 @@
+import CareModel
+import Content
+import Export
+import Feed
+import Foundation
+import Testing
+import TestSupport
+import StudyModel
+
+/// The Frictionless Data Package: a Table Schema that says what each column
+/// holds, and cells that tell apart why a value is not there.
+@Suite struct DataPackageTests {
+    let plan: CarePlan
+    let participant = Participant(id: "p1", name: "Ada", timeZone: Fixtures.newYork, enrolledOn: Fixtures.date("2026-03-01"))
+    let created = Fixtures.instant("2026-03-03T15:00:00.250Z")
+
+    init() throws {
+        plan = CarePlan(study: try #require(ContentLoader.load(directory: Repository.content, publicDirectory: nil).study))
+    }
+
+    /// Recover's knee function: no locking, so its follow-up is not shown; night pain declined to answer.
+    var outcome: Outcome {
+        let answers: [(String, OutcomeValue.Value)] = [
+            ("painOften", .text("1")), ("painStairs", .text("1")), ("painNight", .preferNotToAnswer), ("stiffMorning", .text("1")),
+            ("stiffLater", .text("1")), ("locking", .boolean(false)), ("rising", .text("1")), ("walking", .text("1")),
+            ("socks", .text("1")), ("trust", .text("3")),
+        ]
+        return Outcome(id: 1, participantID: "p1", taskID: "kneeFunction", taskVersion: 1, occurrence: 0,
+                       eventDay: Fixtures.date("2026-03-01"), eventStart: Fixtures.instant("2026-03-01T05:00:00Z"),
+                       eventEnd: Fixtures.instant("2026-03-02T05:00:00Z"),
+                       values: answers.map { OutcomeValue(kind: $0.0, value: $0.1) }, createdAt: created)
+    }
+
+    func files(declining: Set<String> = [], outcomes: [Outcome]? = nil) throws -> [String: String] {
+        let grants = declining.isEmpty ? [] : [PermissionGrant(id: 1, participantID: "p1", permissionID: "nightPain", kind: "health",
+                                                               granted: false, recordedAt: created)]
+        let export = StudyExport(participants: [participant], outcomes: outcomes ?? [outcome], consentRecords: [],
+                                 permissionGrants: grants,
+                                 healthPermissions: declining.isEmpty ? [] : [SharingRule(permissionID: "nightPain", types: declining)],
+                                 names: false, plan: plan)
+        let files = try DataPackage(export: export, plan: plan, today: Fixtures.date("2026-03-05")).files()
+        return Dictionary(files.map { ($0.path, $0.text) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    func resource(_ name: String, in files: [String: String]) throws -> [String: Any] {
+        let text = try #require(files["datapackage.json"])
+        let descriptor = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let resources = try #require(descriptor["resources"] as? [[String: Any]])
+        return try #require(resources.first { $0["name"] as? String == name })
+    }
+
+    func field(_ name: String, of resource: [String: Any]) throws -> [String: Any] {
+        let fields = try #require((resource["schema"] as? [String: Any])?["fields"] as? [[String: Any]])
+        return try #require(fields.first { $0["name"] as? String == name })
+    }
+
+    @Test func eachColumnSaysItsTypeRangeAndWhatItsValuesMean() throws {
+        let knee = try resource("knee-function", in: try files())
+        #expect(knee["path"] as? String == "kneeFunction.csv")
+        let painOften = try field("painOften", of: knee)
+        #expect(painOften["type"] as? String == "integer")
+        #expect((painOften["constraints"] as? [String: Any])?["enum"] as? [Int] == [0, 1, 2, 3, 4])
+        #expect((painOften["description"] as? String)?.contains("0 = Never; 1 = Once a month or less") == true)
+        let locking = try field("locking", of: knee)
+        #expect(locking["type"] as? String == "boolean")
+        #expect((try field("lockingOften", of: knee)["description"] as? String)?.contains("otherwise \"not shown\"") == true)
+        let score = try field("kneeScore", of: knee)
+        #expect(score["type"] as? String == "number")
+        #expect(score["constraints"] as? [String: Int] == ["minimum": 0, "maximum": 100])
+        let schema = try #require(knee["schema"] as? [String: Any])
+        #expect(schema["missingValues"] as? [String] == ["", "not shared", "not chosen yet", "prefer not to answer", "not shown"])
+        #expect(schema["primaryKey"] as? [String] == ["study_id", "occurrence"])
+    }
+
+    @Test func aCellSaysWhyAValueIsNotThere() throws {
+        let rows = try #require(try files()["kneeFunction.csv"]).components(separatedBy: "\r\n")
+        #expect(rows[0] == "study_id,occurrence,task_version,event_day,answered_at,painOften,painStairs,painNight,"
+                + "stiffMorning,stiffLater,locking,lockingOften,rising,walking,socks,trust,kneeScore")
+        #expect(rows[1] == "p1,0,1,2026-03-01,2026-03-03T15:00:00Z,1,1,prefer not to answer,1,1,false,not shown,1,1,1,3,75")
+        let declined = try #require(try files(declining: ["painNight"])["kneeFunction.csv"]).components(separatedBy: "\r\n")
+        #expect(declined[1] == "p1,0,1,2026-03-01,2026-03-03T15:00:00Z,1,1,not shared,1,1,false,not shown,1,1,1,3,not shared",
+                "a score is withheld with an item it is worked out from")
+    }
+
+    @Test func noNameLeavesTheStoreAndTheSameStoreGivesTheSameBytes() throws {
+        let first = try files(), second = try files()
+        #expect(first == second)
+        #expect(first["participants.csv"] == "study_id,language,time_zone,enrolled_on,status\r\np1,,America/New_York,2026-03-01,enrolled\r\n")
+        #expect(!first.values.contains { $0.contains("Ada") })
+    }
+
+    @Test func aMultipleChoiceHasAColumnPerOptionAndATextIsQuotedAgainstFormulas() throws {
+        let content = Repository.root + "/Tests/ContentTests/Studies/sleep-clinic/content"
+        let plan = CarePlan(study: try #require(ContentLoader.load(directory: content, publicDirectory: nil).study))
+        let diary = Outcome(id: 1, participantID: "p1", taskID: "sleepDiary", taskVersion: 1, occurrence: 0,
+                            eventDay: Fixtures.date("2026-03-01"), eventStart: Fixtures.instant("2026-03-01T05:00:00Z"),
+                            eventEnd: Fixtures.instant("2026-03-02T05:00:00Z"),
+                            values: [OutcomeValue(kind: "sleepQuality", value: .decimal(3.5)),
+                                     OutcomeValue(kind: "totalSleep", value: .decimal(6.5), unit: "h"),
+                                     OutcomeValue(kind: "disturbances", value: .text("Noise")),
+                                     OutcomeValue(kind: "disturbances", value: .text("Pain")),
+                                     OutcomeValue(kind: "wakeFeeling", value: .text("Groggy")),
+                                     OutcomeValue(kind: "diaryNotes", value: .text("=HYPERLINK(\"x\")"))],
+                            createdAt: created)
+        let export = StudyExport(participants: [participant], outcomes: [diary], consentRecords: [], permissionGrants: [],
+                                 healthPermissions: [], names: false, plan: plan)
+        let files = Dictionary(try DataPackage(export: export, plan: plan, today: Fixtures.date("2026-03-05")).files()
+            .map { ($0.path, $0.text) }, uniquingKeysWith: { first, _ in first })
+        let rows = try #require(files["sleepDiary.csv"]).components(separatedBy: "\r\n")
+        #expect(rows[0] == "study_id,occurrence,task_version,event_day,answered_at,sleepQuality,totalSleep,disturbances_Noise,"
+                + "disturbances_Light,disturbances_Bathroom,disturbances_Worrying thoughts,disturbances_Pain,"
+                + "disturbances_Partner,wakeFeeling,napped,diaryNotes")
+        #expect(rows[1] == "p1,0,1,2026-03-01,2026-03-03T15:00:00Z,3.5,6.5,true,false,false,false,true,false,Groggy,,"
+                + "\"'=HYPERLINK(\"\"x\"\")\"")
+        let resource = try resource("sleep-diary", in: files)
+        #expect(try field("sleepQuality", of: resource)["type"] as? String == "number")
+        #expect((try field("totalSleep", of: resource)["description"] as? String)?.contains("in h") == true)
+        #expect(try field("disturbances_Pain", of: resource)["type"] as? String == "boolean")
+        #expect((try field("diaryNotes", of: resource)["constraints"] as? [String: Int]) == ["maxLength": 280])
+    }
+}
