@@ -12,7 +12,7 @@ import Pages
 struct BuildManifest: Codable, Equatable {
     /// Bumped when the manifest or the site's layout changes meaning: a site
     /// with another format is rebuilt whole.
-    static let format = 6
+    static let format = 7
 
     struct Entry: Codable, Equatable {
         var fingerprint: String
@@ -112,8 +112,11 @@ struct ParticipantFigures: Codable, Equatable {
     var status: ConsentStatus
     var lastAnswer: LocalDate?
     var flags: [ParticipantFlag]
+    /// What the participant adds to the study's overview.
+    var overview: ParticipantOverview
 
-    init(_ summary: ParticipantSummary) {
+    init(_ summary: ParticipantSummary, overview: ParticipantOverview) {
+        self.overview = overview
         isOnboarded = summary.isOnboarded
         lastSevenDays = summary.lastSevenDays.map { Ring(completed: $0.completed, total: $0.total) }
         overall = summary.overall.map { Ring(completed: $0.completed, total: $0.total) }

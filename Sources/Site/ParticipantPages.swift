@@ -43,6 +43,18 @@ extension SiteBuilder {
 
     /// The study index: a row per participant, each from the figures in
     /// the participant's manifest entry, with the build's "data as of".
+    /// The study's overview, from every participant's figures in the manifest.
+    func writeOverview(_ plan: BuildPlan, participants: [String: BuildManifest.Entry], into writer: inout FileWriter) throws {
+        let study = plan.study
+        let series = OverviewSeries.of(study)
+        let overview = StudyOverview(input.participants.compactMap { participants[$0.id]?.figures.overview }, series: series)
+        let asOf = input.dataAsOf.map { DataAsOf(time: $0, zone: study.timeZone) }
+        try writer.page("overview.html", OverviewPage.render(overview, study: study,
+                                                             reader: .clinician(links: plan.links("overview.html"), sharing: .everything,
+                                                                                names: input.names, language: input.language),
+                                                             asOf: asOf))
+    }
+
     func writeIndex(_ plan: BuildPlan, participants: [String: BuildManifest.Entry], into writer: inout FileWriter) throws {
         let study = plan.study
         let summaries = input.participants.compactMap { participant in
@@ -93,7 +105,9 @@ extension SiteBuilder {
                                          outcomes: records.outcomes.map(sharing.shared), records: records.consentRecords,
                                          grants: records.permissionGrants,
                                          today: today, plan: plan, reader: reader(folder + "audit.html")))
-        return ParticipantFigures(summary)
+        let overview = ParticipantOverview(feed: feed, outcomes: outcomes, signed: !records.consentRecords.isEmpty,
+                                           withdrawal: records.withdrawal, sharing: sharing, series: OverviewSeries.of(study))
+        return ParticipantFigures(summary, overview: overview)
     }
 
     /// Runs `body` for 0..<count on every core, each run with its own writer

@@ -135,6 +135,7 @@ public struct SiteBuilder: Sendable {
                             progress: (@Sendable (Int, Int) -> Void)?) throws -> [String: BuildManifest.Entry] {
         let participants = try writeParticipantPages(plan, into: &writer, progress: progress)
         try writeIndex(plan, participants: participants, into: &writer)
+        try writeOverview(plan, participants: participants, into: &writer)
         try writeNotes(plan, into: &writer)
         try writeAssets(into: &writer)
         return participants

@@ -2,33 +2,36 @@
 /// (`Files/en.json` and the others). Each shipped catalog has exactly these
 /// keys, as a test checks.
 public enum Word: String, CaseIterable, Sendable {
-    case aDay, addReminders, adherenceFootnote, afternoon, agoToday, agoYesterday, allNotes, allowed, alreadyAnswered,
-         alreadyAnsweredText, answerOrPreferNot, answeredQuestion, anyTimeThatDay, anyTimeToday, asNeeded, ascending,
-         atLeast, atMost, atMostDecimals, atTime, auditAnswerDeleted, auditAnswerSaved, auditCaption,
-         auditConsentPublished, auditConsentSigned, auditEmpty, auditLead, auditPermissionAnswered,
-         auditReconsentSigned, auditWithdrew
-    case back, backToToday, barChart, beforeEnrollment, begin, boxDone, boxDoneAt, boxNotDone
+    case aDay, addReminders, adherence, adherenceByWeekHeading, adherenceFootnote, afternoon, agoToday, agoYesterday,
+         allNotes, allowed, alreadyAnswered, alreadyAnsweredText, answerOrPreferNot, answeredQuestion, anyTimeThatDay,
+         anyTimeToday, asNeeded, ascending, atLeast, atMost, atMostDecimals, atTime, auditAnswerDeleted,
+         auditAnswerSaved, auditCaption, auditConsentPublished, auditConsentSigned, auditEmpty, auditLead,
+         auditPermissionAnswered, auditReconsentSigned, auditWithdrew
+    case back, backToToday, barChart, beforeEnrollment, begin, boxDone, boxDoneAt, boxNotDone, byWeekCaption, byWeekLead
     case calendarAlarm, calendarElementText, calendarOpenAllDay, calendarOpenFrom, calendarOpenUntil, callContact,
          cancel, cancelKeep, cannotBeUndone, cannotBeUndoneText, cannotDrawHint, careTeam, careTeamDocument,
          careTeamLead, careTeamLeadClinician, change, changeLanguage, chartDescription, chartTableCaption,
          checkBeforeSign, choiceWhen, choiceWithBrowser, choicesMade, chooseAllThatApply, chooseDayBetween,
          chooseDayOrEarlier, chooseDayOrLater, chooseFromOptions, chooseLanguage, chooseOne, chooseScaleNumber,
-         chooseYesOrNo, clearSignature, columnAdherenceWeek, columnDetail, columnEvent, columnParticipant,
-         columnSubject, columnTime, consentChanged, consentChangedText, consentDocument, consentReadIt, consentRecord,
-         contactAt, contentHasErrors, `continue`, currentLanguage
+         chooseYesOrNo, clearSignature, columnAdherenceWeek, columnCount, columnDetail, columnEnrolledInAll,
+         columnEnrolledThatDay, columnEvent, columnMedian, columnMiddleHalf, columnParticipant, columnParticipants,
+         columnStage, columnSubject, columnTime, columnWeek, consentChanged, consentChangedText, consentDocument,
+         consentReadIt, consentRecord, contactAt, contentHasErrors, `continue`, currentLanguage
     case dataAsOf, day, dayAndAgo, dayAtTime, dayFromTo, dayLocked, dayLockedText, dayOfStudyToday, dayOfTheStudy,
          dayOrEarlier, dayOrLater, dayRange, dayRing, days, daysAgo, decimalsAllowed, degreesOfBend,
          deleteAndAnswerAgain, deleteAnswers, deleteExplained, deleteTheseAnswers, deletedNoValues, deletedValues,
          deleting, descending, documentAsSigned, documentTitleVersion, documentTitleVersionID, documentVersion,
          documents, done, doneAt, doneNoAnswers, doneOfTotal, doneTurning, downloadExplained, downloadMyData,
          drawOrTick, drawnSignature
-    case educationNotes, emailContact, emergencyFirst, enterDate, enterNumber, enterNumberOf, enterTime,
-         enterWholeNumber, entriesLoggedThisDay, entriesLoggedToday, errorAfterLabel, errorAfterQuestion,
-         errorNothingChanged, evening, exactlyWhatIsRecorded
+    case educationNotes, emailContact, emergencyFirst, enrolmentCaption, enrolmentHeading, enterDate, enterNumber,
+         enterNumberOf, enterTime, enterWholeNumber, entriesLoggedThisDay, entriesLoggedToday, errorAfterLabel,
+         errorAfterQuestion, errorNothingChanged, evening, exactlyWhatIsRecorded
     case factAdherenceOverall, factAdherenceWeek, factDayOfStudy, factDocument, factEnrolled, factFlags, factJoined,
          factLastAnswer, factLatest, factPrintedName, factSHA, factSigned, factStatus, factTimeZone, finishedHeading,
          finishedText, flagDayCounts, flagNoneSince, flagNoneYet, flagNotChosen, flagNotShared, flagRule, flagValueOn,
-         flaggedFirst, formErrorNothingSaved, formFromAnotherSite, formNotUnderstood, formOutOfDate, fromTo
+         flaggedFirst, flowActive, flowCaption, flowConsented, flowEnrolled, flowFinished, flowHeading, flowJoined,
+         flowNow, flowWithdrawn, flowWithdrawnReasons, formErrorNothingSaved, formFromAnotherSite, formNotUnderstood,
+         formOutOfDate, fromTo
     case goToConsentForm, goToMyTasks, goToThatStep, goToToday
     case hashDiffers, hashMatches, holdStill, howTo, howToAnswer
     case iWantToLeave
@@ -40,15 +43,16 @@ public enum Word: String, CaseIterable, Sendable {
     case mainNavigation, markAsDone, measureAgain, measureBend, measureDone, measureDoneStep, measureHold, measureSit,
          measureStart, measureStraighten, measureTitle, measuredDegrees, measuring, measuringStopped, modelHelp,
          moreQuestions, morning, motionBlocked, motionSensorsBlocked
-    case nameAndID, nameTooLong, nameWithheld, navAuditTrail, navConsent, navFeed, navInsights, navLearn,
+    case nameAndID, nameTooLong, nameWithheld, navAuditTrail, navConsent, navFeed, navInsights, navLearn, navOverview,
          navParticipants, night, no, noAnswer, noAnswerThisDay, noAnswerThoughDue, noAnswerTitle, noAnswersYetFrom,
          noCharts, noConsentYet, noContacts, noEntryNamed, noFlags, noMoreEntries, noMoreEntriesText, noMovement,
-         noPageHere, noReasonGiven, noSuchDay, noSuchDayText, noTasksYet, noValues, noneYet, notAForm, notAllowed,
-         notAllowedTitle, notCheckedNotChosen, notCheckedNotShared, notChosenYet, notDone, notDoneThisDay, notDoneYet,
-         notDue, notEnoughAnswers, notJoinedOnDay, notJoinedYet, notOfferedToday, notOfferedTodayText, notOpenYet,
-         notOpenYetText, notSaved, notShared, notSigned, notYet, notesLead, nothingLoggedThisDay, nothingLoggedToday,
-         nothingScheduled, nothingScheduledFrom, nothingToDo, nothingToLeave, notificationsBlocked
-    case openModel, openNotAnswered, openNoteAndModel, openNow, openUntil, opensOn, optional
+         noPageHere, noReasonGiven, noSuchDay, noSuchDayText, noTasksYet, noValues, noValuesYet, noneYet, notAForm,
+         notAllowed, notAllowedTitle, notCheckedNotChosen, notCheckedNotShared, notChosenYet, notDone, notDoneThisDay,
+         notDoneYet, notDue, notEnoughAnswers, notJoinedOnDay, notJoinedYet, notOfferedToday, notOfferedTodayText,
+         notOpenYet, notOpenYetText, notSaved, notShared, notSigned, notYet, notesLead, nothingLoggedThisDay,
+         nothingLoggedToday, nothingScheduled, nothingScheduledFrom, nothingToDo, nothingToLeave, notificationsBlocked
+    case openModel, openNotAnswered, openNoteAndModel, openNow, openUntil, opensOn, optional, overviewChartTitle,
+         overviewLead, overviewTitle
     case pageNotFound, pageOutOfDate, partOfDayFrom, participantCount, participantCountFlagged, participantID,
          participantsCaption, pastDaysLocked, permissions, pleaseAnswer, pleaseCheck, pleaseCheckAnswers,
          pleaseTryAgain, pointAnswered, pointTitle, preferNotToAnswer, previewShowsEdits, printedNameLabel,
@@ -70,8 +74,9 @@ public enum Word: String, CaseIterable, Sendable {
     case tableOfValues, tapToUndo, tapUnclear, tapsNotChosen, tapsNotShared, taskOnDay, theEntryLoggedAt, theReference,
          tickToConfirmLeave, timesADay, today, todaysFeed, turnTheModel, typeFullName, typedConfirmed,
          typedNameIsSignature, typedSignature, typedSignatureKind
-    case valueInTask, valueOnDay, valueWithUnit, version, versionReplaces, versionWhichReplaces
-    case weekOf, welcomeJoin, whatFlagsMean, whatIsKept, whatIsKeptText, whatStops, whatStopsText, whatYouAllow,
-         whoToCall, wholeCareTeam, wholeStudy, whyLeaving, withdrawnOnDay, withdrewOn, withdrewOnWithReason
+    case valueInTask, valueOnDay, valueWithUnit, valuesWithheld, version, versionReplaces, versionWhichReplaces
+    case weekNumber, weekOf, welcomeJoin, whatFlagsMean, whatIsKept, whatIsKeptText, whatStops, whatStopsText,
+         whatYouAllow, whoToCall, wholeCareTeam, wholeStudy, whyLeaving, withdrawnOnDay, withdrewOn,
+         withdrewOnWithReason
     case yes, yesOrNo, youHaveLeft, youHaveLeftText, youHaveLeftTitle, yourAnswersTo, yourInsights, yourSignature
 }

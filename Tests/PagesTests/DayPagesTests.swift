@@ -14,6 +14,7 @@ struct PreviewLinks: PageLinks {
     func language() -> String? { "/language" }
     func asset(_ path: String) -> String { "/assets/" + path }
     func studyIndex() -> String? { nil }
+    func studyOverview() -> String? { nil }
     func participant(_ id: String) -> String? { nil }
     func feed(_ participantID: String, _ day: LocalDate) -> String? { "/feed/\(day)" }
     func insights(_ participantID: String) -> String { "/insights" }

@@ -146,6 +146,7 @@ import StudyModel
     @Test func onTheSiteTheNotesNavigationIsTheStudysWithLearnCurrent() {
         let page = EducationPages.index(study: study, reader: .site(indexLinks)).markup
         #expect(page.contains("<nav aria-label=\"Main\"><ul class=\"nav\"><li><a href=\"../index.html\">Participants</a></li>"
+                              + "<li><a href=\"../overview.html\">Overview</a></li>"
                               + "<li><a href=\"../education/index.html\" aria-current=\"page\">Learn</a></li></ul></nav>"))
     }
 
@@ -153,6 +154,7 @@ import StudyModel
         let nav = Navigation.participant(id: "p1", today: Fixtures.date("2026-03-04"), current: .education)
         let expected = [
             "<nav aria-label=\"Main\"><ul class=\"nav\"><li><a href=\"../index.html\">Participants</a></li>",
+            "<li><a href=\"../overview.html\">Overview</a></li>",
             "<li><a href=\"../participants/p1/feed/2026-03-04.html\">Feed</a></li>",
             "<li><a href=\"../participants/p1/insights.html\">Insights</a></li>",
             "<li><a href=\"../education/index.html\" aria-current=\"page\">Learn</a></li>",

@@ -36,10 +36,22 @@ import StudyModel
                                                        grants: try store.permissionGrants(participantID: participant.id)),
                                       study: study)
         }
+        func figures(_ participant: Participant) throws -> ParticipantFigures {
+            let outcomes = try store.outcomes(participantID: participant.id).filter { !$0.isDeleted }
+            let feed = plan.feed(for: participant, outcomes: outcomes, today: today)
+            let sharing = Sharing(plan: CarePlan(study: study), participantID: participant.id,
+                                  grants: try store.permissionGrants(participantID: participant.id))
+            let records = try store.consentRecords(participantID: participant.id)
+            let summary = ParticipantSummary(participant: participant, feed: feed, outcomes: outcomes, records: records,
+                                             withdrawal: nil, sharing: sharing, study: study)
+            return ParticipantFigures(summary, overview: ParticipantOverview(feed: feed, outcomes: outcomes, signed: !records.isEmpty,
+                                                                            withdrawal: nil, sharing: sharing,
+                                                                            series: OverviewSeries.of(study)))
+        }
 
         var entries: [String: BuildManifest.Entry] = [:]
         for participant in participants {
-            entries[participant.id] = BuildManifest.Entry(fingerprint: "", figures: ParticipantFigures(try summary(participant)))
+            entries[participant.id] = BuildManifest.Entry(fingerprint: "", figures: try figures(participant))
         }
         let site = directory.path + "/Site"
         try FileManager.default.createDirectory(atPath: site, withIntermediateDirectories: true)

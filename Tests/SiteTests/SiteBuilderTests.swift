@@ -137,11 +137,12 @@ import Words
         #expect(try read("participants/\(participant.id)/feed/\(today).html").contains("Range: 99 degrees"))
     }
 
-    @Test func aLaterDataAsOfRewritesOnlyTheIndex() throws {
+    @Test func aLaterDataAsOfRewritesOnlyTheIndexAndTheOverview() throws {
         _ = try update(dataAsOf: Fixtures.instant("2026-03-20T14:05:00Z"))
         let again = try update(dataAsOf: Fixtures.instant("2026-03-20T16:30:00Z"))
-        #expect((again.isUpdate, again.participantsRendered, again.rewritten) == (true, 0, 1))
+        #expect((again.isUpdate, again.participantsRendered, again.rewritten) == (true, 0, 2))
         #expect(try read("index.html").contains("Data as of Friday, March 20, 2026, 12:30 PM America/New_York"))
+        #expect(try read("overview.html").contains("Data as of Friday, March 20, 2026, 12:30 PM America/New_York"))
     }
 
     @Test func anUpdateRendersOnlyParticipantsWhoseDataChangedAndMatchesAWholeBuild() throws {

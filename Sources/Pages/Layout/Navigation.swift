@@ -6,6 +6,7 @@ public enum Navigation: Sendable {
     /// The sections of the navigation bar.
     public enum Section: Sendable {
         case participants
+        case overview
         case feed
         case insights
         case education
@@ -54,12 +55,18 @@ public enum Navigation: Sendable {
             if let index = reader.links.studyIndex() {
                 items.append(Item(title: reader.words(.navParticipants), href: index, isCurrent: current == .participants))
             }
+            if let overview = reader.links.studyOverview() {
+                items.append(Item(title: reader.words(.navOverview), href: overview, isCurrent: current == .overview))
+            }
             items.append(Item(title: reader.words(.navLearn), href: reader.links.educationIndex(), isCurrent: current == .education))
             return items
         case .participant(let id, let today, let current):
             var items: [Item] = []
             if let index = reader.links.studyIndex() {
                 items.append(Item(title: reader.words(.navParticipants), href: index, isCurrent: false))
+            }
+            if let overview = reader.links.studyOverview() {
+                items.append(Item(title: reader.words(.navOverview), href: overview, isCurrent: false))
             }
             items.append(Item(title: reader.words(.navFeed), href: reader.links.feed(id, today), isCurrent: current == .feed))
             items.append(Item(title: reader.words(.navInsights), href: reader.links.insights(id), isCurrent: current == .insights))

@@ -8,6 +8,8 @@ import CareModel
 public protocol PageLinks: Sendable {
     func asset(_ path: String) -> String
     func studyIndex() -> String?
+    /// The study's overview for its lead; nil off the static site.
+    func studyOverview() -> String?
     func participant(_ id: String) -> String?
     /// Nil for a day that has no page.
     func feed(_ participantID: String, _ day: LocalDate) -> String?
@@ -58,6 +60,7 @@ public struct SiteLinks: PageLinks {
 
     public func asset(_ path: String) -> String { root + "assets/" + path }
     public func studyIndex() -> String? { root + "index.html" }
+    public func studyOverview() -> String? { root + "overview.html" }
     public func participant(_ id: String) -> String? { root + "participants/\(id)/index.html" }
     public func feed(_ participantID: String, _ day: LocalDate) -> String? {
         feedDays(participantID, day) ? root + "participants/\(participantID)/feed/\(day).html" : nil

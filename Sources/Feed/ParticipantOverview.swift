@@ -1,0 +1,105 @@
+import CareModel
+import StudyModel
+
+/// What one participant adds to the study's overview: where they stand,
+/// their adherence and their mean of each charted value and score in each
+/// study week, with only the values they share. Kept in the site's build
+/// manifest, so the overview is written again from it without reading
+/// everyone's records.
+public struct ParticipantOverview: Codable, Equatable, Sendable {
+    /// A study week's adherence: week 0 is the participant's first seven days.
+    public struct Week: Codable, Equatable, Sendable {
+        public var week: Int
+        public var completed: Int
+        public var total: Int
+    }
+
+    public var enrolledOn: LocalDate
+    public var status: ParticipantStatus
+    public var signed: Bool
+    public var joined: Bool
+    /// For a participant who withdrew: whether they said why.
+    public var gaveReason: Bool?
+    /// The weeks before today's with tasks due, today's up to yesterday.
+    public var adherence: [Week]
+    /// By `OverviewSeries.key`: the week's mean, by study week.
+    public var means: [String: [Int: Double]]
+    /// The series keys whose values the participant does not share, or has not chosen to.
+    public var withheld: [String]
+
+    /// - Parameter outcomes: the participant's live outcomes, scored, with only what they share.
+    public init(feed: ParticipantFeed, outcomes: [Outcome], signed: Bool, withdrawal: Withdrawal?, sharing: Sharing,
+                series: [OverviewSeries]) {
+        let participant = feed.participant
+        let today = feed.today
+        enrolledOn = participant.enrolledOn
+        status = ParticipantStatus(feed: feed, signed: signed, withdrawn: withdrawal != nil, on: today)
+        self.signed = signed
+        joined = feed.isOnboarded(on: today)
+        gaveReason = withdrawal.map { !($0.reason ?? "").allSatisfy(\.isWhitespace) }
+        var adherence: [Week] = []
+        var week = 0
+        // Today is still open: each week counts up to yesterday.
+        while case let start = enrolledOn.adding(days: 7 * week), start < today {
+            if let ring = feed.adherence(from: start, to: min(start.adding(days: 7), today)), ring.total > 0 {
+                adherence.append(Week(week: week, completed: ring.completed, total: ring.total))
+            }
+            week += 1
+        }
+        self.adherence = adherence
+        var means: [String: [Int: Double]] = [:]
+        var withheld: [String] = []
+        for line in series {
+            if sharing.withholding(taskID: line.task, kind: line.value) != nil {
+                withheld.append(line.key)
+                continue
+            }
+            var sums: [Int: (total: Double, count: Int)] = [:]
+            for outcome in outcomes where outcome.taskID == line.task && outcome.eventDay >= enrolledOn && outcome.eventDay < today {
+                guard let number = outcome.value(line.value)?.value.number else { continue }
+                let week = (outcome.eventDay.ordinal - enrolledOn.ordinal) / 7
+                sums[week, default: (0, 0)].total += number
+                sums[week, default: (0, 0)].count += 1
+            }
+            if !sums.isEmpty {
+                means[line.key] = sums.mapValues { $0.total / Double($0.count) }
+            }
+        }
+        self.means = means
+        self.withheld = withheld
+    }
+}
+
+/// A value the overview follows across participants: a chart series of
+/// `study.yaml`, or a score of a task.
+public struct OverviewSeries: Hashable, Sendable {
+    public var task: String
+    /// The form item or the score.
+    public var value: String
+    public var label: String
+    /// The scale it is drawn on, when the study gives one.
+    public var range: ClosedRange<Double>?
+
+    public var key: String { task + "/" + value }
+
+    /// The study's chart series that plot answers or scores, then every
+    /// score not charted, each once.
+    public static func of(_ study: Study) -> [OverviewSeries] {
+        var series: [OverviewSeries] = []
+        var seen: Set<String> = []
+        for line in study.insights.flatMap(\.series) where line.measure != .entries {
+            guard let task = study.task(line.task), seen.insert(line.task + "/" + line.value).inserted else { continue }
+            let range = line.measure == .score ? task.score(line.value)?.range(task: task)
+                : task.formItems.first { $0.id == line.value }.flatMap(Score.range(of:))
+            series.append(OverviewSeries(task: line.task, value: line.value, label: line.legend, range: range))
+        }
+        for task in study.tasks {
+            for score in task.scores ?? [] where seen.insert(task.id + "/" + score.id).inserted {
+                series.append(OverviewSeries(task: task.id, value: score.id, label: score.label, range: score.range(task: task)))
+            }
+        }
+        return series
+    }
+}
+
+extension ParticipantStatus: Codable {}

@@ -1,0 +1,98 @@
+import CareModel
+
+/// The study as its lead sees it, from every participant's overview: the
+/// participants as a flow, enrolment over time, and adherence and each
+/// followed value by study week, as the median and the middle half across
+/// the participants who have one that week.
+public struct StudyOverview: Sendable {
+    /// How many are at each stage; each stage counts those who reached it.
+    public struct Flow: Equatable, Sendable {
+        public var enrolled = 0
+        public var consented = 0
+        public var joined = 0
+        public var active = 0
+        public var finished = 0
+        public var withdrawn = 0
+        /// Of those who withdrew, how many said why; the reasons are their own words and are never shown.
+        public var withdrawnWithReason = 0
+    }
+
+    /// A week's figures across participants; nil figures when no one has a value.
+    public struct WeekFigure: Equatable, Sendable {
+        public var week: Int
+        public var count: Int
+        public var median: Double?
+        public var lowerQuartile: Double?
+        public var upperQuartile: Double?
+    }
+
+    public struct Followed: Sendable {
+        public var series: OverviewSeries
+        public var weeks: [WeekFigure]
+        /// Participants whose values of it are withheld, who count nowhere.
+        public var withheld: Int
+    }
+
+    public var flow = Flow()
+    /// Each day someone enrolled, with how many did that day and in all by then.
+    public var enrolment: [(day: LocalDate, count: Int, total: Int)] = []
+    /// The share of due tasks answered, from 0 to 1, by study week.
+    public var adherence: [WeekFigure] = []
+    public var followed: [Followed] = []
+
+    public init(_ participants: [ParticipantOverview], series: [OverviewSeries]) {
+        for participant in participants {
+            flow.enrolled += 1
+            if participant.signed { flow.consented += 1 }
+            if participant.joined { flow.joined += 1 }
+            switch participant.status {
+            case .active: flow.active += 1
+            case .finished: flow.finished += 1
+            case .withdrawn:
+                flow.withdrawn += 1
+                if participant.gaveReason == true { flow.withdrawnWithReason += 1 }
+            case .enrolled, .consented: break
+            }
+        }
+        var total = 0
+        for (day, group) in Dictionary(grouping: participants, by: \.enrolledOn).sorted(by: { $0.key < $1.key }) {
+            total += group.count
+            enrolment.append((day, group.count, total))
+        }
+        var fractions: [Int: [Double]] = [:]
+        for participant in participants {
+            for week in participant.adherence where week.total > 0 {
+                fractions[week.week, default: []].append(Double(week.completed) / Double(week.total))
+            }
+        }
+        adherence = Self.weeks(fractions)
+        followed = series.map { line in
+            var values: [Int: [Double]] = [:]
+            for participant in participants {
+                for (week, mean) in participant.means[line.key] ?? [:] { values[week, default: []].append(mean) }
+            }
+            return Followed(series: line, weeks: Self.weeks(values),
+                            withheld: participants.filter { $0.withheld.contains(line.key) }.count)
+        }
+    }
+
+    /// Every week from the first to the last with a value, gaps included.
+    static func weeks(_ values: [Int: [Double]]) -> [WeekFigure] {
+        guard let last = values.keys.max() else { return [] }
+        return (0...last).map { week in
+            let sorted = (values[week] ?? []).sorted()
+            return WeekFigure(week: week, count: sorted.count, median: quantile(sorted, 0.5),
+                              lowerQuartile: quantile(sorted, 0.25), upperQuartile: quantile(sorted, 0.75))
+        }
+    }
+
+    /// The `p` quantile of sorted values, interpolated between the two
+    /// nearest (the method R and NumPy use by default); nil for none.
+    public static func quantile(_ sorted: [Double], _ p: Double) -> Double? {
+        guard !sorted.isEmpty else { return nil }
+        let position = p * Double(sorted.count - 1)
+        let lower = Int(position.rounded(.down))
+        let upper = min(lower + 1, sorted.count - 1)
+        return sorted[lower] + (sorted[upper] - sorted[lower]) * (position - Double(lower))
+    }
+}

@@ -1,0 +1,131 @@
+import Feed
+import Markup
+
+/// The overview's charts as inline SVG: the participants as a flow of
+/// boxes, enrolment as a step line, and a value by study week as its median
+/// with the middle half shaded, broken where a week has no values. Each is
+/// labelled by its title for screen readers; its table says the figures.
+enum OverviewSVG {
+    /// Drawn small, so that on a phone its words stay readable as it scales down.
+    static let width = 400.0
+    static let height = 200.0
+    static let left = 40.0, right = 10.0, top = 12.0, bottom = 28.0
+
+    /// The stages reached, left to right with arrows between, over where
+    /// everyone is now: a CONSORT-like flow of boxes with their counts.
+    static func flow(reached: [(label: String, count: String)], now: [(label: String, count: String)], nowLabel: String,
+                     title: String, id: String) -> HTML {
+        let boxWidth = 120.0, boxHeight = 62.0
+        let gap = (width - 8 - boxWidth * 3) / 2
+        func x(_ index: Int) -> Double { 4 + Double(index) * (boxWidth + gap) }
+        var svg: HTML = "<svg class=\"chart flow\" viewBox=\"0 0 \(n(width)) 178\" role=\"img\" aria-labelledby=\"\(id)\">\n"
+            + "<title id=\"\(id)\">\(title)</title>\n"
+        for (index, stage) in reached.prefix(3).enumerated() {
+            svg += box(x: x(index), y: 8, width: boxWidth, height: boxHeight, label: stage.label, count: stage.count)
+            if index < 2 {
+                let from = x(index) + boxWidth, to = x(index + 1)
+                svg += "<path class=\"flow-arrow\" d=\"M\(n(from + 4)) 39 H\(n(to - 4)) m-7 -6 l7 6 l-7 6\"/>\n"
+            }
+        }
+        svg += "<text class=\"flow-now\" x=\"4\" y=\"98\">\(nowLabel)</text>\n"
+        for (index, stage) in now.prefix(3).enumerated() {
+            svg += box(x: x(index), y: 112, width: boxWidth, height: boxHeight, label: stage.label, count: stage.count)
+        }
+        return svg + "</svg>\n"
+    }
+
+    private static func box(x: Double, y: Double, width: Double, height: Double, label: String, count: String) -> HTML {
+        var html: HTML = "<g class=\"flow-box\"><rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(width))\" height=\"\(n(height))\" rx=\"8\"/>"
+            + "<text x=\"\(n(x + width / 2))\" y=\"\(n(y + 26))\" class=\"flow-count\">\(count)</text>"
+        let lines = lines(label)
+        for (index, line) in lines.enumerated() {
+            let baseline = y + (lines.count == 1 ? 48 : 42 + Double(index) * 13)
+            html += "<text x=\"\(n(x + width / 2))\" y=\"\(n(baseline))\" class=\"flow-label\">\(line)</text>"
+        }
+        return html + "</g>\n"
+    }
+
+    /// A label too long for its box, in two lines split at the space nearest its middle.
+    static func lines(_ label: String) -> [String] {
+        guard label.count > 17 else { return [label] }
+        let spaces = label.indices.filter { label[$0] == " " }
+        let middle = label.index(label.startIndex, offsetBy: label.count / 2)
+        guard let split = spaces.min(by: { label.distance(from: $0, to: middle).magnitude < label.distance(from: $1, to: middle).magnitude })
+        else { return [label] }
+        return [String(label[..<split]), String(label[label.index(after: split)...])]
+    }
+
+    /// The running total of participants by day.
+    static func enrolment(_ points: [(day: Int, total: Int)], labels: (first: String, last: String), totalLabel: String,
+                          title: String, id: String) -> HTML {
+        guard let first = points.first, let last = points.last else { return "" }
+        let span = Double(max(last.day - first.day, 1)), peak = Double(max(last.total, 1))
+        func x(_ day: Int) -> Double { left + (width - left - right) * Double(day - first.day) / span }
+        func y(_ total: Int) -> Double { top + (height - top - bottom) * (1 - Double(total) / peak) }
+        var svg = frame(title: title, id: id, ticks: [("0", y(0)), (totalLabel, y(last.total))])
+        var path = "M\(n(x(first.day))) \(n(y(0)))"
+        for point in points {
+            path += " V\(n(y(point.total))) H\(n(x(point.day)))"
+        }
+        path += " H\(n(width - right))"
+        svg += "<path class=\"series-line\" d=\"\(path)\"/>\n"
+        svg += "<text class=\"tick\" x=\"\(n(left))\" y=\"\(n(height - 8))\">\(labels.first)</text>"
+            + "<text class=\"tick\" x=\"\(n(width - right))\" y=\"\(n(height - 8))\" text-anchor=\"end\">\(labels.last)</text>\n"
+        return svg + "</svg>\n"
+    }
+
+    /// A value by study week: the median as a line with dots, the middle
+    /// half as a band, nothing where a week has no values.
+    static func weeks(_ weeks: [StudyOverview.WeekFigure], range: ClosedRange<Double>, ticks: [(label: String, value: Double)],
+                      weekLabel: (Int) -> String, title: String, id: String) -> HTML {
+        let count = Double(max(weeks.count - 1, 1))
+        let low = range.lowerBound, high = range.upperBound == range.lowerBound ? range.lowerBound + 1 : range.upperBound
+        func x(_ index: Int) -> Double { weeks.count == 1 ? (left + width - right) / 2 : left + (width - left - right) * Double(index) / count }
+        func y(_ value: Double) -> Double { top + (height - top - bottom) * (1 - (value - low) / (high - low)) }
+        var svg = frame(title: title, id: id, ticks: ticks.map { ($0.label, y($0.value)) })
+        // Runs of weeks with values: a gap breaks the band and the line.
+        var runs: [[(Int, StudyOverview.WeekFigure)]] = [[]]
+        for (index, week) in weeks.enumerated() {
+            if week.median == nil {
+                if !(runs.last?.isEmpty ?? true) { runs.append([]) }
+            } else {
+                runs[runs.count - 1].append((index, week))
+            }
+        }
+        for run in runs where !run.isEmpty {
+            let upper = run.compactMap { index, week in week.upperQuartile.map { "\(n(x(index))),\(n(y($0)))" } }
+            let lower = run.reversed().compactMap { index, week in week.lowerQuartile.map { "\(n(x(index))),\(n(y($0)))" } }
+            svg += "<polygon class=\"spread\" points=\"\((upper + lower).joined(separator: " "))\"/>\n"
+            let line = run.compactMap { index, week in week.median.map { "\(n(x(index))),\(n(y($0)))" } }
+            svg += "<polyline class=\"series-line\" points=\"\(line.joined(separator: " "))\"/>\n"
+            for (index, week) in run {
+                if let median = week.median {
+                    svg += "<circle class=\"series-dot\" cx=\"\(n(x(index)))\" cy=\"\(n(y(median)))\" r=\"3.5\"/>\n"
+                }
+            }
+        }
+        let step = max(1, Int((Double(weeks.count) / 8).rounded(.up)))
+        for (index, week) in weeks.enumerated() where index % step == 0 {
+            // The first and last labels keep inside the chart.
+            let anchor = weeks.count == 1 ? "middle" : index == 0 ? "start" : index == weeks.count - 1 ? "end" : "middle"
+            svg += "<text class=\"tick\" x=\"\(n(x(index)))\" y=\"\(n(height - 8))\" text-anchor=\"\(anchor)\">\(weekLabel(week.week))</text>\n"
+        }
+        return svg + "</svg>\n"
+    }
+
+    private static func frame(title: String, id: String, ticks: [(label: String, y: Double)]) -> HTML {
+        var svg: HTML = "<svg class=\"chart\" viewBox=\"0 0 \(n(width)) \(n(height))\" role=\"img\" aria-labelledby=\"\(id)\">\n"
+            + "<title id=\"\(id)\">\(title)</title>\n"
+        for tick in ticks {
+            svg += "<line class=\"grid\" x1=\"\(n(left))\" x2=\"\(n(width - right))\" y1=\"\(n(tick.y))\" y2=\"\(n(tick.y))\"/>"
+                + "<text class=\"tick\" x=\"\(n(left - 6))\" y=\"\(n(tick.y + 4))\" text-anchor=\"end\">\(tick.label)</text>\n"
+        }
+        svg += "<line class=\"axis\" x1=\"\(n(left))\" x2=\"\(n(width - right))\" y1=\"\(n(height - bottom))\" "
+            + "y2=\"\(n(height - bottom))\"/>\n"
+        return svg
+    }
+
+    private static func n(_ value: Double) -> String {
+        PlainNumber.format((value * 10).rounded() / 10)
+    }
+}

@@ -1,0 +1,119 @@
+import CareModel
+import Feed
+import Markup
+import StudyModel
+
+/// `overview.html`: the whole study on one page for its lead. The
+/// participants as a flow, enrolment over time, adherence and each followed
+/// value by study week across participants, each chart with its table and
+/// the time the data is as of. Declined values count nowhere, and each
+/// chart says how many participants' values it leaves out.
+public enum OverviewPage {
+    public static func render(_ overview: StudyOverview, study: Study, reader: Reader, asOf: DataAsOf?) -> HTML {
+        let words = reader.words
+        var main: HTML = "<h1>\(words(.overviewTitle))</h1>\n"
+        if let asOf {
+            main += "<p class=\"as-of\">\(words(.dataAsOf, ["time": reader.format.dateTime(asOf.time, in: asOf.zone)]))</p>\n"
+        }
+        main += "<p class=\"lead\">\(words(.overviewLead))</p>\n"
+        main += flow(overview.flow, reader: reader)
+        main += enrolment(overview.enrolment, reader: reader)
+        main += "<p>\(words(.byWeekLead))</p>\n"
+        main += byWeek(title: words(.adherenceByWeekHeading), label: words(.adherence), weeks: overview.adherence, range: 0...1,
+                       percent: true, withheld: 0, id: "adherence", reader: reader)
+        for (index, followed) in overview.followed.enumerated() {
+            main += byWeek(title: followed.series.label, label: followed.series.label, weeks: followed.weeks,
+                           range: followed.series.range ?? dataRange(followed.weeks), percent: false, withheld: followed.withheld,
+                           id: "series-\(index)", reader: reader)
+        }
+        return Layout.page(title: words(.overviewTitle), study: study, reader: reader, nav: .study(current: .overview), main: main)
+    }
+
+    static func flow(_ flow: StudyOverview.Flow, reader: Reader) -> HTML {
+        let words = reader.words
+        let format = reader.format
+        let reached = [(words(.flowEnrolled), flow.enrolled), (words(.flowConsented), flow.consented), (words(.flowJoined), flow.joined)]
+        let now = [(words(.flowActive), flow.active), (words(.flowFinished), flow.finished), (words(.flowWithdrawn), flow.withdrawn)]
+        var html: HTML = "<section class=\"overview-section\">\n<h2>\(words(.flowHeading))</h2>\n<figure class=\"chart-figure\">\n"
+        html += OverviewSVG.flow(reached: reached.map { ($0.0, format.integer($0.1)) }, now: now.map { ($0.0, format.integer($0.1)) },
+                                 nowLabel: words(.flowNow), title: words(.flowCaption), id: "flow-title")
+        html += "</figure>\n<table class=\"overview-table\">\n<caption>\(words(.flowCaption))</caption>\n"
+            + "<thead><tr><th scope=\"col\">\(words(.columnStage))</th><th scope=\"col\">\(words(.columnParticipants))</th></tr></thead>\n<tbody>\n"
+        for (label, count) in reached + now {
+            html += "<tr><th scope=\"row\">\(label)</th><td>\(format.integer(count))</td></tr>\n"
+        }
+        html += "</tbody>\n</table>\n"
+        if flow.withdrawn > 0 {
+            html += "<p class=\"note\">\(words(.flowWithdrawnReasons, ["gave": format.integer(flow.withdrawnWithReason), "count": format.integer(flow.withdrawn)]))</p>\n"
+        }
+        return html + "</section>\n"
+    }
+
+    static func enrolment(_ enrolment: [(day: LocalDate, count: Int, total: Int)], reader: Reader) -> HTML {
+        let words = reader.words
+        let format = reader.format
+        var html: HTML = "<section class=\"overview-section\">\n<h2>\(words(.enrolmentHeading))</h2>\n"
+        guard let first = enrolment.first, let last = enrolment.last else {
+            return html + "<p>\(words(.noValuesYet))</p>\n</section>\n"
+        }
+        html += "<figure class=\"chart-figure\">\n"
+            + OverviewSVG.enrolment(enrolment.map { ($0.day.ordinal, $0.total) },
+                                    labels: (format.dayWithYear(first.day), format.dayWithYear(last.day)),
+                                    totalLabel: format.integer(last.total), title: words(.enrolmentCaption), id: "enrolment-title")
+            + "</figure>\n"
+        html += "<details class=\"chart-data\"><summary>\(words(.tableOfValues))</summary>\n<table class=\"stack-table\">\n"
+            + "<caption>\(words(.enrolmentCaption))</caption>\n<thead><tr><th scope=\"col\">\(words(.day))</th>"
+            + "<th scope=\"col\">\(words(.columnEnrolledThatDay))</th><th scope=\"col\">\(words(.columnEnrolledInAll))</th></tr></thead>\n<tbody>\n"
+        for entry in enrolment {
+            html += "<tr><th scope=\"row\">\(format.dayWithYear(entry.day))</th>"
+                + "<td data-label=\"\(words(.columnEnrolledThatDay))\">\(format.integer(entry.count))</td>"
+                + "<td data-label=\"\(words(.columnEnrolledInAll))\">\(format.integer(entry.total))</td></tr>\n"
+        }
+        return html + "</tbody>\n</table>\n</details>\n</section>\n"
+    }
+
+    /// - Parameter label: what the values are, for the table's caption and the chart's title.
+    static func byWeek(title: String, label: String, weeks: [StudyOverview.WeekFigure], range: ClosedRange<Double>, percent: Bool,
+                       withheld: Int, id: String, reader: Reader) -> HTML {
+        let words = reader.words
+        let format = reader.format
+        func value(_ number: Double?) -> String {
+            guard let number else { return "" }
+            return percent ? format.percent(number) : format.score(number)
+        }
+        var html: HTML = "<section class=\"overview-section\">\n<h2>\(title)</h2>\n"
+        if withheld > 0 {
+            html += "<p class=\"note\">\(words(.valuesWithheld, count: withheld))</p>\n"
+        }
+        guard weeks.contains(where: { $0.median != nil }) else {
+            return html + "<p>\(words(.noValuesYet))</p>\n</section>\n"
+        }
+        let marks: [Double] = [range.lowerBound, (range.lowerBound + range.upperBound) / 2, range.upperBound]
+        let ticks = marks.map { mark in (label: value(mark), value: mark) }
+        html += "<figure class=\"chart-figure\">\n"
+            + OverviewSVG.weeks(weeks, range: range, ticks: ticks, weekLabel: { words(.weekNumber, ["week": format.integer($0 + 1)]) },
+                                title: words(.overviewChartTitle, ["title": label]), id: id + "-title")
+            + "</figure>\n"
+        html += "<details class=\"chart-data\"><summary>\(words(.tableOfValues))</summary>\n<table class=\"stack-table\">\n"
+            + "<caption>\(words(.byWeekCaption, ["title": label]))</caption>\n<thead><tr><th scope=\"col\">\(words(.columnWeek))</th>"
+            + "<th scope=\"col\">\(words(.columnCount))</th><th scope=\"col\">\(words(.columnMedian))</th>"
+            + "<th scope=\"col\">\(words(.columnMiddleHalf))</th></tr></thead>\n<tbody>\n"
+        for week in weeks {
+            let spread = week.lowerQuartile.map { low in
+                words(.scaleRange, ["low": value(low), "high": value(week.upperQuartile)])
+            } ?? ""
+            html += "<tr><th scope=\"row\">\(words(.weekNumber, ["week": format.integer(week.week + 1)]))</th>"
+                + "<td data-label=\"\(words(.columnCount))\">\(format.integer(week.count))</td>"
+                + "<td data-label=\"\(words(.columnMedian))\">\(value(week.median))</td>"
+                + "<td data-label=\"\(words(.columnMiddleHalf))\">\(spread)</td></tr>\n"
+        }
+        return html + "</tbody>\n</table>\n</details>\n</section>\n"
+    }
+
+    /// A scale for values the study gives none for: from their lowest to their highest.
+    static func dataRange(_ weeks: [StudyOverview.WeekFigure]) -> ClosedRange<Double> {
+        let values = weeks.flatMap { [$0.lowerQuartile, $0.upperQuartile].compactMap { $0 } }
+        guard let low = values.min(), let high = values.max() else { return 0...1 }
+        return low...max(high, low + 1)
+    }
+}

@@ -1,0 +1,120 @@
+import Assets
+import CareModel
+import CareStore
+import Content
+import Demo
+import Feed
+import Foundation
+import Site
+import StudyModel
+import Testing
+import TestSupport
+
+/// `overview.html` against figures worked out here, straight from the demo
+/// store and without the overview's own code: the flow, enrolment by day
+/// and the weekly median of pain across participants.
+@Suite struct OverviewTests {
+    let directory: TemporaryDirectory
+    let store: CareStore
+    let study: Study
+    let today = Fixtures.date("2026-03-20")
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        store = try CareStore(path: directory.path + "/care.sqlite")
+        study = try #require(ContentLoader.load(directory: TestStudy.content, publicDirectory: TestStudy.publicFolder).study)
+        for task in study.tasks {
+            try store.recordTaskVersion(taskID: task.id, definition: task.definition, effectiveFrom: today, at: Date())
+        }
+        let plan = try CarePlan(study: study, versions: try store.taskVersions())
+        let demo = DemoStudy(plan: plan, participants: 12, days: 30, seed: 5, today: today)
+        try store.addBatch(participants: demo.participants, consentRecords: demo.consentRecords,
+                           permissionGrants: demo.permissionGrants, outcomes: demo.outcomes)
+        let first = try #require(try store.participants().first)
+        try store.withdraw(Withdrawal(participantID: first.id, withdrawnAt: Fixtures.instant("2026-03-18T12:00:00Z"),
+                                      reason: "Moving away"))
+    }
+
+    func build() throws -> String {
+        let today = self.today
+        _ = try SiteBuilder(.init(plan: try CarePlan(study: study, versions: try store.taskVersions()),
+                                  participants: try store.participants(), outcomes: try store.outcomes(),
+                                  consentRecords: try store.consentRecords(), permissionGrants: try store.permissionGrants(),
+                                  withdrawals: try store.withdrawals(),
+                                  assets: try Assets(publicDirectory: TestStudy.publicFolder, study: study),
+                                  today: { _ in today })).build(into: directory.path + "/Site")
+        return try String(contentsOfFile: directory.path + "/Site/overview.html", encoding: .utf8)
+    }
+
+    /// The cells of the table whose caption is `caption`, row by row.
+    func table(_ caption: String, in page: String) throws -> [[String]] {
+        let start = try #require(page.range(of: "<caption>\(caption)</caption>"), "no table \(caption)")
+        let body = page[start.upperBound...].prefix { _ in true }
+        let end = try #require(body.range(of: "</tbody>"))
+        let cell = /<t[hd][^>]*>(.*?)<\/t[hd]>/
+        return body[..<end.lowerBound].components(separatedBy: "<tr>").dropFirst(2).map { row in
+            row.matches(of: cell).map { String($0.output.1) }
+        }
+    }
+
+    func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    }
+
+    @Test func theFlowAndEnrolmentAreTheStoresCounts() throws {
+        let page = try build()
+        let participants = try store.participants()
+        let signed = Set(try store.consentRecords().map(\.participantID))
+        let flow = try table("Participants at each stage", in: page)
+        #expect(flow.first == ["Enrolled", "\(participants.count)"])
+        #expect(flow[1] == ["Signed the consent", "\(signed.count)"])
+        #expect(flow.last == ["Withdrawn", "1"])
+        #expect(page.contains("1 of 1 said why. Their own words are not shown here."))
+        #expect(!page.contains("Moving away"), "a reason is the participant's own words")
+        let byDay = Dictionary(grouping: participants, by: \.enrolledOn)
+        let enrolment = try table("Participants enrolled, by day", in: page)
+        #expect(enrolment.count == byDay.count)
+        var total = 0
+        for (row, day) in zip(enrolment, byDay.keys.sorted()) {
+            total += byDay[day]!.count
+            #expect(row.dropFirst() == ["\(byDay[day]!.count)", "\(total)"])
+        }
+    }
+
+    @Test func theWeeklyMedianOfPainIsOfEachParticipantsMeanThatWeek() throws {
+        let page = try build()
+        let grants = try store.permissionGrants()
+        var weekly: [Int: [Double]] = [:]
+        var withheld = 0
+        for participant in try store.participants() {
+            let sharing = Sharing(plan: CarePlan(study: study), participantID: participant.id,
+                                  grants: grants.filter { $0.participantID == participant.id })
+            guard sharing.isShared(taskID: "checkIn", kind: "pain") else {
+                withheld += 1
+                continue
+            }
+            var weeks: [Int: [Double]] = [:]
+            for outcome in try store.outcomes(participantID: participant.id)
+                where !outcome.isDeleted && outcome.taskID == "checkIn" && outcome.eventDay < today {
+                guard let pain = outcome.value("pain")?.value.number else { continue }
+                weeks[(outcome.eventDay.ordinal - participant.enrolledOn.ordinal) / 7, default: []].append(pain)
+            }
+            for (week, values) in weeks { weekly[week, default: []].append(values.reduce(0, +) / Double(values.count)) }
+        }
+        let rows = try table("Pain (0-10), by study week", in: page)
+        #expect(rows.count == (weekly.keys.max() ?? -1) + 1)
+        for row in rows {
+            let week = try #require(Int(row[0].dropFirst("Week ".count))) - 1
+            let values = weekly[week] ?? []
+            #expect(row[1] == "\(values.count)", "n of week \(week + 1)")
+            if !values.isEmpty {
+                let expected = (median(values) * 10).rounded() / 10
+                #expect(Double(row[2]) == expected, "the median of week \(week + 1)")
+            }
+        }
+        if withheld > 0 {
+            #expect(page.contains("Values of \(withheld) participant"))
+        }
+    }
+}
