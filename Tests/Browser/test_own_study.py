@@ -144,3 +144,10 @@ def test_a_study_of_ones_own_builds_a_styled_site_whose_every_link_resolves(fold
             if not (page.parent / unquote(parts.path)).resolve().is_file():
                 broken.append(f"{page.relative_to(site)}: {link}")
     assert broken == []
+    # The overview follows this study's own charts and scores, with its participants' counts.
+    overview = (site / "overview.html").read_text()
+    assert "<td>3</td>" in overview, "three participants enrolled"
+    followed = {"init": "Wellbeing (0-10)", "sleep-clinic": "Total sleep (hours)"}[study]
+    if followed:
+        assert f"<h2>{followed}</h2>" in overview
+        assert f"<caption>{followed}, by study week</caption>" in overview
