@@ -68,7 +68,13 @@ extension DataPackage {
             description += ": yes (true) or no (false)."
         case .choice:
             let all = Self.options(versions)
-            constraints["enum"] = kind == "integer" ? all.compactMap { Int($0.value) } as [Any] : all.map(\.value) as [Any]
+            if kind == "integer" {
+                // Codes that are numbers are ordinal answers: a range, so that R and pandas read them as numbers, not factors.
+                let codes = all.compactMap { Int($0.value) }
+                constraints = ["minimum": codes.min() ?? 0, "maximum": codes.max() ?? 0]
+            } else {
+                constraints["enum"] = all.map(\.value)
+            }
             description += ": one of " + all.map { "\($0.value) = \($0.text)" }.joined(separator: "; ") + "."
         case .text(let maxLength):
             let lengths = versions.map { item -> Int? in
@@ -93,6 +99,16 @@ extension DataPackage {
                      constraints: constraints.isEmpty ? nil : constraints)
     }
 
+    /// `2`, `2.5`: a number as the package writes it.
+    static func plain(_ value: Double) -> String {
+        OutcomeValue.Value.decimal(value).text
+    }
+
+    /// A score to ten decimals, without the noise of the sums it is worked out by.
+    static func score(_ value: Double) -> String {
+        plain((value * 1e10).rounded() / 1e10)
+    }
+
     /// A scale's or a number's bounds, where it has them.
     static func bounds(_ format: AnswerFormat) -> (min: Double?, max: Double?) {
         switch format {
@@ -109,10 +125,16 @@ extension DataPackage {
         for definition in definitions {
             for score in definition.scores ?? [] where seen.insert(score.id).inserted {
                 let range = score.range(task: definition)
-                var description = "\(score.label): a score worked out from \(score.items.joined(separator: ", ")) "
-                    + "(the \(score.method.rawValue)" + (score.reverse.isEmpty ? "" : "; reversed: " + score.reverse.joined(separator: ", "))
-                    + "). Empty when too few were answered for it."
-                if let range { description += " From \(range.lowerBound) to \(range.upperBound)." }
+                var description = "\(score.label): the \(score.method.rawValue) of the answered items of "
+                    + score.items.joined(separator: ", ")
+                    + (score.reverse.isEmpty ? "" : ", with " + score.reverse.joined(separator: ", ") + " reversed (counted from the other end of its scale)")
+                if let rescale = score.rescale {
+                    description += ", then rescaled so that \(plain(rescale.from[0])) becomes \(plain(rescale.to[0])) and "
+                        + "\(plain(rescale.from[1])) becomes \(plain(rescale.to[1]))"
+                }
+                description += ". \"too few answers\" when fewer than \(score.minAnswered) of the \(score.items.count) items "
+                    + "were answered (\"prefer not to answer\" is not an answer)."
+                if let range { description += " From \(plain(range.lowerBound)) to \(plain(range.upperBound))." }
                 columns.append((score.id, Field(name: score.id, type: "number", title: score.label, description: description,
                                                 constraints: range.map { ["minimum": $0.lowerBound, "maximum": $0.upperBound] })))
             }

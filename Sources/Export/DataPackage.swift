@@ -28,6 +28,8 @@ public struct DataPackage: Sendable {
         case notChosen = "not chosen yet"
         case preferNotToAnswer = "prefer not to answer"
         case notShown = "not shown"
+        case notInVersion = "not in this version"
+        case tooFewAnswers = "too few answers"
     }
 
     public var export: StudyExport
@@ -63,7 +65,17 @@ public struct DataPackage: Sendable {
             + tables.map { File(path: $0.path, text: $0.csv) }
     }
 
+    /// What each health permission covers: the questions, scores or tasks a decline withholds.
+    static func covers(_ rules: [SharingRule]) -> String {
+        guard !rules.isEmpty else { return "" }
+        return " A health permission not granted withholds what it covers: " + rules.sorted { $0.permissionID < $1.permissionID }
+            .map { "\($0.permissionID) covers \($0.types.sorted().joined(separator: ", "))" }.joined(separator: "; ") + "."
+    }
+
     // MARK: - The tables
+
+    /// The study's own language, which a participant or a consent without one of its own is in.
+    private var ownLanguage: String { plan.study.ownLanguage.tag.identifier }
 
     private func participants() -> Table {
         let outcomes = Dictionary(grouping: export.outcomes.filter { !$0.isDeleted }, by: \.participantID)
@@ -80,14 +92,14 @@ public struct DataPackage: Sendable {
         }
         table.fields += [
             Field(name: "language", type: "string", title: "Language",
-                  description: "The language the participant chose (a BCP 47 tag); empty for the study's own."),
+                  description: "The language the participant reads the study in, a BCP 47 tag."),
             Field(name: "time_zone", type: "string", title: "Time zone",
                   description: "The IANA time zone the participant's days are counted in."),
             Field(name: "enrolled_on", type: "date", title: "Enrolled on", description: "The participant's day 0."),
             Field(name: "status", type: "string", title: "Status",
                   description: "Where the participant stands on \(today): enrolled (not yet signed), consented "
-                      + "(signed, not yet through joining), active (joined, with tasks to come), finished (no task "
-                      + "left) or withdrawn.",
+                      + "(signed, not yet finished onboarding), active (onboarded, with tasks to come), finished (no "
+                      + "task left) or withdrawn.",
                   constraints: ["required": true, "enum": ParticipantStatus.allCases.map(\.rawValue)]),
         ]
         for participant in export.participants.sorted(by: { $0.id < $1.id }) {
@@ -96,7 +108,7 @@ public struct DataPackage: Sendable {
             let status = ParticipantStatus(feed: feed, signed: signed.contains(participant.id),
                                            withdrawn: withdrawals[participant.id] != nil, on: today)
             table.rows.append([.text(participant.id)] + (export.names ? [.text(participant.name)] : [])
-                + [.text(participant.language ?? ""), .text(participant.timeZone.identifier),
+                + [.text(participant.language ?? ownLanguage), .text(participant.timeZone.identifier),
                    .plain(participant.enrolledOn.description), .text(status.rawValue)])
         }
         return table
@@ -113,7 +125,7 @@ public struct DataPackage: Sendable {
             Field(name: "document", type: "string", title: "Document", description: "The consent document's ID."),
             Field(name: "version", type: "string", title: "Version", description: "The document's version as signed."),
             Field(name: "language", type: "string", title: "Language",
-                  description: "The language of the text signed (a BCP 47 tag); empty for the study's own."),
+                  description: "The language of the text signed, a BCP 47 tag."),
             Field(name: "sha256", type: "string", title: "SHA-256", description: "The SHA-256 of the text signed, in hex.",
                   constraints: ["pattern": "[0-9a-f]{64}"]),
             Field(name: "signed_at", type: "datetime", title: "Signed at", description: "When it was signed, in UTC."),
@@ -126,7 +138,7 @@ public struct DataPackage: Sendable {
         }
         for record in export.consentRecords.sorted(by: { $0.id < $1.id }) {
             table.rows.append([.plain(String(record.id)), .text(record.participantID), .text(record.documentID),
-                               .text(record.version), .text(record.language ?? ""), .text(record.sha256),
+                               .text(record.version), .text(record.language ?? ownLanguage), .text(record.sha256),
                                .plain(Self.datetime(record.signedAt)), .text(record.signature.kind)]
                               + (export.names ? [.text(record.printedName)] : []))
         }
@@ -141,7 +153,8 @@ public struct DataPackage: Sendable {
             Field(name: "record_id", type: "integer", title: "Record", description: "The grant's number in the store.",
                   constraints: ["required": true, "unique": true]),
             Self.studyID,
-            Field(name: "permission", type: "string", title: "Permission", description: "The permission's ID in the study."),
+            Field(name: "permission", type: "string", title: "Permission",
+                  description: "The permission's ID in the study." + Self.covers(export.healthPermissions)),
             Field(name: "kind", type: "string", title: "Kind", description: "What the permission is for."),
             Field(name: "granted", type: "boolean", title: "Granted", description: "Whether the participant said yes."),
             Field(name: "detail", type: "string", title: "Detail", description: "A detail of the answer, when it has one."),
@@ -163,8 +176,8 @@ public struct DataPackage: Sendable {
             Self.studyID,
             Field(name: "withdrawn_at", type: "datetime", title: "Withdrawn at", description: "When, in UTC."),
             Field(name: "gave_reason", type: "boolean", title: "Gave a reason",
-                  description: "Whether the participant said why. The reason is their own words, which may name "
-                      + "someone, so it is written only with names."),
+                  description: "Whether the participant said why. The reason itself is their own words, which may "
+                      + "name someone, so it is exported only with --names."),
         ]
         if export.names {
             table.fields.append(Field(name: "reason", type: "string", title: "Reason", description: "Their own words."))
@@ -214,7 +227,7 @@ public struct DataPackage: Sendable {
                                .plain(Self.datetime(outcome.createdAt))]
             for column in columns {
                 let id = column.item
-                let missing: Missing? = !inVersion.contains(id) ? .empty
+                let missing: Missing? = !inVersion.contains(id) ? .notInVersion
                     : sharing.withholding(taskID: task.id, kind: id).map { $0 == .declined ? .notShared : .notChosen }
                     ?? (asked.contains(id) ? nil : .notShown)
                 if let missing {
@@ -233,15 +246,15 @@ public struct DataPackage: Sendable {
             let derived = Dictionary(export.scores(outcome, sharing: sharing).map { ($0.kind, $0.value) },
                                      uniquingKeysWith: { first, _ in first })
             for score in scores {
-                if let value = derived[score.id] {
-                    row.append(Self.cell(value))
+                if let value = derived[score.id]?.number {
+                    row.append(.plain(Self.score(value)))
                 } else if let definition = version?.score(score.id) {
                     // Withheld with an item it is worked out from, or too few answers for it.
                     let withheld = definition.items.compactMap { sharing.withholding(taskID: task.id, kind: $0) }
-                    row.append(.plain(withheld.isEmpty ? "" : withheld.contains(.declined) ? Missing.notShared.rawValue
-                                                                                       : Missing.notChosen.rawValue))
+                    let missing: Missing = withheld.isEmpty ? .tooFewAnswers : withheld.contains(.declined) ? .notShared : .notChosen
+                    row.append(.plain(missing.rawValue))
                 } else {
-                    row.append(.plain(""))
+                    row.append(.plain(Missing.notInVersion.rawValue))
                 }
             }
             table.rows.append(row)
@@ -251,8 +264,8 @@ public struct DataPackage: Sendable {
 }
 
 extension DataPackage.Missing {
-    static let description = "An empty cell is a question not answered, or not in the version of the task that was "
-        + "answered; \"not shared\": the participant declined to share it; \"not chosen yet\": they have not answered "
-        + "whether to share it; \"prefer not to answer\": they chose not to answer; \"not shown\": an earlier answer "
-        + "left the question out."
+    static let description = "An empty cell is a question not answered; \"not shared\": the participant declined to "
+        + "share it; \"not chosen yet\": they have not answered whether to share it; \"prefer not to answer\": they "
+        + "chose not to answer; \"not shown\": an earlier answer left the question out; \"not in this version\": the "
+        + "version of the task answered did not have it; \"too few answers\": a score could not be worked out."
 }

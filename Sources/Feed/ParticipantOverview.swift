@@ -51,7 +51,8 @@ public struct ParticipantOverview: Codable, Equatable, Sendable {
         var withheld: [String] = []
         for line in series {
             if sharing.withholding(taskID: line.task, kind: line.value) != nil {
-                withheld.append(line.key)
+                // Before joining nobody has been asked to share, so only those who joined withhold.
+                if joined || signed { withheld.append(line.key) }
                 continue
             }
             var sums: [Int: (total: Double, count: Int)] = [:]
@@ -89,8 +90,10 @@ public struct OverviewSeries: Hashable, Sendable {
         var seen: Set<String> = []
         for line in study.insights.flatMap(\.series) where line.measure != .entries {
             guard let task = study.task(line.task), seen.insert(line.task + "/" + line.value).inserted else { continue }
+            // A scale has its range; a number is drawn on a scale its values give.
+            let item = task.formItems.first { $0.id == line.value }
             let range = line.measure == .score ? task.score(line.value)?.range(task: task)
-                : task.formItems.first { $0.id == line.value }.flatMap(Score.range(of:))
+                : item.flatMap { if case .scale = $0.answer { Score.range(of: $0) } else { nil } }
             series.append(OverviewSeries(task: line.task, value: line.value, label: line.legend, range: range))
         }
         for task in study.tasks {

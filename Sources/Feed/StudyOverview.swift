@@ -10,6 +10,8 @@ public struct StudyOverview: Sendable {
         public var enrolled = 0
         public var consented = 0
         public var joined = 0
+        /// Enrolled, not through joining yet: whether or not they have signed.
+        public var notJoined = 0
         public var active = 0
         public var finished = 0
         public var withdrawn = 0
@@ -51,7 +53,7 @@ public struct StudyOverview: Sendable {
             case .withdrawn:
                 flow.withdrawn += 1
                 if participant.gaveReason == true { flow.withdrawnWithReason += 1 }
-            case .enrolled, .consented: break
+            case .enrolled, .consented: flow.notJoined += 1
             }
         }
         var total = 0

@@ -30,8 +30,8 @@ public enum Word: String, CaseIterable, Sendable {
          factLastAnswer, factLatest, factPrintedName, factSHA, factSigned, factStatus, factTimeZone, finishedHeading,
          finishedText, flagDayCounts, flagNoneSince, flagNoneYet, flagNotChosen, flagNotShared, flagRule, flagValueOn,
          flaggedFirst, flowActive, flowCaption, flowConsented, flowEnrolled, flowFinished, flowHeading, flowJoined,
-         flowNow, flowWithdrawn, flowWithdrawnReasons, formErrorNothingSaved, formFromAnotherSite, formNotUnderstood,
-         formOutOfDate, fromTo
+         flowNotJoined, flowNow, flowWithdrawn, flowWithdrawnReasons, formErrorNothingSaved, formFromAnotherSite,
+         formNotUnderstood, formOutOfDate, fromTo
     case goToConsentForm, goToMyTasks, goToThatStep, goToToday
     case hashDiffers, hashMatches, holdStill, howTo, howToAnswer
     case iWantToLeave

@@ -85,13 +85,15 @@ import TestSupport
     @Test func theWeeklyMedianOfPainIsOfEachParticipantsMeanThatWeek() throws {
         let page = try build()
         let grants = try store.permissionGrants()
+        let signed = Set(try store.consentRecords().map(\.participantID))
         var weekly: [Int: [Double]] = [:]
         var withheld = 0
         for participant in try store.participants() {
             let sharing = Sharing(plan: CarePlan(study: study), participantID: participant.id,
                                   grants: grants.filter { $0.participantID == participant.id })
             guard sharing.isShared(taskID: "checkIn", kind: "pain") else {
-                withheld += 1
+                // Before signing nobody has been asked to share: only those who signed withhold.
+                if signed.contains(participant.id) { withheld += 1 }
                 continue
             }
             var weeks: [Int: [Double]] = [:]
@@ -115,6 +117,8 @@ import TestSupport
         }
         if withheld > 0 {
             #expect(page.contains("Values of \(withheld) participant"))
+        } else {
+            #expect(!page.contains("Values of 1 participant"), "one who has not signed withholds nothing")
         }
     }
 }

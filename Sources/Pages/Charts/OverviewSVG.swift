@@ -8,8 +8,8 @@ import Markup
 enum OverviewSVG {
     /// Drawn small, so that on a phone its words stay readable as it scales down.
     static let width = 400.0
-    static let height = 200.0
-    static let left = 40.0, right = 10.0, top = 12.0, bottom = 28.0
+    static let height = 210.0
+    static let left = 40.0, right = 14.0, top = 12.0, bottom = 38.0
 
     /// The stages reached, left to right with arrows between, over where
     /// everyone is now: a CONSORT-like flow of boxes with their counts.
@@ -28,8 +28,11 @@ enum OverviewSVG {
             }
         }
         svg += "<text class=\"flow-now\" x=\"4\" y=\"98\">\(nowLabel)</text>\n"
-        for (index, stage) in now.prefix(3).enumerated() {
-            svg += box(x: x(index), y: 112, width: boxWidth, height: boxHeight, label: stage.label, count: stage.count)
+        // Where everyone is now, each participant in one box: these add up to those enrolled.
+        let nowWidth = (width - 8 - 3 * 8) / 4
+        for (index, stage) in now.prefix(4).enumerated() {
+            svg += box(x: 4 + Double(index) * (nowWidth + 8), y: 112, width: nowWidth, height: boxHeight, label: stage.label,
+                       count: stage.count)
         }
         return svg + "</svg>\n"
     }
@@ -47,7 +50,7 @@ enum OverviewSVG {
 
     /// A label too long for its box, in two lines split at the space nearest its middle.
     static func lines(_ label: String) -> [String] {
-        guard label.count > 17 else { return [label] }
+        guard label.count > 13 else { return [label] }
         let spaces = label.indices.filter { label[$0] == " " }
         let middle = label.index(label.startIndex, offsetBy: label.count / 2)
         guard let split = spaces.min(by: { label.distance(from: $0, to: middle).magnitude < label.distance(from: $1, to: middle).magnitude })
@@ -63,21 +66,22 @@ enum OverviewSVG {
         func x(_ day: Int) -> Double { left + (width - left - right) * Double(day - first.day) / span }
         func y(_ total: Int) -> Double { top + (height - top - bottom) * (1 - Double(total) / peak) }
         var svg = frame(title: title, id: id, ticks: [("0", y(0)), (totalLabel, y(last.total))])
+        // Each step rises on its own day: across to the day, then up to its total.
         var path = "M\(n(x(first.day))) \(n(y(0)))"
         for point in points {
-            path += " V\(n(y(point.total))) H\(n(x(point.day)))"
+            path += " H\(n(x(point.day))) V\(n(y(point.total)))"
         }
         path += " H\(n(width - right))"
         svg += "<path class=\"series-line\" d=\"\(path)\"/>\n"
-        svg += "<text class=\"tick\" x=\"\(n(left))\" y=\"\(n(height - 8))\">\(labels.first)</text>"
-            + "<text class=\"tick\" x=\"\(n(width - right))\" y=\"\(n(height - 8))\" text-anchor=\"end\">\(labels.last)</text>\n"
+        svg += "<text class=\"tick\" x=\"\(n(left))\" y=\"\(n(height - bottom + 14))\">\(labels.first)</text>"
+            + "<text class=\"tick\" x=\"\(n(width - right))\" y=\"\(n(height - bottom + 14))\" text-anchor=\"end\">\(labels.last)</text>\n"
         return svg + "</svg>\n"
     }
 
     /// A value by study week: the median as a line with dots, the middle
     /// half as a band, nothing where a week has no values.
     static func weeks(_ weeks: [StudyOverview.WeekFigure], range: ClosedRange<Double>, ticks: [(label: String, value: Double)],
-                      weekLabel: (Int) -> String, title: String, id: String) -> HTML {
+                      weekLabel: (Int) -> String, axisTitle: String, title: String, id: String) -> HTML {
         let count = Double(max(weeks.count - 1, 1))
         let low = range.lowerBound, high = range.upperBound == range.lowerBound ? range.lowerBound + 1 : range.upperBound
         func x(_ index: Int) -> Double { weeks.count == 1 ? (left + width - right) / 2 : left + (width - left - right) * Double(index) / count }
@@ -93,9 +97,15 @@ enum OverviewSVG {
             }
         }
         for run in runs where !run.isEmpty {
-            let upper = run.compactMap { index, week in week.upperQuartile.map { "\(n(x(index))),\(n(y($0)))" } }
-            let lower = run.reversed().compactMap { index, week in week.lowerQuartile.map { "\(n(x(index))),\(n(y($0)))" } }
-            svg += "<polygon class=\"spread\" points=\"\((upper + lower).joined(separator: " "))\"/>\n"
+            if run.count == 1, let (index, week) = run.first, let low = week.lowerQuartile, let high = week.upperQuartile {
+                // A week alone between gaps: its middle half as a short bar.
+                svg += "<rect class=\"spread\" x=\"\(n(x(index) - 6))\" y=\"\(n(y(high)))\" width=\"12\" "
+                    + "height=\"\(n(max(y(low) - y(high), 1)))\"/>\n"
+            } else {
+                let upper = run.compactMap { index, week in week.upperQuartile.map { "\(n(x(index))),\(n(y($0)))" } }
+                let lower = run.reversed().compactMap { index, week in week.lowerQuartile.map { "\(n(x(index))),\(n(y($0)))" } }
+                svg += "<polygon class=\"spread\" points=\"\((upper + lower).joined(separator: " "))\"/>\n"
+            }
             let line = run.compactMap { index, week in week.median.map { "\(n(x(index))),\(n(y($0)))" } }
             svg += "<polyline class=\"series-line\" points=\"\(line.joined(separator: " "))\"/>\n"
             for (index, week) in run {
@@ -104,12 +114,13 @@ enum OverviewSVG {
                 }
             }
         }
-        let step = max(1, Int((Double(weeks.count) / 8).rounded(.up)))
+        let step = max(1, Int((Double(weeks.count) / 12).rounded(.up)))
         for (index, week) in weeks.enumerated() where index % step == 0 {
-            // The first and last labels keep inside the chart.
-            let anchor = weeks.count == 1 ? "middle" : index == 0 ? "start" : index == weeks.count - 1 ? "end" : "middle"
-            svg += "<text class=\"tick\" x=\"\(n(x(index)))\" y=\"\(n(height - 8))\" text-anchor=\"\(anchor)\">\(weekLabel(week.week))</text>\n"
+            svg += "<text class=\"tick\" x=\"\(n(x(index)))\" y=\"\(n(height - bottom + 14))\" text-anchor=\"middle\">"
+                + "\(weekLabel(week.week))</text>\n"
         }
+        svg += "<text class=\"tick axis-title\" x=\"\(n((left + width - right) / 2))\" y=\"\(n(height - 4))\" "
+            + "text-anchor=\"middle\">\(axisTitle)</text>\n"
         return svg + "</svg>\n"
     }
 

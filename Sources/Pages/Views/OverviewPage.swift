@@ -1,4 +1,5 @@
 import CareModel
+import Foundation
 import Feed
 import Markup
 import StudyModel
@@ -18,7 +19,6 @@ public enum OverviewPage {
         main += "<p class=\"lead\">\(words(.overviewLead))</p>\n"
         main += flow(overview.flow, reader: reader)
         main += enrolment(overview.enrolment, reader: reader)
-        main += "<p>\(words(.byWeekLead))</p>\n"
         main += byWeek(title: words(.adherenceByWeekHeading), label: words(.adherence), weeks: overview.adherence, range: 0...1,
                        percent: true, withheld: 0, id: "adherence", reader: reader)
         for (index, followed) in overview.followed.enumerated() {
@@ -33,7 +33,8 @@ public enum OverviewPage {
         let words = reader.words
         let format = reader.format
         let reached = [(words(.flowEnrolled), flow.enrolled), (words(.flowConsented), flow.consented), (words(.flowJoined), flow.joined)]
-        let now = [(words(.flowActive), flow.active), (words(.flowFinished), flow.finished), (words(.flowWithdrawn), flow.withdrawn)]
+        let now = [(words(.flowNotJoined), flow.notJoined), (words(.flowActive), flow.active),
+                   (words(.flowFinished), flow.finished), (words(.flowWithdrawn), flow.withdrawn)]
         var html: HTML = "<section class=\"overview-section\">\n<h2>\(words(.flowHeading))</h2>\n<figure class=\"chart-figure\">\n"
         html += OverviewSVG.flow(reached: reached.map { ($0.0, format.integer($0.1)) }, now: now.map { ($0.0, format.integer($0.1)) },
                                  nowLabel: words(.flowNow), title: words(.flowCaption), id: "flow-title")
@@ -82,6 +83,10 @@ public enum OverviewPage {
             return percent ? format.percent(number) : format.score(number)
         }
         var html: HTML = "<section class=\"overview-section\">\n<h2>\(title)</h2>\n"
+        if percent {
+            // How to read every chart by week, once, before the first.
+            html += "<p>\(words(.byWeekLead))</p>\n"
+        }
         if withheld > 0 {
             html += "<p class=\"note\">\(words(.valuesWithheld, count: withheld))</p>\n"
         }
@@ -91,8 +96,8 @@ public enum OverviewPage {
         let marks: [Double] = [range.lowerBound, (range.lowerBound + range.upperBound) / 2, range.upperBound]
         let ticks = marks.map { mark in (label: value(mark), value: mark) }
         html += "<figure class=\"chart-figure\">\n"
-            + OverviewSVG.weeks(weeks, range: range, ticks: ticks, weekLabel: { words(.weekNumber, ["week": format.integer($0 + 1)]) },
-                                title: words(.overviewChartTitle, ["title": label]), id: id + "-title")
+            + OverviewSVG.weeks(weeks, range: range, ticks: ticks, weekLabel: { format.integer($0 + 1) },
+                                axisTitle: words(.columnWeek), title: words(.overviewChartTitle, ["title": label]), id: id + "-title")
             + "</figure>\n"
         html += "<details class=\"chart-data\"><summary>\(words(.tableOfValues))</summary>\n<table class=\"stack-table\">\n"
             + "<caption>\(words(.byWeekCaption, ["title": label]))</caption>\n<thead><tr><th scope=\"col\">\(words(.columnWeek))</th>"
@@ -102,18 +107,24 @@ public enum OverviewPage {
             let spread = week.lowerQuartile.map { low in
                 words(.scaleRange, ["low": value(low), "high": value(week.upperQuartile)])
             } ?? ""
+            // A week with no values says so, in place of empty cells.
+            let none: HTML = "<span aria-hidden=\"true\">–</span><span class=\"visually-hidden\">\(words(.noValues))</span>"
             html += "<tr><th scope=\"row\">\(words(.weekNumber, ["week": format.integer(week.week + 1)]))</th>"
                 + "<td data-label=\"\(words(.columnCount))\">\(format.integer(week.count))</td>"
-                + "<td data-label=\"\(words(.columnMedian))\">\(value(week.median))</td>"
-                + "<td data-label=\"\(words(.columnMiddleHalf))\">\(spread)</td></tr>\n"
+                + "<td data-label=\"\(words(.columnMedian))\">\(week.median == nil ? none : "\(value(week.median))")</td>"
+                + "<td data-label=\"\(words(.columnMiddleHalf))\">\(week.median == nil ? none : "\(spread)")</td></tr>\n"
         }
         return html + "</tbody>\n</table>\n</details>\n</section>\n"
     }
 
-    /// A scale for values the study gives none for: from their lowest to their highest.
+    /// A scale for values the study gives no scale for: from 0, or below,
+    /// up to a round number above the highest.
     static func dataRange(_ weeks: [StudyOverview.WeekFigure]) -> ClosedRange<Double> {
-        let values = weeks.flatMap { [$0.lowerQuartile, $0.upperQuartile].compactMap { $0 } }
+        let values = weeks.flatMap { [$0.lowerQuartile, $0.upperQuartile, $0.median].compactMap { $0 } }
         guard let low = values.min(), let high = values.max() else { return 0...1 }
-        return low...max(high, low + 1)
+        let bottom = min(0, low)
+        let magnitude = pow(10, (log10(max(high - bottom, 1))).rounded(.down))
+        let top = (high / magnitude).rounded(.up) * magnitude
+        return bottom...max(top, bottom + 1)
     }
 }
