@@ -176,6 +176,8 @@ extension DataPackage {
         switch value {
         case .text(let text): .text(text)
         case .time(let time): .plain(time.description + ":00")
+        // To ten decimals: a decimal's binary noise (14.600000000000001) is not the participant's answer.
+        case .decimal(let number): .plain(score(number))
         default: .plain(value.text)
         }
     }

@@ -6,7 +6,8 @@ import StudyModel
 /// The study as a Frictionless Data Package (SPEC §11), for the
 /// statistician: `datapackage.json`, whose Table Schemas say what every
 /// column holds, and a CSV for participants, consents, permission grants,
-/// withdrawals and each task with a survey, a row per live outcome.
+/// withdrawals, task versions, every scheduled event up to today (answered
+/// or not), and each task with a survey, a row per live outcome.
 ///
 /// A number column never holds a word: what is not there says why, in one
 /// of the `missingValues`: not shared (the participant declined), not chosen
@@ -45,7 +46,7 @@ public struct DataPackage: Sendable {
 
     /// `datapackage.json` first, then the CSVs in its order.
     public func files() throws -> [File] {
-        var tables = [participants(), consents(), grants(), withdrawals()]
+        var tables = [participants(), consents(), grants(), withdrawals(), taskVersions(), events()]
         for task in plan.study.tasks where !task.formItems.isEmpty {
             tables.append(outcomes(of: task))
         }

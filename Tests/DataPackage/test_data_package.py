@@ -50,14 +50,14 @@ def test_the_demo_study_is_a_valid_package_whose_values_round_trip(folder):
     assert_valid(out)
     descriptor = json.loads((out / "datapackage.json").read_text())
     names = [resource["name"] for resource in descriptor["resources"]]
-    assert names[:4] == ["participants", "consents", "grants", "withdrawals"]
+    assert names[:6] == ["participants", "consents", "grants", "withdrawals", "task-versions", "events"]
     assert "check-in" in names and "knee-function" in names
     for resource in descriptor["resources"]:
         schema = resource["schema"]
         assert schema["primaryKey"], resource["name"]
         for field in schema["fields"]:
             assert field["description"], f"{resource['name']}.{field['name']} says what it holds"
-        if resource["name"] != "participants":
+        if resource["name"] not in ("participants", "task-versions"):
             assert schema["foreignKeys"] == [{"fields": "study_id", "reference": {"resource": "participants", "fields": "study_id"}}]
     check_in = next(r for r in descriptor["resources"] if r["name"] == "check-in")
     assert check_in["schema"]["missingValues"] == MISSING
@@ -121,9 +121,114 @@ def test_a_study_no_one_has_seen_before_is_a_valid_package(folder):
     assert_valid(out)
     descriptor = json.loads((out / "datapackage.json").read_text())
     assert [r["path"] for r in descriptor["resources"]] == [
-        "participants.csv", "consents.csv", "grants.csv", "withdrawals.csv", "dailyCheckIn.csv"]
+        "participants.csv", "consents.csv", "grants.csv", "withdrawals.csv", "task_versions.csv", "events.csv",
+        "dailyCheckIn.csv"]
     # The same store gives the same bytes.
     again = study / "again"
     carefeed("export", "--store", str(store), "--format", "datapackage", "--out", str(again), cwd=study)
     for path in out.iterdir():
         assert path.read_bytes() == (again / path.name).read_bytes(), path.name
+
+
+HAND_STUDY = {
+    "study.yaml": """\
+title: Hand Therapy Pilot
+institution: Example Hand Clinic
+contact: hands@example.org
+timezone: Europe/Madrid
+""",
+    "consent/pilot.md": """\
+---
+title: Taking part in the hand therapy pilot
+version: "1"
+---
+You will answer a short questionnaire each week for four weeks.
+""",
+    "tasks/onboarding.md": """\
+---
+id: onboarding
+title: Join the pilot
+impactsAdherence: false
+schedule:
+  - { start: enrollment, every: 1 day, allDay: true }
+survey:
+  - type: consent
+    document: pilot
+    signature: drawn
+  - type: completion
+    title: Thank you
+    text: You have joined.
+---
+""",
+    "tasks/weekly.md": """\
+---
+id: weekly
+title: Weekly hand check
+schedule:
+  - { start: enrollment, end: enrollment + 4 weeks, every: 1 week, allDay: true, window: 3 days }
+survey:
+  - type: form
+    items:
+      - { id: grip, text: How strong is your grip?, required: true, answer: { scale: { min: 0, max: 10, step: 1 } } }
+      - { id: grams, text: How much did you lift?, required: true, answer: { numeric: { min: 0, max: 50, decimals: 1, unit: kg } } }
+      - { id: numb, text: Any numbness?, required: true, answer: boolean }
+      - id: where
+        text: Where is it numb?
+        required: true
+        showIf: { item: numb, equals: true }
+        answer: { choice: { options: [Thumb, Index, Little finger], multiple: true } }
+      - id: stiff
+        text: How stiff is your hand?
+        required: true
+        answer:
+          choice:
+            options:
+              - { value: "0", text: Not at all }
+              - { value: "1", text: A little }
+              - { value: "2", text: A lot }
+      - id: mood
+        text: How do you feel?
+        required: false
+        preferNotToAnswer: true
+        answer: { choice: { options: [Good, Fair, Poor] } }
+      - { id: notes, text: Anything else?, required: false, answer: { text: { maxLength: 200 } } }
+      - { id: seen, text: When did you last see your therapist?, required: false, answer: { date: {} } }
+      - { id: woke, text: When did you wake up?, required: false, answer: timeOfDay }
+scores:
+  - { id: handScore, label: Hand score, items: [grip, stiff], method: sum }
+---
+"""}
+
+
+def test_a_study_the_test_writes_with_every_answer_format_is_a_valid_package(folder):
+    content = folder / "content"
+    for path, text in HAND_STUDY.items():
+        (content / path).parent.mkdir(parents=True, exist_ok=True)
+        (content / path).write_text(text)
+    store = folder / "care.sqlite"
+    carefeed("check", "--content", str(content), "--public", str(folder))
+    carefeed("demo", "--content", str(content), "--store", str(store), "--participants", "5", "--days", "28", "--today", TODAY)
+    out = package(folder, store, content=content)
+    assert_valid(out)
+    resource = Package(str(out / "datapackage.json")).get_resource("weekly")
+    fields = {field.name: field for field in resource.schema.fields}
+    assert [fields[name].type for name in ("grip", "grams", "numb", "where_Thumb", "stiff", "mood", "notes", "seen", "woke",
+                                           "handScore")] == [
+        "integer", "number", "boolean", "boolean", "integer", "string", "string", "date", "time", "number"]
+    assert fields["grams"].constraints == {"minimum": 0, "maximum": 50}
+    assert fields["mood"].constraints == {"enum": ["Good", "Fair", "Poor"]}
+    assert "in kg" in fields["grams"].description
+    rows = resource.read_rows()
+    assert rows
+    for row in rows:
+        assert 0 <= row["grip"] <= 10
+        if row["numb"] is False:
+            assert row["where_Thumb"] is None, "not shown when there is no numbness"
+        if row["handScore"] is not None:
+            assert row["handScore"] == row["grip"] + row["stiff"]
+    # Every answered event is an answered event of the schedule.
+    events = {(row["study_id"], row["task"], row["occurrence"]): row["status"]
+              for row in Package(str(out / "datapackage.json")).get_resource("events").read_rows()}
+    for row in rows:
+        assert events[(row["study_id"], "weekly", row["occurrence"])] == "answered"
+    assert set(events.values()) <= {"answered", "missed", "open", "before joining", "after withdrawal"}
