@@ -232,3 +232,10 @@ def test_a_study_the_test_writes_with_every_answer_format_is_a_valid_package(fol
     for row in rows:
         assert events[(row["study_id"], "weekly", row["occurrence"])] == "answered"
     assert set(events.values()) <= {"answered", "missed", "open", "before joining", "after withdrawal"}
+    # The study's overview follows its score, from the same store.
+    site = folder / "Site"
+    carefeed("build", "--content", str(content), "--public", str(folder), "--store", str(store), "--out", str(site),
+             "--today", TODAY)
+    overview = (site / "overview.html").read_text()
+    assert "<h2>Hand score</h2>" in overview and "<caption>Hand score, by study week</caption>" in overview
+    assert "<tr><th scope=\"row\">Enrolled</th><td>5</td></tr>" in overview
