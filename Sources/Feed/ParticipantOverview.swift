@@ -69,6 +69,49 @@ public struct ParticipantOverview: Codable, Equatable, Sendable {
         self.means = means
         self.withheld = withheld
     }
+
+    // The build manifest keeps one of these for every participant and is read
+    // on every build: weeks are written as flat arrays, which decode far
+    // faster than an object or a dictionary for each week.
+    private enum CodingKeys: String, CodingKey {
+        case enrolledOn, status, signed, joined, gaveReason, adherence, means, withheld
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        enrolledOn = try container.decode(LocalDate.self, forKey: .enrolledOn)
+        status = try container.decode(ParticipantStatus.self, forKey: .status)
+        signed = try container.decode(Bool.self, forKey: .signed)
+        joined = try container.decode(Bool.self, forKey: .joined)
+        gaveReason = try container.decodeIfPresent(Bool.self, forKey: .gaveReason)
+        // [week, completed, total, week, completed, total, …]
+        let flat = try container.decode([Int].self, forKey: .adherence)
+        guard flat.count % 3 == 0 else {
+            throw DecodingError.dataCorruptedError(forKey: .adherence, in: container, debugDescription: "not triples")
+        }
+        adherence = stride(from: 0, to: flat.count, by: 3).map { Week(week: flat[$0], completed: flat[$0 + 1], total: flat[$0 + 2]) }
+        // By series, the mean of each week from week 0, null for a week without one.
+        let byWeek = try container.decode([String: [Double?]].self, forKey: .means)
+        means = byWeek.mapValues { weeks in
+            Dictionary(uniqueKeysWithValues: weeks.enumerated().compactMap { week, mean in mean.map { (week, $0) } })
+        }
+        withheld = try container.decode([String].self, forKey: .withheld)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(enrolledOn, forKey: .enrolledOn)
+        try container.encode(status, forKey: .status)
+        try container.encode(signed, forKey: .signed)
+        try container.encode(joined, forKey: .joined)
+        try container.encodeIfPresent(gaveReason, forKey: .gaveReason)
+        try container.encode(adherence.flatMap { [$0.week, $0.completed, $0.total] }, forKey: .adherence)
+        try container.encode(means.mapValues { weeks -> [Double?] in
+            guard let last = weeks.keys.max(), last >= 0 else { return [] }
+            return (0...last).map { weeks[$0] }
+        }, forKey: .means)
+        try container.encode(withheld, forKey: .withheld)
+    }
 }
 
 /// A value the overview follows across participants: a chart series of
