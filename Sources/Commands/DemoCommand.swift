@@ -22,7 +22,9 @@ enum DemoCommand {
       --participants N    how many (default 12)
       --days N            how many days back the study runs (default 42)
       --seed N            the simulation's seed (default 1)
-      --today YYYY-MM-DD  the last simulated day (default: today in the study's zone)
+      --today YYYY-MM-DD  the last simulated day, to its end (default: today in the
+                          study's zone, up to now: nothing is answered at a time
+                          still to come)
     """
 
     static func run(_ arguments: Arguments, console: Console, now: Date) throws -> ExitStatus {
@@ -40,7 +42,9 @@ enum DemoCommand {
             return .dataError
         }
         let plan = try Workspace.plan(study, store: store, now: now)
-        let demo = DemoStudy(plan: plan, participants: count, days: days, seed: seed, today: today)
+        // Answers stop at the moment the demo runs, or at the end of a --today given.
+        let until = fixedToday.map { study.timeZone.instant(of: $0.adding(days: 1), at: LocalTime(hour: 0, minute: 0)!) } ?? now
+        let demo = DemoStudy(plan: plan, participants: count, days: days, seed: seed, today: today, until: until)
         try store.addBatch(participants: demo.participants, consentRecords: demo.consentRecords,
                            permissionGrants: demo.permissionGrants, outcomes: demo.outcomes)
         console.out("\(store.path): \(demo.participants.count) participants, \(demo.outcomes.count) outcomes, "

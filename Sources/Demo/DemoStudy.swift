@@ -15,8 +15,11 @@ import Foundation
 /// for: the second stopped answering three days before today, and the third
 /// reports a painful setback on the last two days.
 ///
-/// A pure function of the study, the seed and today: the same inputs give
-/// the same records.
+/// Nothing is simulated after `until`, the moment the demo runs: a
+/// participant never answers at a time still to come.
+///
+/// A pure function of the study, the seed, today and `until`: the same
+/// inputs give the same records.
 public struct DemoStudy: Sendable {
     public var participants: [Participant] = []
     public var consentRecords: [ConsentRecord] = []
@@ -24,7 +27,9 @@ public struct DemoStudy: Sendable {
     /// In the order they would have been written.
     public var outcomes: [(outcome: NewOutcome, createdAt: Date)] = []
 
-    public init(plan: CarePlan, participants count: Int, days: Int, seed: UInt64, today: LocalDate) {
+    /// - Parameter until: the last moment anything is simulated at; nil for
+    ///   the end of `today` in the study's zone.
+    public init(plan: CarePlan, participants count: Int, days: Int, seed: UInt64, today: LocalDate, until: Date? = nil) {
         var random = RandomSource(seed: seed)
         let study = plan.study
         let first = today.adding(days: -(max(days, 1) - 1))
@@ -41,6 +46,11 @@ public struct DemoStudy: Sendable {
             let course: Course = count < 4 ? .steady : index == 1 ? .stoppedAnswering : index == 2 ? .setback : .steady
             simulate(participant, course: course, plan: plan, today: today, random: &random)
         }
+        // What would have happened after the moment the demo runs has not happened yet.
+        let cutoff = until ?? study.timeZone.instant(of: today.adding(days: 1), at: LocalTime(hour: 0, minute: 0)!)
+        outcomes.removeAll { $0.createdAt > cutoff }
+        consentRecords.removeAll { $0.signedAt > cutoff }
+        permissionGrants.removeAll { $0.recordedAt > cutoff }
         outcomes.sort { $0.createdAt < $1.createdAt }
     }
 

@@ -25,6 +25,22 @@ import StudyModel
         #expect(first.outcomes.map(\.outcome) != other.outcomes.map(\.outcome))
     }
 
+    /// A demo run at 03:54 on its last day answers nothing still to come.
+    @Test func nothingIsAnsweredAfterTheMomentTheDemoRuns() {
+        let now = plan.study.timeZone.instant(of: today, at: LocalTime(hour: 3, minute: 54)!)
+        let demo = DemoStudy(plan: plan, participants: 8, days: 30, seed: 3, today: today, until: now)
+        #expect(!demo.outcomes.isEmpty)
+        #expect(demo.outcomes.allSatisfy { $0.createdAt <= now })
+        #expect(demo.consentRecords.allSatisfy { $0.signedAt <= now })
+        #expect(demo.permissionGrants.allSatisfy { $0.recordedAt <= now })
+        // The whole day, as the default gives it, has answers after 03:54.
+        let whole = DemoStudy(plan: plan, participants: 8, days: 30, seed: 3, today: today)
+        #expect(whole.outcomes.contains { $0.createdAt > now })
+        #expect(whole.outcomes.allSatisfy {
+            $0.createdAt < plan.study.timeZone.instant(of: today.adding(days: 1), at: LocalTime(hour: 0, minute: 0)!)
+        })
+    }
+
     @Test func theNewestParticipantHasNotOnboardedAndTheOthersSigned() {
         let demo = DemoStudy(plan: plan, participants: 5, days: 30, seed: 1, today: today)
         let newest = demo.participants.last!
