@@ -72,6 +72,9 @@ enum BuildCommand {
         let report = try builder.build(into: output, progress: progress)
         if progress != nil { console.error("\r\u{1B}[K") }
         let seconds = Date().timeIntervalSince(started)
+        for path in report.leftoversRemoved {
+            console.out("removed \(path), left by a build that was stopped before it finished\n")
+        }
         let rendered = report.isUpdate
             ? "; \(grouped(report.participantsRendered)) of \(grouped(report.participants)) participants changed" : ""
         console.out("\(grouped(report.pages)) pages in \(String(format: "%.2f", seconds)) s: \(output)/ "

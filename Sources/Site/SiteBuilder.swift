@@ -88,6 +88,8 @@ public struct SiteBuilder: Sendable {
         public var participants = 0
         /// True when only what changed was rendered, in place.
         public var isUpdate = false
+        /// Folders that builds which were stopped left beside the site, removed by this one.
+        public var leftoversRemoved: [String] = []
 
         mutating func add(_ other: Report) {
             pages += other.pages
@@ -110,10 +112,13 @@ public struct SiteBuilder: Sendable {
             throw SiteError.invalidParticipantID(bad.id)
         }
         let plan = try BuildPlan(input, output: output)
+        let leftovers = Self.removeLeftovers(beside: plan.output)
         if let previous = plan.previous {
             var writer = FileWriter(root: plan.output, mode: .inPlace)
             let participants = try writePages(plan, into: &writer, progress: progress)
-            return try finishUpdate(plan, previous: previous, participants: participants, writer: writer)
+            var report = try finishUpdate(plan, previous: previous, participants: participants, writer: writer)
+            report.leftoversRemoved = leftovers
+            return report
         }
         var writer = try Self.stagingWriter(beside: plan.output)
         do {
@@ -126,6 +131,7 @@ public struct SiteBuilder: Sendable {
         try Self.swap(writer.root, into: plan.output)
         var report = plan.report
         report.add(writer.report)
+        report.leftoversRemoved = leftovers
         return report
     }
 

@@ -51,6 +51,35 @@ extension SiteBuilder {
         return FileWriter(root: try freshFolder(output + ".building-\(getpid())"), mode: .staged(previous: output))
     }
 
+    /// Removes what builds that were stopped left beside `output`: their
+    /// staging (`<out>.building-PID`) and retired (`<out>.previous-PID`)
+    /// folders, whose process is gone. A folder of a process still running,
+    /// or anything but a folder, is left alone. Returns the paths removed.
+    static func removeLeftovers(beside output: String) -> [String] {
+        let parent = (output as NSString).deletingLastPathComponent
+        let name = (output as NSString).lastPathComponent
+        guard !name.isEmpty, let entries = try? FileManager.default.contentsOfDirectory(atPath: parent.isEmpty ? "." : parent)
+        else { return [] }
+        var removed: [String] = []
+        for entry in entries.sorted() {
+            for kind in [".building-", ".previous-"] where entry.hasPrefix(name + kind) {
+                let rest = entry.dropFirst(name.count + kind.count)
+                let digits = rest.prefix(while: \.isNumber)
+                guard let pid = Int32(digits), pid > 0, pid != getpid(),
+                      rest.dropFirst(digits.count).allSatisfy({ $0 == "-" || $0.isNumber }) else { continue }
+                // Gone, not merely someone else's: kill(0) fails with ESRCH only for no such process.
+                guard kill(pid, 0) != 0, errno == ESRCH else { continue }
+                let path = parent.isEmpty ? entry : parent + "/" + entry
+                var status = stat()
+                guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { continue }
+                if (try? FileManager.default.removeItem(atPath: path)) != nil {
+                    removed.append(path)
+                }
+            }
+        }
+        return removed
+    }
+
     /// A folder made now by this build, named `base` or, when something
     /// already has that name, `base-2`, `base-3`…: whatever was there is
     /// left alone, and what this build removes later is only its own.
