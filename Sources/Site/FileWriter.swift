@@ -33,8 +33,9 @@ struct FileWriter {
         report.bytes += data.count
         let target = root + "/" + path
         let folder = (target as NSString).deletingLastPathComponent
-        if folders.insert(folder).inserted {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        if !folders.contains(folder) {
+            try makeFolders(path)
+            folders.insert(folder)
         }
         switch mode {
         case .staged(let previous):
@@ -50,6 +51,27 @@ struct FileWriter {
             }
             report.rewritten += 1
             try replace(path, data)
+        }
+    }
+
+    /// Makes the folders of `path` below the root, one at a time, and
+    /// refuses a symbolic link among them: a build writes only into folders
+    /// of its own, never through a link to somewhere else.
+    private func makeFolders(_ path: String) throws {
+        var folder = root
+        for component in path.split(separator: "/").dropLast() {
+            folder += "/" + component
+            var status = stat()
+            if lstat(folder, &status) == 0 {
+                switch status.st_mode & S_IFMT {
+                case S_IFDIR: continue
+                case S_IFLNK: throw SiteError.linkInSite(folder)
+                default: throw SiteError.cannotWrite(folder, "a file is there where a folder belongs; move it away")
+                }
+            }
+            guard mkdir(folder, 0o755) == 0 || errno == EEXIST else {
+                throw SiteError.cannotWrite(folder, String(cString: strerror(errno)))
+            }
         }
     }
 
@@ -82,11 +104,12 @@ struct FileWriter {
         try FileManager.default.removeItem(atPath: root + "/" + path)
     }
 
-    /// Whether the file at `path` holds exactly `data`; a size check first
-    /// spares reading files that changed length.
+    /// Whether the file at `path` is a file of its own holding exactly
+    /// `data`; a size check first spares reading files that changed length.
     static func hasContents(_ path: String, _ data: Data) -> Bool {
         var status = stat()
-        guard stat(path, &status) == 0, Int(status.st_size) == data.count,
+        // lstat: a link is never the page, whatever it leads to.
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) == data.count,
               let existing = FileManager.default.contents(atPath: path) else { return false }
         return existing == data
     }

@@ -111,6 +111,11 @@ public struct SiteBuilder: Sendable {
         if let bad = input.participants.first(where: { !Identifier.isValid($0.id) }) {
             throw SiteError.invalidParticipantID(bad.id)
         }
+        var status = stat()
+        if lstat(output, &status) == 0, status.st_mode & S_IFMT == S_IFLNK {
+            let destination = (try? FileManager.default.destinationOfSymbolicLink(atPath: output)) ?? "somewhere"
+            throw SiteError.outputIsLink(output, destination)
+        }
         let plan = try BuildPlan(input, output: output)
         let leftovers = Self.removeLeftovers(beside: plan.output)
         if let previous = plan.previous {
@@ -128,7 +133,12 @@ public struct SiteBuilder: Sendable {
             Self.discard(writer)
             throw error
         }
-        try Self.swap(writer.root, into: plan.output)
+        do {
+            try Self.swap(writer.root, into: plan.output)
+        } catch {
+            Self.discard(writer)
+            throw error as? SiteError ?? SiteError.cannotWrite(plan.output, Self.words(error))
+        }
         var report = plan.report
         report.add(writer.report)
         report.leftoversRemoved = leftovers

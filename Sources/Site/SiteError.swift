@@ -6,6 +6,10 @@ public enum SiteError: Error, CustomStringConvertible {
     case invalidParticipantID(String)
     /// The folder has a marker file, but not one carefeed build wrote.
     case foreignMarker(String)
+    /// `--out` is a symbolic link, to where it leads.
+    case outputIsLink(String, String)
+    /// A symbolic link inside the site, where a build writes.
+    case linkInSite(String)
 
     public var description: String {
         switch self {
@@ -18,6 +22,12 @@ public enum SiteError: Error, CustomStringConvertible {
         case .notASite(let path):
             "\(path) exists and is not a site that carefeed build wrote, so it is not replaced; "
                 + "choose another --out, or empty or remove that folder first"
+        case .outputIsLink(let path, let destination):
+            "\(path) is a symbolic link (to \(destination)); carefeed build writes only a folder of its own, so it "
+                + "follows no link: give --out the folder itself, or remove the link"
+        case .linkInSite(let path):
+            "\(path) is a symbolic link inside the site, and carefeed build follows no link in what it writes, so "
+                + "nothing was written there; remove the link, and the next build writes a folder of its own in its place"
         case .foreignMarker(let path):
             "\(path) has a .carefeed-site file that carefeed build did not write (it holds no build manifest), "
                 + "so the folder is not replaced; choose another --out, or move what you keep there elsewhere"

@@ -100,6 +100,15 @@ extension SiteBuilder {
         sync()
     }
 
+    /// What went wrong with a file, in words: the POSIX reason under Foundation's error.
+    static func words(_ error: any Error) -> String {
+        let error = error as NSError
+        if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        return error.localizedDescription
+    }
+
     /// Removes the staging folder of a build that failed.
     static func discard(_ writer: FileWriter) {
         try? FileManager.default.removeItem(atPath: writer.root)

@@ -10,9 +10,59 @@ import StudyModel
 import Testing
 import TestSupport
 
-/// A build killed mid-way leaves its staging folder beside the site; the
-/// next build removes it, and says so, while a running build's is left alone.
+/// What a build finds where it writes: a killed build's staging folder
+/// beside the site, which the next build removes and names, and symbolic
+/// links, which it never follows.
 @Suite struct LeftoverFolderTests {
+    /// A build as `carefeed build` runs it, with revisions, so that a second one updates the site in place.
+    func build(_ site: String, study: Study, participants: [Participant] = [], today: String = "2026-03-20") throws
+        -> SiteBuilder.Report {
+        try SiteBuilder(.init(plan: CarePlan(study: study), participants: participants,
+                              records: { _ in ParticipantRecords(outcomes: [], consentRecords: [], permissionGrants: [],
+                                                                 withdrawal: nil, auditLog: []) },
+                              revisions: Dictionary(uniqueKeysWithValues: participants.map { ($0.id, "1") }), renderer: "test",
+                              assets: try Assets(publicDirectory: TestStudy.publicFolder, study: study),
+                              today: { _ in Fixtures.date(today) })).build(into: site)
+    }
+
+    @Test func anOutThatIsALinkIsRefusedAndNothingIsWrittenWhereItLeads() throws {
+        let directory = try TemporaryDirectory()
+        let study = try #require(ContentLoader.load(directory: TestStudy.content, publicDirectory: TestStudy.publicFolder).study)
+        let site = directory.path + "/Site", elsewhere = directory.path + "/elsewhere"
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+        for destination in [elsewhere, directory.path + "/nowhere"] {
+            try? FileManager.default.removeItem(atPath: site)
+            try FileManager.default.createSymbolicLink(atPath: site, withDestinationPath: destination)
+            #expect(throws: SiteError.self) { try build(site, study: study) }
+            do { _ = try build(site, study: study) } catch {
+                #expect("\(error)" == "\(site) is a symbolic link (to \(destination)); carefeed build writes only a folder of "
+                        + "its own, so it follows no link: give --out the folder itself, or remove the link")
+            }
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: site) == destination, "the link is left as it was")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere) == [])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["Site", "elsewhere"],
+                "no staging folder is left behind")
+    }
+
+    @Test func anUpdateNeverWritesThroughALinkInsideTheSite() throws {
+        let directory = try TemporaryDirectory()
+        let study = try #require(ContentLoader.load(directory: TestStudy.content, publicDirectory: TestStudy.publicFolder).study)
+        let site = directory.path + "/Site", elsewhere = directory.path + "/elsewhere"
+        let participant = Participant(id: "p1", name: "Ada", timeZone: study.timeZone, enrolledOn: Fixtures.date("2026-03-10"))
+        _ = try build(site, study: study, participants: [participant])
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+        try FileManager.default.removeItem(atPath: site + "/participants/p1")
+        try FileManager.default.createSymbolicLink(atPath: site + "/participants/p1", withDestinationPath: elsewhere)
+        do {
+            _ = try build(site, study: study, participants: [participant], today: "2026-03-21")
+            Issue.record("the update wrote through the link")
+        } catch {
+            #expect("\(error)".hasPrefix("\(site)/participants/p1 is a symbolic link inside the site"))
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere) == [], "the folder the link leads to receives nothing")
+    }
+
     @Test func aLaterBuildRemovesTheFoldersOfBuildsWhoseProcessIsGone() throws {
         let directory = try TemporaryDirectory()
         let study = try #require(ContentLoader.load(directory: TestStudy.content, publicDirectory: TestStudy.publicFolder).study)
@@ -27,17 +77,12 @@ import TestSupport
             try FileManager.default.createDirectory(atPath: folder + "/participants", withIntermediateDirectories: true)
             try "half a page".write(toFile: folder + "/participants/index.html", atomically: false, encoding: .utf8)
         }
-        func build() throws -> SiteBuilder.Report {
-            try SiteBuilder(.init(plan: CarePlan(study: study), participants: [], outcomes: [], consentRecords: [],
-                                  permissionGrants: [], assets: try Assets(publicDirectory: TestStudy.publicFolder, study: study),
-                                  today: { _ in Fixtures.date("2026-03-20") })).build(into: site)
-        }
-        let report = try build()
+        let report = try build(site, study: study)
         #expect(report.leftoversRemoved == [stopped, retired])
         #expect(!FileManager.default.fileExists(atPath: stopped) && !FileManager.default.fileExists(atPath: retired))
         #expect(FileManager.default.fileExists(atPath: running), "a build still running keeps its folder")
         #expect(FileManager.default.fileExists(atPath: other), "a folder not named by a process is not a build's")
         // The update that follows finds nothing more to remove.
-        #expect(try build().leftoversRemoved == [])
+        #expect(try build(site, study: study).leftoversRemoved == [])
     }
 }
