@@ -19,6 +19,9 @@ struct BuildPlan: Sendable {
     let todays: [String: LocalDate]
     /// The days each participant has a feed page for, as ordinals, by id.
     let feedDays: [String: ClosedRange<Int>]
+    /// The most day feeds one participant has: ten years and the week ahead,
+    /// far more than a study runs, far fewer than a wrong enrolment day gives.
+    static let mostFeedDays = 3653 + 8
     /// The participants to render, with their fingerprint (nil without revisions).
     let changed: [(participant: Participant, fingerprint: String?)]
     /// The manifest entries of the participants not rendered again.
@@ -45,7 +48,12 @@ struct BuildPlan: Sendable {
         for participant in input.participants {
             let today = input.today(participant)
             todays[participant.id] = today
-            feedDays[participant.id] = participant.enrolledOn.ordinal...max(participant.enrolledOn, today).adding(days: 7).ordinal
+            let days = participant.enrolledOn.ordinal...max(participant.enrolledOn, today).adding(days: 7).ordinal
+            // A store file crafted or mistyped (enrolled on 0001-01-01) must not make a page for every day since.
+            guard days.count <= Self.mostFeedDays else {
+                throw SiteError.tooManyDays(participant.id, participant.enrolledOn, days.count)
+            }
+            feedDays[participant.id] = days
             let fingerprint = Self.fingerprint(participant, today: today, revisions: input.revisions, names: input.names)
             if let fingerprint, let entry = previous?.participants[participant.id], entry.fingerprint == fingerprint {
                 unchanged[participant.id] = entry

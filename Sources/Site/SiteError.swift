@@ -1,3 +1,5 @@
+import CareModel
+
 /// Why a build stopped, with the folder or file it concerns and what to do.
 public enum SiteError: Error, CustomStringConvertible {
     case cannotWrite(String, String)
@@ -10,6 +12,8 @@ public enum SiteError: Error, CustomStringConvertible {
     case outputIsLink(String, String)
     /// A symbolic link inside the site, where a build writes.
     case linkInSite(String)
+    /// A participant whose enrolment day would give more day feeds than any study runs.
+    case tooManyDays(String, LocalDate, Int)
 
     public var description: String {
         switch self {
@@ -25,6 +29,9 @@ public enum SiteError: Error, CustomStringConvertible {
         case .outputIsLink(let path, let destination):
             "\(path) is a symbolic link (to \(destination)); carefeed build writes only a folder of its own, so it "
                 + "follows no link: give --out the folder itself, or remove the link"
+        case .tooManyDays(let id, let enrolled, let days):
+            "participant \(id) is enrolled on \(enrolled), which would give \(days) day pages; a participant's feed "
+                + "covers at most ten years, so nothing was written: correct the enrolment day of \(id) in the store"
         case .linkInSite(let path):
             "\(path) is a symbolic link inside the site, and carefeed build follows no link in what it writes, so "
                 + "nothing was written there; remove the link, and the next build writes a folder of its own in its place"

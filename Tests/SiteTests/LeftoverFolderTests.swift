@@ -85,4 +85,22 @@ import TestSupport
         // The update that follows finds nothing more to remove.
         #expect(try build(site, study: study).leftoversRemoved == [])
     }
+
+    @Test func aParticipantEnrolledCenturiesAgoIsRefusedBeforeAnyPageIsWritten() throws {
+        let directory = try TemporaryDirectory()
+        let study = try #require(ContentLoader.load(directory: TestStudy.content, publicDirectory: TestStudy.publicFolder).study)
+        let site = directory.path + "/Site"
+        let crafted = Participant(id: "p1", name: "Ada", timeZone: study.timeZone, enrolledOn: Fixtures.date("0001-01-01"))
+        do {
+            _ = try build(site, study: study, participants: [crafted])
+            Issue.record("a build planned a page for every day since the year 1")
+        } catch {
+            #expect("\(error)".hasPrefix("participant p1 is enrolled on 0001-01-01, which would give 739"))
+            #expect("\(error)".hasSuffix("correct the enrolment day of p1 in the store"))
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == [], "nothing written, not even a staging folder")
+        // Ten years of a study is built.
+        let long = Participant(id: "p2", name: "Bo", timeZone: study.timeZone, enrolledOn: Fixtures.date("2016-03-21"))
+        #expect(try build(site, study: study, participants: [long]).pages > 3600)
+    }
 }
