@@ -29,7 +29,8 @@ enum ExportCommand {
                           and Consents; datapackage: a Frictionless Data
                           Package in --out DIR, datapackage.json with a Table
                           Schema for each CSV: participants, consents, grants,
-                          withdrawals and one per task with a survey
+                          withdrawals, task versions, every scheduled event,
+                          and one per task with a survey
       --out DIR           where the data package goes: a new or empty folder,
                           or one holding an earlier package, which is replaced
       --participant ID    only this participant's records
@@ -81,8 +82,7 @@ enum ExportCommand {
         switch format {
         case "datapackage":
             guard let out else { return .usage }
-            let today = study.timeZone.localDate(of: now)
-            return try write(DataPackage(export: export, plan: plan, today: today).files(), to: out, console: console)
+            return try write(DataPackage(export: export, plan: plan, now: now).files(), to: out, console: console)
         case "csv": console.out(export.csv())
         case "fhir": console.out(try export.fhirBundle(plan: plan))
         default: console.out(try export.json())
@@ -91,8 +91,9 @@ enum ExportCommand {
     }
 
     /// Writes the package's files into `folder`: a new or empty folder, or
-    /// one whose `datapackage.json` says it holds an earlier package, whose
-    /// CSVs are then replaced. Each file is written whole, then renamed.
+    /// one whose `datapackage.json` says carefeed exported it, whose CSVs
+    /// are then replaced. Each file is written whole, then renamed; the
+    /// descriptor last.
     static func write(_ files: [DataPackage.File], to folder: String, console: Console) throws -> ExitStatus {
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
@@ -102,9 +103,9 @@ enum ExportCommand {
                 return .dataError
             }
             let entries = try manager.contentsOfDirectory(atPath: folder)
-            guard entries.isEmpty || entries.contains("datapackage.json") else {
+            guard entries.isEmpty || DataPackage.isOurs(folder + "/datapackage.json") else {
                 console.error("error: \(folder) holds other files (\(entries.sorted().prefix(3).joined(separator: ", "))); "
-                              + "give a new or empty folder, or one holding an earlier data package\n")
+                              + "give a new or empty folder, or one holding a data package carefeed exported\n")
                 return .dataError
             }
             // An earlier package's CSVs that this one does not write are removed, so none is stale.
@@ -115,7 +116,8 @@ enum ExportCommand {
         } else {
             try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
-        for file in files {
+        // The tables first, each whole, and the descriptor last: a package cut short never describes tables it lacks.
+        for file in files.filter({ $0.path != "datapackage.json" }) + files.filter({ $0.path == "datapackage.json" }) {
             try Data(file.text.utf8).write(to: URL(fileURLWithPath: folder + "/" + file.path), options: .atomic)
         }
         console.out("Wrote a data package of \(files.count - 1) tables to \(folder)/datapackage.json\n")

@@ -25,9 +25,9 @@ extension DataPackage {
         for id in order {
             let versions = formats[id] ?? []
             guard let current = versions.first else { continue }
-            if case .choice(let options, true) = current.answer {
+            if case .choice(_, true) = current.answer {
                 let all = Self.options(versions)
-                for option in all where !options.isEmpty {
+                for option in all {
                     columns.append((id, option.value, Field(
                         name: "\(id)_\(option.value)", type: "boolean", title: "\(current.text): \(option.text)",
                         description: "Whether \"\(option.text)\" (stored as \(option.value)) was among the answers to "
@@ -106,7 +106,8 @@ extension DataPackage {
 
     /// A score to ten decimals, without the noise of the sums it is worked out by.
     static func score(_ value: Double) -> String {
-        plain((value * 1e10).rounded() / 1e10)
+        // Only where ten decimals fit in a double's precision; a large value is written as it is.
+        abs(value) < 1e5 ? plain((value * 1e10).rounded() / 1e10) : plain(value)
     }
 
     /// A scale's or a number's bounds, where it has them.
@@ -169,7 +170,16 @@ extension DataPackage {
 
     /// A bound as its column's type writes it: whole for an integer column.
     static func number(_ value: Double, _ kind: String) -> Any {
-        kind == "integer" || value == value.rounded() && abs(value) < 1e15 ? Int(value) as Any : value as Any
+        guard kind == "integer" || (value == value.rounded() && abs(value) < 1e15), let whole = Int(exactly: value.rounded())
+        else { return value as Any }
+        return whole as Any
+    }
+
+    /// A value in a column of `type`: a code in a number column is written
+    /// as the number it is, never quoted against spreadsheets as text is.
+    static func cell(_ value: OutcomeValue.Value, type: String) -> Cell {
+        if case .text(let code) = value, type == "integer" || type == "number" { return .plain(code) }
+        return cell(value)
     }
 
     static func cell(_ value: OutcomeValue.Value) -> Cell {

@@ -11,8 +11,8 @@ extension DataPackage {
     /// onboarding task and logs (taken as needed, they have no events to miss).
     func events() -> Table {
         var table = Table(name: "events", title: "Scheduled events",
-                          description: "Every event of each participant's schedule from enrolment to \(today), answered "
-                              + "or not: what adherence is worked out from. A task's answers are in its own table, by "
+                          description: "Every event of each participant's schedule from enrolment to their own today as "
+                              + "of \(Self.datetime(now)), answered or not: what adherence is worked out from. A task's answers are in its own table, by "
                               + "study_id and occurrence.", primaryKey: ["study_id", "task", "occurrence"])
         table.fields = [
             Self.studyID,
@@ -46,15 +46,20 @@ extension DataPackage {
         for participant in export.participants.sorted(by: { $0.id < $1.id }) {
             let outcomes = live[participant.id] ?? []
             let answered = Set(outcomes.map { "\($0.taskID) \($0.occurrence)" })
+            let today = today(of: participant)
+            // A crafted enrolment day is bounded as the site bounds it: ten years of events at most.
+            let from = max(participant.enrolledOn, today.adding(days: -3653))
             let feed = plan.feed(for: participant, outcomes: outcomes, today: today, withdrawal: withdrawals[participant.id])
             for task in plan.tasks where !task.isOnboarding && task.kind != .log {
                 let events = task.timeline.events(enrolledOn: participant.enrolledOn, in: participant.timeZone,
-                                                  from: participant.enrolledOn, to: today.adding(days: 1))
+                                                  from: from, to: today.adding(days: 1))
                 for event in events {
+                    // A window is cut short by a withdrawal, as the feed cuts it: missed if it opened before.
+                    let lastDay = feed.withdrawnOn.map { min(event.lastDay, max($0.adding(days: -1), event.day)) } ?? event.lastDay
                     let status = answered.contains("\(task.id) \(event.occurrence)") ? "answered"
-                        : !feed.isOnboarded(on: event.lastDay) ? "before joining"
+                        : !feed.isOnboarded(on: lastDay) ? "before joining"
                         : feed.isWithdrawn(on: event.day) ? "after withdrawal"
-                        : event.lastDay < today ? "missed" : "open"
+                        : lastDay < today || feed.withdrawnOn != nil ? "missed" : "open"
                     table.rows.append([
                         .text(participant.id), .text(task.id), .plain(String(event.occurrence)), .plain(String(event.version)),
                         .plain(event.day.description), .plain(event.isAllDay ? "true" : "false"),

@@ -35,22 +35,34 @@ public struct DataPackage: Sendable {
 
     public var export: StudyExport
     public var plan: CarePlan
-    /// Each participant's status, worked out as of this day.
-    public var today: LocalDate
+    /// The moment the package is as of: each participant's today is its day in their own zone.
+    public var now: Date
 
-    public init(export: StudyExport, plan: CarePlan, today: LocalDate) {
+    public init(export: StudyExport, plan: CarePlan, now: Date) {
         self.export = export
         self.plan = plan
-        self.today = today
+        self.now = now
+    }
+
+    /// The participant's today, as their own feed counts it.
+    func today(of participant: Participant) -> LocalDate {
+        participant.today(at: now)
     }
 
     /// `datapackage.json` first, then the CSVs in its order.
     public func files() throws -> [File] {
         var tables = [participants(), consents(), grants(), withdrawals(), taskVersions(), events()]
         for task in plan.study.tasks where !task.formItems.isEmpty {
-            tables.append(outcomes(of: task))
+            var table = outcomes(of: task)
+            // A task named like another table (events, consents, …) keeps both.
+            while tables.contains(where: { $0.name == table.name || $0.path == table.path }) {
+                table.name = "task-" + table.name
+                table.path = "task-" + table.path
+            }
+            tables.append(table)
         }
         let descriptor: [String: Any] = [
+            Self.markerKey: "carefeed export --format datapackage",
             "profile": "tabular-data-package",
             "name": Self.packageName(plan.study.title),
             "title": plan.study.title,
@@ -71,6 +83,17 @@ public struct DataPackage: Sendable {
         guard !rules.isEmpty else { return "" }
         return " A health permission not granted withholds what it covers: " + rules.sorted { $0.permissionID < $1.permissionID }
             .map { "\($0.permissionID) covers \($0.types.sorted().joined(separator: ", "))" }.joined(separator: "; ") + "."
+    }
+
+    /// The descriptor's key that says carefeed wrote the package, so that a
+    /// later export replaces only a package of its own.
+    static let markerKey = "x-carefeed"
+
+    /// Whether the descriptor at `path` is one carefeed wrote.
+    public static func isOurs(_ path: String) -> Bool {
+        guard let data = FileManager.default.contents(atPath: path),
+              let descriptor = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return false }
+        return descriptor[markerKey] != nil
     }
 
     // MARK: - The tables
@@ -98,12 +121,13 @@ public struct DataPackage: Sendable {
                   description: "The IANA time zone the participant's days are counted in."),
             Field(name: "enrolled_on", type: "date", title: "Enrolled on", description: "The participant's day 0."),
             Field(name: "status", type: "string", title: "Status",
-                  description: "Where the participant stands on \(today): enrolled (not yet signed), consented "
+                  description: "Where the participant stands on their own today as of \(Self.datetime(now)): enrolled (not yet signed), consented "
                       + "(signed, not yet finished onboarding), active (onboarded, with tasks to come), finished (no "
                       + "task left) or withdrawn.",
                   constraints: ["required": true, "enum": ParticipantStatus.allCases.map(\.rawValue)]),
         ]
         for participant in export.participants.sorted(by: { $0.id < $1.id }) {
+            let today = today(of: participant)
             let feed = plan.feed(for: participant, outcomes: outcomes[participant.id] ?? [], today: today,
                                  withdrawal: withdrawals[participant.id])
             let status = ParticipantStatus(feed: feed, signed: signed.contains(participant.id),
@@ -241,7 +265,7 @@ public struct DataPackage: Sendable {
                 } else if let option = column.option {
                     row.append(.plain(values.isEmpty ? "" : values.contains(.text(option)) ? "true" : "false"))
                 } else {
-                    row.append(values.first.map(Self.cell) ?? .plain(""))
+                    row.append(values.first.map { Self.cell($0, type: column.field.type) } ?? .plain(""))
                 }
             }
             let derived = Dictionary(export.scores(outcome, sharing: sharing).map { ($0.kind, $0.value) },

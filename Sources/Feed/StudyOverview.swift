@@ -63,7 +63,7 @@ public struct StudyOverview: Sendable {
         }
         var fractions: [Int: [Double]] = [:]
         for participant in participants {
-            for week in participant.adherence where week.total > 0 {
+            for week in participant.adherence where week.total > 0 && week.week >= 0 {
                 fractions[week.week, default: []].append(Double(week.completed) / Double(week.total))
             }
         }
@@ -71,16 +71,19 @@ public struct StudyOverview: Sendable {
         followed = series.map { line in
             var values: [Int: [Double]] = [:]
             for participant in participants {
-                for (week, mean) in participant.means[line.key] ?? [:] { values[week, default: []].append(mean) }
+                // A mean that is not a number (from a hand-edited manifest) counts nowhere.
+                for (week, mean) in participant.means[line.key] ?? [:] where week >= 0 && mean.isFinite {
+                    values[week, default: []].append(mean)
+                }
             }
             return Followed(series: line, weeks: Self.weeks(values),
                             withheld: participants.filter { $0.withheld.contains(line.key) }.count)
         }
     }
 
-    /// Every week from the first to the last with a value, gaps included.
+    /// Every week from week 0 to the last with a value, gaps included.
     static func weeks(_ values: [Int: [Double]]) -> [WeekFigure] {
-        guard let last = values.keys.max() else { return [] }
+        guard let last = values.keys.max(), last >= 0 else { return [] }
         return (0...last).map { week in
             let sorted = (values[week] ?? []).sorted()
             return WeekFigure(week: week, count: sorted.count, median: quantile(sorted, 0.5),

@@ -80,7 +80,9 @@ struct FileWriter {
     func replace(_ path: String, _ data: Data) throws {
         let target = root + "/" + path
         let temporary = target + ".carefeed-\(getpid())"
-        try Self.create(temporary, data)
+        // A file or a link left at the temporary name is removed, never written through.
+        unlink(temporary)
+        try Self.create(temporary, data, exclusive: true)
         guard rename(temporary, target) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
@@ -100,8 +102,24 @@ struct FileWriter {
     }
 
     mutating func remove(_ path: String) throws {
+        // Nothing is removed through a link, which could lead out of the site.
+        try refuseLinks(in: path, last: true)
         report.rewritten += 1
         try FileManager.default.removeItem(atPath: root + "/" + path)
+    }
+
+    /// Throws for a symbolic link among the folders of `path` below the
+    /// root (and at `path` itself with `last`).
+    private func refuseLinks(in path: String, last: Bool) throws {
+        var folder = root
+        let components = path.split(separator: "/")
+        for component in last ? components[...] : components.dropLast() {
+            folder += "/" + component
+            var status = stat()
+            if lstat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFLNK {
+                throw SiteError.linkInSite(folder)
+            }
+        }
     }
 
     /// Whether the file at `path` is a file of its own holding exactly
@@ -115,9 +133,10 @@ struct FileWriter {
     }
 
     /// Plain open-write-close: a staging folder is swapped in whole, and an
-    /// in-place file is renamed over its old one.
-    static func create(_ path: String, _ data: Data) throws {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    /// in-place file is renamed over its old one; `exclusive` makes a new
+    /// file only, following no link.
+    static func create(_ path: String, _ data: Data, exclusive: Bool = false) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (exclusive ? O_EXCL | O_NOFOLLOW : O_TRUNC), 0o644)
         guard descriptor >= 0 else { throw SiteError.cannotWrite(path, String(cString: strerror(errno))) }
         defer { close(descriptor) }
         try data.withUnsafeBytes { buffer in

@@ -41,8 +41,6 @@ extension SiteBuilder {
         return entries
     }
 
-    /// The study index: a row per participant, each from the figures in
-    /// the participant's manifest entry, with the build's "data as of".
     /// The study's overview, from every participant's figures in the manifest.
     func writeOverview(_ plan: BuildPlan, participants: [String: BuildManifest.Entry], into writer: inout FileWriter) throws {
         let study = plan.study
@@ -55,6 +53,8 @@ extension SiteBuilder {
                                                              asOf: asOf))
     }
 
+    /// The study index: a row per participant, each from the figures in
+    /// the participant's manifest entry, with the build's "data as of".
     func writeIndex(_ plan: BuildPlan, participants: [String: BuildManifest.Entry], into writer: inout FileWriter) throws {
         let study = plan.study
         let summaries = input.participants.compactMap { participant in

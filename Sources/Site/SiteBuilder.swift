@@ -111,10 +111,13 @@ public struct SiteBuilder: Sendable {
         if let bad = input.participants.first(where: { !Identifier.isValid($0.id) }) {
             throw SiteError.invalidParticipantID(bad.id)
         }
+        // A trailing slash would make lstat follow the link it is to catch.
+        var folder = output
+        while folder.count > 1 && folder.hasSuffix("/") { folder.removeLast() }
         var status = stat()
-        if lstat(output, &status) == 0, status.st_mode & S_IFMT == S_IFLNK {
-            let destination = (try? FileManager.default.destinationOfSymbolicLink(atPath: output)) ?? "somewhere"
-            throw SiteError.outputIsLink(output, destination)
+        if lstat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFLNK {
+            let destination = (try? FileManager.default.destinationOfSymbolicLink(atPath: folder)) ?? "somewhere"
+            throw SiteError.outputIsLink(folder, destination)
         }
         let plan = try BuildPlan(input, output: output)
         let leftovers = Self.removeLeftovers(beside: plan.output)

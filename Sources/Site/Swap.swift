@@ -62,7 +62,9 @@ extension SiteBuilder {
         else { return [] }
         var removed: [String] = []
         for entry in entries.sorted() {
-            for kind in [".building-", ".previous-"] where entry.hasPrefix(name + kind) {
+            // A retired site is the only copy while no site is in its place: it is kept for the person to move back.
+            let kinds = FileManager.default.fileExists(atPath: output) ? [".building-", ".previous-"] : [".building-"]
+            for kind in kinds where entry.hasPrefix(name + kind) {
                 let rest = entry.dropFirst(name.count + kind.count)
                 let digits = rest.prefix(while: \.isNumber)
                 guard let pid = Int32(digits), pid > 0, pid != getpid(),

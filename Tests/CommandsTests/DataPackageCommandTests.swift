@@ -30,6 +30,13 @@ import TestSupport
         let refused = Run("export", "--store", store, "--format", "datapackage", "--out", folder.path)
         #expect(refused.status == 1)
         #expect(refused.error.contains("holds other files (care.sqlite") && refused.error.contains("give a new or empty folder"))
+        // Another tool's data package is not ours to replace: its CSVs stay.
+        let foreign = folder.path + "/theirs"
+        try FileManager.default.createDirectory(atPath: foreign, withIntermediateDirectories: true)
+        try #"{"name": "theirs", "resources": []}"#.write(toFile: foreign + "/datapackage.json", atomically: true, encoding: .utf8)
+        try "a,b\r\n".write(toFile: foreign + "/theirs.csv", atomically: true, encoding: .utf8)
+        #expect(Run("export", "--store", store, "--format", "datapackage", "--out", foreign).status == 1)
+        #expect(FileManager.default.fileExists(atPath: foreign + "/theirs.csv"))
         let missing = Run("export", "--store", store, "--format", "datapackage")
         #expect(missing.status == 2)
         #expect(missing.error.contains("--format datapackage needs --out DIR"))

@@ -183,9 +183,9 @@ survey:
         answer:
           choice:
             options:
-              - { value: "0", text: Not at all }
-              - { value: "1", text: A little }
-              - { value: "2", text: A lot }
+              - { value: "-1", text: Less than before }
+              - { value: "0", text: As before }
+              - { value: "1", text: More than before }
       - id: mood
         text: How do you feel?
         required: false
@@ -216,6 +216,7 @@ def test_a_study_the_test_writes_with_every_answer_format_is_a_valid_package(fol
                                            "handScore")] == [
         "integer", "number", "boolean", "boolean", "integer", "string", "string", "date", "time", "number"]
     assert fields["grams"].constraints == {"minimum": 0, "maximum": 50}
+    assert fields["stiff"].constraints == {"minimum": -1, "maximum": 1}, "a code below 0 is a number, not quoted text"
     assert fields["mood"].constraints == {"enum": ["Good", "Fair", "Poor"]}
     assert "in kg" in fields["grams"].description
     rows = resource.read_rows()

@@ -38,7 +38,7 @@ import StudyModel
                                  permissionGrants: grants,
                                  healthPermissions: declining.isEmpty ? [] : [SharingRule(permissionID: "nightPain", types: declining)],
                                  names: false, plan: plan)
-        let files = try DataPackage(export: export, plan: plan, today: Fixtures.date("2026-03-05")).files()
+        let files = try DataPackage(export: export, plan: plan, now: Fixtures.instant("2026-03-05T17:00:00Z")).files()
         return Dictionary(files.map { ($0.path, $0.text) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -106,7 +106,7 @@ import StudyModel
                             createdAt: created)
         let export = StudyExport(participants: [participant], outcomes: [diary], consentRecords: [], permissionGrants: [],
                                  healthPermissions: [], names: false, plan: plan)
-        let files = Dictionary(try DataPackage(export: export, plan: plan, today: Fixtures.date("2026-03-05")).files()
+        let files = Dictionary(try DataPackage(export: export, plan: plan, now: Fixtures.instant("2026-03-05T17:00:00Z")).files()
             .map { ($0.path, $0.text) }, uniquingKeysWith: { first, _ in first })
         let rows = try #require(files["sleepDiary.csv"]).components(separatedBy: "\r\n")
         #expect(rows[0] == "study_id,occurrence,task_version,event_day,answered_at,sleepQuality,totalSleep,disturbances_Noise,"

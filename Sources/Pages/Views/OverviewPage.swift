@@ -120,7 +120,7 @@ public enum OverviewPage {
     /// A scale for values the study gives no scale for: from 0, or below,
     /// up to a round number above the highest.
     static func dataRange(_ weeks: [StudyOverview.WeekFigure]) -> ClosedRange<Double> {
-        let values = weeks.flatMap { [$0.lowerQuartile, $0.upperQuartile, $0.median].compactMap { $0 } }
+        let values = weeks.flatMap { [$0.lowerQuartile, $0.upperQuartile, $0.median].compactMap { $0 } }.filter(\.isFinite)
         guard let low = values.min(), let high = values.max() else { return 0...1 }
         let bottom = min(0, low)
         let magnitude = pow(10, (log10(max(high - bottom, 1))).rounded(.down))
