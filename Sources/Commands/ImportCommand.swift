@@ -41,8 +41,12 @@ enum ImportCommand {
         // Every definition the study's tasks have had counts, so an edit of the content cannot let declined data in.
         let sharing = SharingRule.healthPermissions(of: try Workspace.plan(study, store: store, now: now).allDefinitions)
         var refused: [String] = []
+        let check = ImportCheck(study: study, now: now)
         for file in files {
             do {
+                // What the study could not have produced is refused before anything is merged.
+                let problems = check.problems(try StoreFileRecords.read(file))
+                guard problems.isEmpty else { throw ImportRefusal(file: file, reasons: problems) }
                 let report = try store.importStore(at: file, sharing: sharing, at: now)
                 console.out(line(report))
             } catch let refusal as ImportRefusal {

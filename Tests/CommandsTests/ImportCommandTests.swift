@@ -180,4 +180,50 @@ import StudyModel
         #expect(run.status == 1)
         #expect(!FileManager.default.fileExists(atPath: target))
     }
+
+    /// A participant's store whose walk answers are `values`, enrolled on `enrolledOn`.
+    func craftedStore(enrolledOn: String = "2026-03-01", values: [OutcomeValue]) throws -> String {
+        let participant = Participant(id: "p1", name: "Ada", timeZone: Fixtures.newYork, enrolledOn: Fixtures.date(enrolledOn))
+        let path = stores.path + "/crafted-\(UUID().uuidString.prefix(6)).sqlite"
+        let store = try CareStore(path: path)
+        defer { store.close() }
+        try store.addParticipant(participant)
+        for (task, definition) in try definitions() {
+            try store.recordTaskVersion(taskID: task, definition: definition, effectiveFrom: participant.enrolledOn,
+                                        at: Fixtures.instant("2026-03-01T12:00:00Z"))
+        }
+        let event = try #require(ScheduleTimeline(Fixtures.dailyAtEight).events(
+            enrolledOn: participant.enrolledOn, in: participant.timeZone, from: participant.enrolledOn,
+            to: participant.enrolledOn.adding(days: 1)).first)
+        try store.addOutcome(NewOutcome(participantID: "p1", taskID: "walk", event: event, values: values),
+                             at: Fixtures.instant("2026-03-01T20:00:00Z"))
+        return path
+    }
+
+    @Test func aRecordTheStudyCouldNotHaveProducedIsRefusedWithItsRule() throws {
+        let cases: [(enrolledOn: String, values: [OutcomeValue], says: String)] = [
+            ("0001-01-01", [OutcomeValue(kind: "steps", value: .integer(10))],
+             "participant p1 is enrolled on 0001-01-01, more than ten years ago; the study could not have enrolled them then"),
+            ("2026-03-01", [OutcomeValue(kind: "steps", value: .integer(999_999))],
+             "participant p1's answer to walk#0: steps is 999999, outside its range 0 to 100000"),
+            ("2026-03-01", [OutcomeValue(kind: "steps", value: .text(String(repeating: "9", count: 1_000_000)))],
+             "participant p1's answer to walk#0: steps is the text '" + String(repeating: "9", count: 40) + "…', not a number"),
+            ("2026-03-01", [OutcomeValue(kind: "mood", value: .text("fine"))],
+             "participant p1's answer to walk#0: 'mood' is no question of the task's version walk"),
+            ("2026-03-01", [OutcomeValue(kind: "outside", value: .preferNotToAnswer)],
+             "participant p1's answer to walk#0: outside was declined, and the question offers no \"prefer not to answer\""),
+        ]
+        for (enrolledOn, values, says) in cases {
+            let file = try craftedStore(enrolledOn: enrolledOn, values: values)
+            let run = runImport(file)
+            #expect(run.status == 1)
+            #expect(run.error.contains("error: \(file): \(says)\n"), "\(run.error.prefix(600))")
+            let merged = FileManager.default.fileExists(atPath: target) ? try CareStore(path: target).outcomes() : []
+            #expect(merged.isEmpty, "nothing of a refused file is merged")
+        }
+        // The same file with an answer the study could have given is imported.
+        let good = try craftedStore(values: [OutcomeValue(kind: "steps", value: .integer(5000), unit: "steps"),
+                                             OutcomeValue(kind: "outside", value: .boolean(false))])
+        #expect(runImport(good).status == 0)
+    }
 }

@@ -54,3 +54,24 @@ extension CareStore {
         return resolved(one) == resolved(other)
     }
 }
+
+/// What a participant's store file holds, read as the import reads it, for
+/// checking against the study before anything is merged.
+public struct StoreFileRecords: Sendable {
+    public var participants: [Participant]
+    /// The file's own task versions, whose numbers its outcomes carry.
+    public var taskVersions: [TaskVersion]
+    /// Live and deleted outcomes, with their values.
+    public var outcomes: [Outcome]
+
+    /// Reads the store file at `path`; throws `ImportRefusal` as an import would.
+    public static func read(_ path: String) throws -> StoreFileRecords {
+        let snapshot = try StoreSnapshot.read(path: path)
+        return StoreFileRecords(participants: snapshot.participants, taskVersions: snapshot.taskVersions,
+                                outcomes: snapshot.outcomes.map { source in
+                                    var outcome = source.outcome
+                                    outcome.values = source.values.map(\.value)
+                                    return outcome
+                                })
+    }
+}

@@ -59,7 +59,11 @@ final class Statement {
             case SQLITE_INTEGER: values.append(.integer(sqlite3_column_int64(handle, column)))
             case SQLITE_FLOAT: values.append(.real(sqlite3_column_double(handle, column)))
             case SQLITE_NULL: values.append(.null)
-            default: values.append(.text(String(cString: sqlite3_column_text(handle, column))))
+            default:
+                // By its length, not up to a NUL: a file another program wrote may hold one, which a check must see.
+                let bytes = Int(sqlite3_column_bytes(handle, column))
+                let text = sqlite3_column_text(handle, column).map { String(decoding: UnsafeBufferPointer(start: $0, count: bytes), as: UTF8.self) }
+                values.append(.text(text ?? ""))
             }
         }
         return Row(sql: sql, columns: columns, values: values)
