@@ -61,9 +61,10 @@ final class Statement {
             case SQLITE_NULL: values.append(.null)
             default:
                 // By its length, not up to a NUL: a file another program wrote may hold one, which a check must see.
+                // The text first, then its length, as SQLite asks.
+                let text = sqlite3_column_text(handle, column)
                 let bytes = Int(sqlite3_column_bytes(handle, column))
-                let text = sqlite3_column_text(handle, column).map { String(decoding: UnsafeBufferPointer(start: $0, count: bytes), as: UTF8.self) }
-                values.append(.text(text ?? ""))
+                values.append(.text(text.map { String(decoding: UnsafeBufferPointer(start: $0, count: bytes), as: UTF8.self) } ?? ""))
             }
         }
         return Row(sql: sql, columns: columns, values: values)
