@@ -5,6 +5,26 @@ import StudyModel
 /// The columns of a task's table: a question's type, range and meaning
 /// from every version the store has of it, and the scores.
 extension DataPackage {
+    /// The columns several tables share, each described for its table.
+    static func recordID(_ description: String) -> Field {
+        Field(name: "record_id", type: "integer", title: "Record", description: description,
+              constraints: ["required": true, "unique": true])
+    }
+
+    static func occurrence(_ description: String) -> Field {
+        Field(name: "occurrence", type: "integer", title: "Event", description: description,
+              constraints: ["required": true, "minimum": 0])
+    }
+
+    static func taskVersion(_ description: String) -> Field {
+        Field(name: "task_version", type: "integer", title: "Task version", description: description,
+              constraints: ["required": true, "minimum": 1])
+    }
+
+    static var eventDay: Field {
+        Field(name: "event_day", type: "date", title: "Event day", description: "The event's day, on the participant's calendar.")
+    }
+
     static var studyID: Field {
         Field(name: "study_id", type: "string", title: "Study ID", description: "The participant, as in participants.csv.",
               constraints: ["required": true])

@@ -144,8 +144,7 @@ public struct DataPackage: Sendable {
                           description: "Each consent a participant signed: the document, its version and language, and "
                               + "the SHA-256 of the exact text they read.", primaryKey: ["record_id"])
         table.fields = [
-            Field(name: "record_id", type: "integer", title: "Record", description: "The consent record's number in the store.",
-                  constraints: ["required": true, "unique": true]),
+            Self.recordID("The consent record's number in the store."),
             Self.studyID,
             Field(name: "document", type: "string", title: "Document", description: "The consent document's ID."),
             Field(name: "version", type: "string", title: "Version", description: "The document's version as signed."),
@@ -175,8 +174,7 @@ public struct DataPackage: Sendable {
                           description: "Each answer a participant gave to a permission, in the order given; the latest "
                               + "for a permission is in force.", primaryKey: ["record_id"])
         table.fields = [
-            Field(name: "record_id", type: "integer", title: "Record", description: "The grant's number in the store.",
-                  constraints: ["required": true, "unique": true]),
+            Self.recordID("The grant's number in the store."),
             Self.studyID,
             Field(name: "permission", type: "string", title: "Permission",
                   description: "The permission's ID in the study." + Self.covers(export.healthPermissions)),
@@ -225,13 +223,9 @@ public struct DataPackage: Sendable {
         table.missingValues = Missing.allCases.map(\.rawValue)
         table.fields = [
             Self.studyID,
-            Field(name: "occurrence", type: "integer", title: "Event",
-                  description: "The event's number in the participant's schedule, from 0.",
-                  constraints: ["required": true, "minimum": 0]),
-            Field(name: "task_version", type: "integer", title: "Task version",
-                  description: "The version of the task that was answered, as the store numbered it.",
-                  constraints: ["required": true, "minimum": 1]),
-            Field(name: "event_day", type: "date", title: "Event day", description: "The event's day, on the participant's calendar."),
+            Self.occurrence("The event's number in the participant's schedule, from 0."),
+            Self.taskVersion("The version of the task that was answered, as the store numbered it."),
+            Self.eventDay,
             Field(name: "answered_at", type: "datetime", title: "Answered at", description: "When the answers were saved, in UTC."),
         ]
         let columns = Self.itemColumns(definitions)
