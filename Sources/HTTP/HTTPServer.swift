@@ -91,15 +91,17 @@ public final class HTTPServer: @unchecked Sendable {
         connections.counts
     }
 
-    /// Stops accepting connections, lets requests in flight finish and their
-    /// responses reach the client (up to `grace` seconds), then closes every
-    /// connection. Event streams are not waited for.
+    /// Lets requests in flight finish and their responses reach the client
+    /// (up to `grace` seconds), answering any new request 503 meanwhile, then
+    /// closes every connection and the listening socket. Event streams are not
+    /// waited for.
     public func stop(grace: TimeInterval = 5) {
         lock.withLock {
             guard let daemon else { return }
-            // The listening socket is ours again after quiescing: closed at the end.
-            let listener = MHD_quiesce_daemon(daemon)
-            defer { if listener >= 0 { close(listener) } }
+            // Not MHD_quiesce_daemon: with a pool of epoll threads it races a
+            // worker taking the listening socket out of its own epoll set, and
+            // the loser aborts the process ("Failed to remove listen FD from
+            // epoll set"). A request arriving during the grace gets a 503.
             inFlight.close(waitingUpTo: grace)
             connections.stop()
             // A suspended stream must be resumed, and never touched again,
