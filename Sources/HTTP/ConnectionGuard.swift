@@ -20,6 +20,9 @@ final class ConnectionGuard: @unchecked Sendable {
     // Unchecked: `waiting`, `sockets` and `stopped` are only touched with `condition` locked.
     private var waiting: WaitingConnections<OpaquePointer>
     private var sockets: [OpaquePointer: Int32] = [:]
+    /// Connections answered before their body was read, closed lingering.
+    private var lingering: Set<OpaquePointer> = []
+    let lingeringClose = LingeringClose()
     private let condition = NSCondition()
     private var stopped = false
 
@@ -54,10 +57,24 @@ final class ConnectionGuard: @unchecked Sendable {
         condition.withLock { waiting.requestCompleted(connection, at: now) }
     }
 
+    /// The connection's answer was queued before its body was read: when
+    /// libmicrohttpd closes it, the client's remaining bytes are read and
+    /// dropped first (`LingeringClose`).
+    func lingers(_ connection: OpaquePointer) {
+        condition.withLock { _ = lingering.insert(connection) }
+    }
+
+    /// Reported before libmicrohttpd closes the socket, so a duplicate of it
+    /// keeps the connection open for `lingeringClose`.
     func closed(_ connection: OpaquePointer) {
-        condition.withLock {
+        let kept = condition.withLock { () -> Int32 in
             waiting.closed(connection)
-            sockets[connection] = nil
+            defer { sockets[connection] = nil }
+            guard lingering.remove(connection) != nil, let socket = sockets[connection], socket >= 0 else { return -1 }
+            return fcntl(socket, F_DUPFD_CLOEXEC, 0)
+        }
+        if kept >= 0 {
+            lingeringClose.linger(kept)
         }
     }
 
@@ -71,6 +88,7 @@ final class ConnectionGuard: @unchecked Sendable {
             stopped = true
             condition.broadcast()
         }
+        lingeringClose.stop()
     }
 
     /// Looks every quarter of a second (or tenth of the deadline, if less),

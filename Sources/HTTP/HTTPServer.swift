@@ -13,8 +13,9 @@ import Support
 /// whole; each client may keep a few connections waiting for a header.
 /// Headers are limited by the per-connection memory (libmicrohttpd answers
 /// 431 beyond it) and bodies by `maximumBodyBytes` (413, from the
-/// Content-Length before the body is sent); a header that frames its body
-/// two ways gets 400.
+/// Content-Length before the body is sent, and the connection then closed
+/// lingering, so a client that writes its whole body first still reads it);
+/// a header that frames its body two ways gets 400.
 public final class HTTPServer: @unchecked Sendable {
     // Unchecked: `daemon` is set once in init and cleared once in stop,
     // which is serialized by `lock`; the rest is immutable or itself Sendable.

@@ -23,6 +23,7 @@ enum Callbacks {
             server.connections.headerReceived(connection)
             if let refusal = RequestFraming.refusal(headerLines(connection),
                                                     maximumBodyBytes: server.configuration.maximumBodyBytes) {
+                server.connections.lingers(connection)
                 return queue(refusal, on: connection, server: server)
             }
             state.pointee = Unmanaged.passRetained(RequestState()).toOpaque()

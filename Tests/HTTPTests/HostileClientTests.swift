@@ -128,6 +128,26 @@ import TestSupport
         #expect(handled.value == 0)
     }
 
+    /// A client that writes its whole request before reading, as most do,
+    /// must still read the 413: closing with its body unread would reset the
+    /// connection and lose the answer on the way.
+    @Test func aClientSendingAFourMegabyteBodyInOneGoReadsThe413() throws {
+        let server = try start()
+        defer { server.stop() }
+        let request = Array(("POST /tasks/x HTTP/1.1\r\nHost: localhost\r\nContent-Length: 4194304\r\n\r\n").utf8)
+            + [UInt8](repeating: UInt8(ascii: "a"), count: 4_194_304)
+        for attempt in 1...10 {
+            let socket = try HTTPClient.connect(port: server.port)
+            defer { close(socket) }
+            var written = true
+            do { try HTTPClient.write(socket, request) } catch { written = false }
+            let answer = read(socket, until: "\r\n\r\n", seconds: 5)
+            #expect(written, "attempt \(attempt): the server reset the connection before the body was sent")
+            #expect(answer.hasPrefix("HTTP/1.1 413"), "attempt \(attempt): \(answer)")
+        }
+        #expect(handled.value == 0)
+    }
+
     @Test(arguments: [
         "Content-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\nGET /smuggled HTTP/1.1\r\nHost: localhost\r\n\r\n",
         "Content-Length: 3\r\nContent-Length: 50\r\n\r\na=1GET /smuggled HTTP/1.1\r\nHost: localhost\r\n\r\n",
