@@ -25,11 +25,18 @@ struct ImportCheck {
         for version in file.taskVersions {
             definitions["\(version.taskID) \(version.version)"] = try? StudyTask(definition: version.definition)
         }
+        // Numbered as the file's own versions number them; a version the study never had is refused when merging.
+        let plan = try? CarePlan(study: study, versions: file.taskVersions)
+        var occurrences: [String: [Int: Int]] = [:]
         for outcome in file.outcomes {
             let subject = "participant \(outcome.participantID)'s answer to \(outcome.taskID)#\(outcome.occurrence)"
             guard study.task(outcome.taskID) != nil else {
                 problems.append("\(subject): the study has no task '\(outcome.taskID)'")
                 continue
+            }
+            if let plan, let participant = file.participants.first(where: { $0.id == outcome.participantID }),
+               let problem = occurrenceProblem(outcome, of: participant, in: plan, known: &occurrences) {
+                problems.append("\(subject): \(problem)")
             }
             guard let task = definitions["\(outcome.taskID) \(outcome.taskVersion)"] else { continue }
             for value in outcome.values {
@@ -38,7 +45,52 @@ struct ImportCheck {
                 }
             }
         }
+        problems += permissionProblems(file, definitions: Array(definitions.values.compactMap { $0 }))
         return problems
+    }
+
+    /// Why the outcome's occurrence is none the task's schedule has given the
+    /// participant by the end of their today, or falls under another version;
+    /// nil when it is one. `known` keeps each participant's task's events.
+    func occurrenceProblem(_ outcome: Outcome, of participant: Participant, in plan: CarePlan,
+                           known: inout [String: [Int: Int]]) -> String? {
+        guard let task = plan.tasks.first(where: { $0.id == outcome.taskID }) else { return nil }
+        let today = participant.today(at: now)
+        let key = "\(participant.id) \(task.id)"
+        let versions = known[key] ?? Dictionary(
+            task.timeline.events(enrolledOn: participant.enrolledOn, in: participant.timeZone,
+                                 from: participant.enrolledOn, to: today.adding(days: 1))
+                .map { ($0.occurrence, $0.version) }, uniquingKeysWith: { first, _ in first })
+        known[key] = versions
+        guard let version = versions[outcome.occurrence] else {
+            return "the task's schedule gives this participant no occurrence \(outcome.occurrence) from their enrolment "
+                + "on \(participant.enrolledOn) to \(today)"
+                + (versions.isEmpty ? ", none at all" : " (it gives #0 to #\(versions.count - 1))")
+        }
+        return version == outcome.taskVersion ? nil
+            : "occurrence \(outcome.occurrence) falls under version \(version) of \(task.id), not the version \(outcome.taskVersion) "
+                + "the answer names"
+    }
+
+    /// Permission answers to no permission the study or the file's task
+    /// versions ask for, or with what no browser says.
+    func permissionProblems(_ file: StoreFileRecords, definitions: [StudyTask]) -> [String] {
+        var asked: Set<String> = []
+        for task in study.tasks + definitions {
+            for case .permissions(let step) in task.survey {
+                step.items.forEach { asked.insert("\($0.id) \($0.kind.rawValue)") }
+            }
+        }
+        return file.permissionGrants.compactMap { grant in
+            let subject = "participant \(grant.participantID)'s permission answer '\(grant.permissionID)'"
+            guard asked.contains("\(grant.permissionID) \(grant.kind)") else {
+                return "\(subject) (\(grant.kind)): the study asks for no such permission"
+            }
+            guard grant.detail.map(PermissionGrant.browserAnswers.contains) ?? true else {
+                return "\(subject): '\(Self.shortened(grant.detail ?? ""))' is not what a browser answers"
+            }
+            return nil
+        }
     }
 
     /// Why `value` is not an answer the task's version could have stored; nil when it is.

@@ -20,6 +20,10 @@ enum ImportCommand {
     same task occurrence, another signed consent for the same document and
     version, another withdrawal, a task version the study never had) is
     refused whole, naming both sides; the other files are still imported.
+    So is a file holding what the study could not have produced: an
+    enrolment day more than ten years back, an occurrence the schedule has
+    not given, an answer its question does not take, a permission the study
+    never asks for, text that is not UTF-8.
     Answers of a data type the participant did not share are left out.
 
       --content DIR   the study's content (default content)

@@ -218,6 +218,21 @@ import TestSupport
                 == ["not a CareFeed store: outcome_values.padding is a generated column, which a CareFeed store never has"])
     }
 
+    @Test func textThatIsNotUTF8IsRefusedNotReadAsSomethingElse() throws {
+        let source = try ParticipantStoreMaker(in: directory, ada)
+        try source.fill()
+        source.store.close()
+        // A crafted file need not keep the triggers that keep CareFeed's own stores whole.
+        try RawSQLite(path: source.path).execute("""
+            DROP TRIGGER participants_language_only;
+            UPDATE participants SET name = CAST(X'416461FF' AS TEXT)
+            """)
+        #expect(try refusal(source.path) == [
+            "not a store CareFeed wrote: in participants, column name holds text that is not valid UTF-8, which CareFeed never writes",
+        ])
+        #expect(try study.participants().isEmpty)
+    }
+
     @Test func aStoreFromANewerSchemaIsRefused() throws {
         let source = try ParticipantStoreMaker(in: directory, ada)
         source.store.close()

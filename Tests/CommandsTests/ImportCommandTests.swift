@@ -182,7 +182,8 @@ import StudyModel
     }
 
     /// A participant's store whose walk answers are `values`, enrolled on `enrolledOn`.
-    func craftedStore(enrolledOn: String = "2026-03-01", values: [OutcomeValue]) throws -> String {
+    func craftedStore(enrolledOn: String = "2026-03-01", occurrence: Int = 0, values: [OutcomeValue],
+                      grants: [PermissionGrant] = []) throws -> String {
         let participant = Participant(id: "p1", name: "Ada", timeZone: Fixtures.newYork, enrolledOn: Fixtures.date(enrolledOn))
         let path = stores.path + "/crafted-\(UUID().uuidString.prefix(6)).sqlite"
         let store = try CareStore(path: path)
@@ -192,9 +193,11 @@ import StudyModel
             try store.recordTaskVersion(taskID: task, definition: definition, effectiveFrom: participant.enrolledOn,
                                         at: Fixtures.instant("2026-03-01T12:00:00Z"))
         }
-        let event = try #require(ScheduleTimeline(Fixtures.dailyAtEight).events(
+        var event = try #require(ScheduleTimeline(Fixtures.dailyAtEight).events(
             enrolledOn: participant.enrolledOn, in: participant.timeZone, from: participant.enrolledOn,
             to: participant.enrolledOn.adding(days: 1)).first)
+        event.occurrence = occurrence
+        try grants.forEach { _ = try store.addPermissionGrant($0) }
         try store.addOutcome(NewOutcome(participantID: "p1", taskID: "walk", event: event, values: values),
                              at: Fixtures.instant("2026-03-01T20:00:00Z"))
         return path
@@ -215,15 +218,28 @@ import StudyModel
         ]
         for (enrolledOn, values, says) in cases {
             let file = try craftedStore(enrolledOn: enrolledOn, values: values)
-            let run = runImport(file)
-            #expect(run.status == 1)
-            #expect(run.error.contains("error: \(file): \(says)\n"), "\(run.error.prefix(600))")
-            let merged = FileManager.default.fileExists(atPath: target) ? try CareStore(path: target).outcomes() : []
-            #expect(merged.isEmpty, "nothing of a refused file is merged")
+            try expectRefused(file, saying: says)
         }
+        let steps = [OutcomeValue(kind: "steps", value: .integer(5000), unit: "steps")]
+        try expectRefused(craftedStore(occurrence: 99_999, values: steps), saying: "participant p1's answer to walk#99999: "
+                          + "the task's schedule gives this participant no occurrence 99999 from their enrolment on 2026-03-01 to ",
+                          whole: false)
+        let grant = PermissionGrant(participantID: "p1", permissionID: "shareEverything", kind: "health", granted: true,
+                                    recordedAt: Fixtures.instant("2026-03-01T12:30:00Z"))
+        try expectRefused(craftedStore(values: steps, grants: [grant]),
+                          saying: "participant p1's permission answer 'shareEverything' (health): the study asks for no such permission")
         // The same file with an answer the study could have given is imported.
         let good = try craftedStore(values: [OutcomeValue(kind: "steps", value: .integer(5000), unit: "steps"),
                                              OutcomeValue(kind: "outside", value: .boolean(false))])
         #expect(runImport(good).status == 0)
+    }
+
+    /// Checks the import of `file` is refused, saying `says` (the start of the line, unless `whole`), and merges nothing.
+    func expectRefused(_ file: String, saying says: String, whole: Bool = true) throws {
+        let run = runImport(file)
+        #expect(run.status == 1)
+        #expect(run.error.contains("error: \(file): \(says)" + (whole ? "\n" : "")), "\(run.error.prefix(600))")
+        let merged = FileManager.default.fileExists(atPath: target) ? try CareStore(path: target).outcomes() : []
+        #expect(merged.isEmpty, "nothing of a refused file is merged")
     }
 }

@@ -10,8 +10,11 @@ public struct PermissionGrant: Hashable, Sendable {
     /// `health`, `notifications` or `motion`.
     public var kind: String
     public var granted: Bool
-    /// What the browser said, where it was asked: `granted`, `denied`, `unsupported`.
+    /// What the browser said, where it was asked: one of `browserAnswers`.
     public var detail: String?
+
+    /// What a browser answers when asked for a permission; CareFeed keeps no other detail.
+    public static let browserAnswers: Set<String> = ["granted", "denied", "unsupported", "default"]
     public var recordedAt: Date
 
     public init(id: Int64 = 0, participantID: String, permissionID: String, kind: String, granted: Bool,

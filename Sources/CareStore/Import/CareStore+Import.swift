@@ -63,6 +63,7 @@ public struct StoreFileRecords: Sendable {
     public var taskVersions: [TaskVersion]
     /// Live and deleted outcomes, with their values.
     public var outcomes: [Outcome]
+    public var permissionGrants: [PermissionGrant]
 
     /// Reads the store file at `path`; throws `ImportRefusal` as an import would.
     public static func read(_ path: String) throws -> StoreFileRecords {
@@ -72,6 +73,6 @@ public struct StoreFileRecords: Sendable {
                                     var outcome = source.outcome
                                     outcome.values = source.values.map(\.value)
                                     return outcome
-                                })
+                                }, permissionGrants: snapshot.permissionGrants)
     }
 }

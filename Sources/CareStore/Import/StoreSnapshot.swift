@@ -76,6 +76,10 @@ struct StoreSnapshot {
             if let error = error as? DatabaseError, error.isNotADatabase {
                 throw ImportRefusal(file: path, reasons: ["not a CareFeed store: not a SQLite database"])
             }
+            if case .damagedRow(let column, let problem, let sql) = error as? CareStoreError {
+                let table = sql.components(separatedBy: " FROM ").dropFirst().first?.split(separator: " ").first ?? "a table"
+                throw ImportRefusal(file: path, reasons: ["not a store CareFeed wrote: in \(table), column \(column) \(problem)"])
+            }
             throw error
         }
     }

@@ -8,11 +8,17 @@ struct Row {
     /// Column positions by name, shared by every row of a statement.
     let columns: [String: Int]
     let values: [SQLValue]
+    /// Positions of text columns whose bytes are not UTF-8, which a file
+    /// another program wrote may hold: reading one throws.
+    var notUTF8: [Int] = []
 
     /// The column's value as SQLite holds it.
     func value(_ column: String) throws -> SQLValue {
         guard let position = columns[column] else {
             throw damaged(column, "is not in the result")
+        }
+        guard !notUTF8.contains(position) else {
+            throw damaged(column, "holds text that is not valid UTF-8, which CareFeed never writes")
         }
         return values[position]
     }

@@ -53,6 +53,7 @@ final class Statement {
     func row() -> Row {
         let count = sqlite3_column_count(handle)
         var values: [SQLValue] = []
+        var notUTF8: [Int] = []
         values.reserveCapacity(Int(count))
         for column in 0..<count {
             switch sqlite3_column_type(handle, column) {
@@ -62,12 +63,17 @@ final class Statement {
             default:
                 // By its length, not up to a NUL: a file another program wrote may hold one, which a check must see.
                 // The text first, then its length, as SQLite asks.
+                // Bytes that are not UTF-8 are kept out of every reading rather than silently replaced.
                 let text = sqlite3_column_text(handle, column)
                 let bytes = Int(sqlite3_column_bytes(handle, column))
-                values.append(.text(text.map { String(decoding: UnsafeBufferPointer(start: $0, count: bytes), as: UTF8.self) } ?? ""))
+                let read = text.map { String(validating: UnsafeBufferPointer(start: $0, count: bytes), as: UTF8.self) } ?? ""
+                if read == nil {
+                    notUTF8.append(Int(column))
+                }
+                values.append(.text(read ?? ""))
             }
         }
-        return Row(sql: sql, columns: columns, values: values)
+        return Row(sql: sql, columns: columns, values: values, notUTF8: notUTF8)
     }
 
     func reset() {

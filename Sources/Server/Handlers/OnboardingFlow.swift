@@ -73,7 +73,7 @@ final class OnboardingFlow: Sendable {
             let choices = permissions.items.map { item in
                 PermissionGrant(participantID: context.participant.id, permissionID: item.id, kind: item.kind.rawValue,
                                 granted: granted.contains(item.id),
-                                detail: form["detail-\(item.id)"].flatMap { Self.browserAnswers.contains($0) ? $0 : nil },
+                                detail: form["detail-\(item.id)"].flatMap { PermissionGrant.browserAnswers.contains($0) ? $0 : nil },
                                 recordedAt: context.now)
             }
             let draft = update(context.session) { draft in
@@ -111,9 +111,6 @@ final class OnboardingFlow: Sendable {
             return respond.notFound()
         }
     }
-
-    /// What a browser may say of a permission it was asked for.
-    private static let browserAnswers: Set<String> = ["granted", "denied", "unsupported", "default"]
 
     /// The consent step's form: the printed name and signature, then the review.
     private func sign(_ flow: Flow) -> HTTPResponse {
