@@ -53,6 +53,15 @@ public final class CareStore: @unchecked Sendable {
         return database
     }
 
+    /// Lets SQLite keep up to `megabytes` of the store's pages in memory,
+    /// for a command that reads every participant's records once each, as
+    /// `build` does: their rows lie interleaved through the tables, so with
+    /// SQLite's default 2 MB each participant read most pages of the store
+    /// again. Memory grows only as pages are read, to the store's size at most.
+    public func keepPagesInMemory(megabytes: Int) throws {
+        try read { try $0.execute("PRAGMA cache_size = -\(megabytes * 1024)") }
+    }
+
     /// Closes the connection; every later call throws.
     public func close() {
         lock.withLock { database.close() }

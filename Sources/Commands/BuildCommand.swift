@@ -43,6 +43,7 @@ enum BuildCommand {
         let fixedToday = try arguments.parse("today", as: "a date YYYY-MM-DD", { LocalDate(iso: $0) })
         guard let (study, store) = try Workspace.open(arguments, console: console, now: now) else { return .dataError }
         defer { store.close() }
+        try store.keepPagesInMemory(megabytes: 64)
         var plan = try Workspace.plan(study, store: store, now: now)
         var language = study.ownLanguage
         if let asked = arguments["language"] {

@@ -88,10 +88,12 @@ extension SiteBuilder {
         func reader(_ page: String) -> Reader { .clinician(links: links(page), sharing: sharing, names: names, language: language) }
         try writer.page(folder + "index.html",
                         StudyPages.participant(summary, study: study, reader: reader(folder + "index.html")))
+        // Every day page is in one folder, so its links, and its week's strip, are alike.
+        var strips = FeedPage.WeekStrips()
         for feedDay in feed.days(LocalDate(ordinal: days.lowerBound)...LocalDate(ordinal: days.upperBound),
                                 firstWeekday: language.format.firstWeekday) {
             let path = folder + "feed/\(feedDay.day).html"
-            try writer.page(path, FeedPage.render(feedDay, plan: plan, reader: reader(path)))
+            try writer.page(path, FeedPage.render(feedDay, plan: plan, reader: reader(path), strips: &strips))
         }
         try writer.page(folder + "insights.html",
                         InsightsPage.render(participant: participant, outcomes: outcomes, day: today, today: today,

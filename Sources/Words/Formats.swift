@@ -13,7 +13,7 @@ public final class Formats: Sendable {
     public let firstWeekday: Int
 
     private let formatters: Locked<Formatters>
-    private let cache = Locked(Cache())
+    private let cache = ReadMostly(Cache())
 
     /// Formatters are classes that are not safe to share: they are used only with their lock held.
     private struct Formatters: @unchecked Sendable {
@@ -89,7 +89,7 @@ public final class Formats: Sendable {
 
     private func cached(_ key: Int, _ store: WritableKeyPath<Cache, [Int: String]>,
                         _ make: (Formatters) -> String) -> String {
-        if let known = cache.update({ $0[keyPath: store][key] }) { return known }
+        if let known = cache.read({ $0[keyPath: store][key] }) { return known }
         let text = formatters.update { make($0) }
         cache.update { cache in
             if cache[keyPath: store].count < Self.cacheLimit { cache[keyPath: store][key] = text }
@@ -166,7 +166,7 @@ public final class Formats: Sendable {
     public func decimal(_ value: Double) -> String {
         // -0.001 is written 0, never -0.
         let value = (value * 100).rounded() == 0 ? 0 : value
-        if let known = cache.update({ $0.decimals[value] }) { return known }
+        if let known = cache.read({ $0.decimals[value] }) { return known }
         let text = formatters.update { $0.decimal.string(from: NSNumber(value: value)) } ?? String(value)
         cache.update { cache in
             if cache.decimals.count < Self.cacheLimit { cache.decimals[value] = text }

@@ -6,6 +6,8 @@ public struct Language: Sendable {
     public let tag: LanguageTag
     public let words: Words
     public let format: Formats
+    /// `rtl` or `ltr`.
+    public var direction: String { tag.direction }
 
     /// The language `tag` with a study's own catalogs, by tag, in front of the shipped one.
     public init(_ tag: LanguageTag, studyCatalogs: [LanguageTag: Catalog] = [:]) {
@@ -13,9 +15,6 @@ public struct Language: Sendable {
         format = Self.formats(for: tag)
         words = Words(tag: tag, studyCatalogs: studyCatalogs, formats: format)
     }
-
-    /// `rtl` or `ltr`.
-    public var direction: String { tag.direction }
 
     /// US English with the shipped words: for pages about no study, and tests.
     public static let usEnglish = Language(.usEnglish)

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// A BCP 47 language tag such as `de-DE`, `zh-Hans` or `ar`, in its
 /// canonical case: the language in lower case, a script in title case, a
@@ -66,8 +67,17 @@ public struct LanguageTag: Hashable, Comparable, Sendable, CustomStringConvertib
 
     /// Whether the language is written right to left (Arabic, Hebrew, Persian, Urdu).
     public var isRightToLeft: Bool {
-        Locale.Language(identifier: identifier).characterDirection == .rightToLeft
+        // Asked once a tag, under a lock: every page asks, and reading it
+        // from several threads at once was seen to corrupt memory.
+        Self.rightToLeft.update { known in
+            if let answer = known[identifier] { return answer }
+            let answer = Locale.Language(identifier: identifier).characterDirection == .rightToLeft
+            if known.count < 1_000 { known[identifier] = answer }
+            return answer
+        }
     }
+
+    private static let rightToLeft = Locked([String: Bool]())
 
     /// `rtl` or `ltr`, for an `<html dir>` attribute.
     public var direction: String { isRightToLeft ? "rtl" : "ltr" }

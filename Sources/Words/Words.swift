@@ -80,16 +80,27 @@ public struct Words: Sendable {
         return result + "\(String(rest))" as HTML
     }
 
+    /// Each `{name}` of `template` replaced by its argument; a place with no
+    /// argument is kept as written. Read as UTF-8 bytes: braces are ASCII,
+    /// so a place never starts or ends inside a character.
     static func fill(_ template: String, _ arguments: [(String, String)]) -> String {
-        guard !arguments.isEmpty, template.contains("{") else { return template }
+        let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
+        let bytes = template.utf8
+        guard !arguments.isEmpty, var place = bytes.firstIndex(of: open) else { return template }
         var result = ""
-        var rest = Substring(template)
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            result += rest[..<open]
-            let name = rest[rest.index(after: open)..<close]
-            result += arguments.first { $0.0 == name }?.1 ?? String(rest[open...close])
-            rest = rest[rest.index(after: close)...]
+        result.reserveCapacity(bytes.count + arguments.reduce(0) { $0 + $1.1.utf8.count })
+        var copied = bytes.startIndex
+        while let end = bytes[place...].firstIndex(of: close) {
+            let name = Substring(template.utf8[bytes.index(after: place)..<end])
+            if let argument = arguments.first(where: { $0.0 == name }) {
+                result += Substring(bytes[copied..<place])
+                result += argument.1
+                copied = bytes.index(after: end)
+            }
+            guard let next = bytes[bytes.index(after: end)...].firstIndex(of: open) else { break }
+            place = next
         }
-        return result + rest
+        result += Substring(bytes[copied...])
+        return result
     }
 }

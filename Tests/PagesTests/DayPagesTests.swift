@@ -191,6 +191,21 @@ struct PreviewLinks: PageLinks {
         #expect(Format(language: .usEnglish).when(event(22), in: zone, today: today) == "Night · from 10:00 PM")
     }
 
+    /// The site draws each week's strip once for its seven pages: each page
+    /// is byte for byte the page drawn alone, its own day the current one.
+    @Test func aWeekStripDrawnOnceForItsDaysGivesEachPageAsDrawnAlone() {
+        let feed = plan.feed(for: participant, outcomes: [answer("onboarding", on: "2026-03-02", [], id: 1), checkInAnswer],
+                             today: Fixtures.date("2026-03-04"))
+        let reader = Reader.participant(links: links, language: .usEnglish)
+        var strips = FeedPage.WeekStrips()
+        for day in feed.days(Fixtures.date("2026-03-01")...Fixtures.date("2026-03-16"), firstWeekday: 1) {
+            let shared = FeedPage.render(day, plan: plan, reader: reader, strips: &strips).markup
+            #expect(shared == FeedPage.render(day, plan: plan, reader: reader).markup, "\(day.day)")
+            #expect(shared.components(separatedBy: "aria-current=\"date\"").count == 2, "\(day.day)")
+            #expect(shared.contains("href=\"/feed/\(day.day)\" aria-current=\"date\""), "\(day.day)")
+        }
+    }
+
     @Test func theSafetyNoteCallsTheCareTeamWhereTheWarningSignsAre() throws {
         let safety = try #require(study.safety.flatMap(study.note))
         let page = EducationPages.note(safety, study: study, reader: .participant(links: links, language: .usEnglish)).markup

@@ -108,6 +108,11 @@ import StudyModel
         let outcome = checkIn(day: "2026-03-02", pain: 3, sleep: 7, id: 1)
         #expect(Format(language: .usEnglish).answers(outcome, task: study.task("checkIn"), study: study) == "Pain: 3 · Sleep: 7 hours")
         #expect(Format.label("rangeOfMotion") == "Range of motion")
+        #expect(Format.withoutTrailingAside("Pain (0-10)") == "Pain")
+        #expect(Format.withoutTrailingAside("痛み（0〜10） ") == "痛み")
+        #expect(Format.withoutTrailingAside("Range (degrees) of motion") == "Range (degrees) of motion")
+        #expect(Format.withoutTrailingAside("Sleep (hours) (last night)") == "Sleep (hours)")
+        #expect(Format.withoutTrailingAside("Sleep") == "Sleep")
     }
 }
 

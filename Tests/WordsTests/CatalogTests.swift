@@ -12,4 +12,12 @@ import Testing
             #expect(have.subtracting(keys).sorted() == [], "\(tag) has words CareFeed does not use")
         }
     }
+
+    @Test func placesAreFilledByNameAndAPlaceWithoutAnArgumentIsKept() {
+        #expect(Words.fill("Step {step} of {count}", [("count", "5"), ("step", "2")]) == "Step 2 of 5")
+        #expect(Words.fill("{day}: {ring}", [("day", "Dienstag, 1. Dezember")]) == "Dienstag, 1. Dezember: {ring}")
+        #expect(Words.fill("{count}件の記録 {", [("count", "٣")]) == "٣件の記録 {")
+        #expect(Words.fill("no places", [("day", "x")]) == "no places")
+        #expect(Words.fill("{a{b}", [("b", "x")]) == "{a{b}")
+    }
 }

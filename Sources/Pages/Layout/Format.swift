@@ -118,8 +118,23 @@ public struct Format: Sendable {
         guard let legend = study.insights.flatMap(\.series).first(where: { $0.task == task && $0.value == kind })?.legend else {
             return item?.text ?? label(kind)
         }
-        let bare = legend.replacingOccurrences(of: #"\s*[(（][^()（）]*[)）]\s*$"#, with: "", options: .regularExpression)
+        let bare = withoutTrailingAside(legend)
         return bare.isEmpty ? legend : bare
+    }
+
+    /// `Pain` from `Pain (0-10)` or `痛み（0〜10）`: the legend without the
+    /// bracketed part that ends it, and the spaces around that part.
+    public static func withoutTrailingAside(_ legend: String) -> String {
+        let opening: Set<Character> = ["(", "（"], closing: Set<Character> = [")", "）"]
+        var end = legend.endIndex
+        while end > legend.startIndex, legend[legend.index(before: end)].isWhitespace { end = legend.index(before: end) }
+        guard end > legend.startIndex, closing.contains(legend[legend.index(before: end)]) else { return legend }
+        let inside = legend[..<legend.index(before: end)]
+        guard let open = inside.lastIndex(where: { opening.contains($0) || closing.contains($0) }),
+              opening.contains(inside[open]) else { return legend }
+        var start = open
+        while start > legend.startIndex, legend[legend.index(before: start)].isWhitespace { start = legend.index(before: start) }
+        return String(legend[..<start])
     }
 
     /// `7.5 hours`, `3`, `Yes`.

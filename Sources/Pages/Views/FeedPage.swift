@@ -14,6 +14,28 @@ public enum FeedPage {
     public static func render(_ feed: FeedDay, plan: CarePlan, reader: Reader, csrfToken: String? = nil,
                               notice: HTML? = nil,
                               frame: Layout.Frame = .plain) -> HTML {
+        var strips = WeekStrips()
+        return render(feed, plan: plan, reader: reader, csrfToken: csrfToken, notice: notice, frame: frame, strips: &strips)
+    }
+
+    /// The week strips of one participant's day pages that link alike (from
+    /// one folder), each week's drawn once: its days differ only in which
+    /// is shown, and a site has seven pages of each week.
+    public struct WeekStrips {
+        struct Drawn {
+            var opening: HTML
+            /// Each day's item, as it is when the page shows another day, and when it shows this one.
+            var items: [(other: HTML, shown: HTML)]
+        }
+
+        var drawn: [LocalDate: Drawn] = [:]
+
+        public init() {}
+    }
+
+    /// A day page, its week strip taken from `strips` when drawn for another day of the week.
+    public static func render(_ feed: FeedDay, plan: CarePlan, reader: Reader, csrfToken: String? = nil,
+                              notice: HTML? = nil, frame: Layout.Frame = .plain, strips: inout WeekStrips) -> HTML {
         let participant = feed.participant
         let zone = participant.timeZone
         var main = HTML()
@@ -28,7 +50,7 @@ public enum FeedPage {
         main += "\(meta)"
         if reader.isClinician { main += " · \(Pseudonym.label(participant, reader: reader))" }
         main += "</p>\n</div>\n"
-        main += weekStrip(feed, reader: reader)
+        main += weekStrip(feed, reader: reader, strips: &strips)
         main += dayNavigation(feed, reader: reader)
 
         if !feed.isOnboarded {
@@ -64,22 +86,35 @@ public enum FeedPage {
                            scripts: csrfToken != nil && feed.isEditable ? ["js/busy.js"] : [], frame: frame)
     }
 
-    static func weekStrip(_ feed: FeedDay, reader: Reader) -> HTML {
-        var html: HTML = "<nav class=\"week\" aria-label=\"\(reader.words(.weekOf, ["day": reader.format.day(feed.week.days[0].day)]))\"><ol>\n"
-        for day in feed.week.days {
+    static func weekStrip(_ feed: FeedDay, reader: Reader, strips: inout WeekStrips) -> HTML {
+        let weekStart = feed.week.days[0].day
+        let drawn = strips.drawn[weekStart] ?? drawWeek(feed, reader: reader)
+        strips.drawn[weekStart] = drawn
+        var html = drawn.opening
+        for (day, item) in zip(feed.week.days, drawn.items) {
+            html += day.day == feed.day ? item.shown : item.other
+        }
+        return html + "</ol></nav>\n"
+    }
+
+    private static func drawWeek(_ feed: FeedDay, reader: Reader) -> WeekStrips.Drawn {
+        let opening: HTML = "<nav class=\"week\" aria-label=\"\(reader.words(.weekOf, ["day": reader.format.day(feed.week.days[0].day)]))\"><ol>\n"
+        let items = feed.week.days.map { day -> (other: HTML, shown: HTML) in
             let state = day.ring?.state(on: day.day, today: feed.today)
             let label = reader.words(.dayRing, ["day": reader.format.day(day.day), "ring": ringLabel(day.ring, state: state, reader: reader)])
             let content: HTML = "<span class=\"week-day\" aria-hidden=\"true\">\(reader.format.weekdayShortest(day.day))</span>"
                 + ring(day.ring, state: state, number: reader.format.dayNumber(day.day))
             let classes = (["week-link"] + (day.day == feed.today ? ["is-today"] : [])).joined(separator: " ")
-            if let href = reader.links.feed(feed.participant.id, day.day) {
-                let current: HTML = day.day == feed.day ? " aria-current=\"date\"" : ""
-                html += "<li><a class=\"\(classes)\" href=\"\(href)\"\(current) aria-label=\"\(label)\">\(content)</a></li>\n"
-            } else {
-                html += "<li><span class=\"\(classes) is-outside\" aria-label=\"\(label)\">\(content)</span></li>\n"
+            guard let href = reader.links.feed(feed.participant.id, day.day) else {
+                let item: HTML = "<li><span class=\"\(classes) is-outside\" aria-label=\"\(label)\">\(content)</span></li>\n"
+                return (item, item)
             }
+            func item(_ current: HTML) -> HTML {
+                "<li><a class=\"\(classes)\" href=\"\(href)\"\(current) aria-label=\"\(label)\">\(content)</a></li>\n"
+            }
+            return (item(""), item(" aria-current=\"date\""))
         }
-        return html + "</ol></nav>\n"
+        return WeekStrips.Drawn(opening: opening, items: items)
     }
 
     /// `2 of 2 done`, `1 of 2 done, 1 missed`, `2 tasks to come`.
