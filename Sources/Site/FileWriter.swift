@@ -15,7 +15,11 @@ struct FileWriter {
     let root: String
     let mode: Mode
     var report = SiteBuilder.Report()
-    private var folders: Set<String> = []
+    /// Folders below the root made so far, as paths below it.
+    private var folders: Set<Substring> = []
+    /// Whether the previous site has each folder: a first build, or a new
+    /// participant's, has nothing to link to and looks for nothing.
+    private var previousFolders: [Substring: Bool] = [:]
 
     init(root: String, mode: Mode) {
         self.root = root
@@ -25,14 +29,19 @@ struct FileWriter {
     /// Writes a rendered page: the one place where a page becomes bytes.
     mutating func page(_ path: String, _ html: HTML) throws {
         report.pages += 1
-        try write(path, Data(html.utf8))
+        var markup = html.markup
+        try markup.withUTF8 { try write(path, UnsafeRawBufferPointer($0)) }
     }
 
     mutating func write(_ path: String, _ data: Data) throws {
+        try data.withUnsafeBytes { try write(path, $0) }
+    }
+
+    mutating func write(_ path: String, _ bytes: UnsafeRawBufferPointer) throws {
         report.files += 1
-        report.bytes += data.count
+        report.bytes += bytes.count
         let target = root + "/" + path
-        let folder = (target as NSString).deletingLastPathComponent
+        let folder = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { Substring(path.utf8[..<$0]) } ?? ""
         if !folders.contains(folder) {
             try makeFolders(path)
             folders.insert(folder)
@@ -40,18 +49,27 @@ struct FileWriter {
         switch mode {
         case .staged(let previous):
             let old = previous + "/" + path
-            if Self.hasContents(old, data), link(old, target) == 0 {
+            if previousHas(folder, in: previous), Self.hasContents(old, bytes), link(old, target) == 0 {
                 return
             }
             report.rewritten += 1
-            try Self.create(target, data)
+            try Self.create(target, bytes)
         case .inPlace:
-            if Self.hasContents(target, data) {
+            if Self.hasContents(target, bytes) {
                 return
             }
             report.rewritten += 1
-            try replace(path, data)
+            try replace(path, bytes)
         }
+    }
+
+    /// Whether the previous site has `folder` (below its root), as a folder of its own.
+    private mutating func previousHas(_ folder: Substring, in previous: String) -> Bool {
+        if let known = previousFolders[folder] { return known }
+        var status = stat()
+        let has = lstat(folder.isEmpty ? previous : previous + "/" + folder, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+        previousFolders[folder] = has
+        return has
     }
 
     /// Makes the folders of `path` below the root, one at a time, and
@@ -78,11 +96,15 @@ struct FileWriter {
     /// Writes `data` beside `path` and renames it over `path`: a reader sees
     /// the old file or the new one, never part of one.
     func replace(_ path: String, _ data: Data) throws {
+        try data.withUnsafeBytes { try replace(path, $0) }
+    }
+
+    func replace(_ path: String, _ bytes: UnsafeRawBufferPointer) throws {
         let target = root + "/" + path
         let temporary = target + ".carefeed-\(getpid())"
         // A file or a link left at the temporary name is removed, never written through.
         unlink(temporary)
-        try Self.create(temporary, data, exclusive: true)
+        try Self.create(temporary, bytes, exclusive: true)
         guard rename(temporary, target) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
@@ -125,27 +147,33 @@ struct FileWriter {
     /// Whether the file at `path` is a file of its own holding exactly
     /// `data`; a size check first spares reading files that changed length.
     static func hasContents(_ path: String, _ data: Data) -> Bool {
+        data.withUnsafeBytes { hasContents(path, $0) }
+    }
+
+    static func hasContents(_ path: String, _ bytes: UnsafeRawBufferPointer) -> Bool {
         var status = stat()
         // lstat: a link is never the page, whatever it leads to.
-        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) == data.count,
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) == bytes.count,
               let existing = FileManager.default.contents(atPath: path) else { return false }
-        return existing == data
+        return existing.withUnsafeBytes { $0.count == bytes.count && (bytes.isEmpty || memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0) }
     }
 
     /// Plain open-write-close: a staging folder is swapped in whole, and an
     /// in-place file is renamed over its old one; `exclusive` makes a new
     /// file only, following no link.
     static func create(_ path: String, _ data: Data, exclusive: Bool = false) throws {
+        try data.withUnsafeBytes { try create(path, $0, exclusive: exclusive) }
+    }
+
+    static func create(_ path: String, _ bytes: UnsafeRawBufferPointer, exclusive: Bool = false) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (exclusive ? O_EXCL | O_NOFOLLOW : O_TRUNC), 0o644)
         guard descriptor >= 0 else { throw SiteError.cannotWrite(path, String(cString: strerror(errno))) }
         defer { close(descriptor) }
-        try data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                guard written > 0 else { throw SiteError.cannotWrite(path, String(cString: strerror(errno))) }
-                offset += written
-            }
+        var offset = 0
+        while offset < bytes.count {
+            let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            guard written > 0 else { throw SiteError.cannotWrite(path, String(cString: strerror(errno))) }
+            offset += written
         }
     }
 }

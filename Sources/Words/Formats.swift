@@ -43,6 +43,8 @@ public final class Formats: Sendable {
         var integers: [Int: String] = [:]
         var times: [Int: String] = [:]
         var decimals: [Double: String] = [:]
+        var numbers: [Double: String] = [:]
+        var percents: [Double: String] = [:]
     }
 
     /// Values kept per kind: enough for every day and answer a study shows, bounded for a hostile one.
@@ -87,8 +89,8 @@ public final class Formats: Sendable {
         Date(timeIntervalSince1970: Double(date.ordinal) * 86_400 + 43_200)
     }
 
-    private func cached(_ key: Int, _ store: WritableKeyPath<Cache, [Int: String]>,
-                        _ make: (Formatters) -> String) -> String {
+    private func cached<Key: Hashable>(_ key: Key, _ store: WritableKeyPath<Cache, [Key: String]>,
+                                       _ make: (Formatters) -> String) -> String {
         if let known = cache.read({ $0[keyPath: store][key] }) { return known }
         let text = formatters.update { make($0) }
         cache.update { cache in
@@ -166,17 +168,12 @@ public final class Formats: Sendable {
     public func decimal(_ value: Double) -> String {
         // -0.001 is written 0, never -0.
         let value = (value * 100).rounded() == 0 ? 0 : value
-        if let known = cache.read({ $0.decimals[value] }) { return known }
-        let text = formatters.update { $0.decimal.string(from: NSNumber(value: value)) } ?? String(value)
-        cache.update { cache in
-            if cache.decimals.count < Self.cacheLimit { cache.decimals[value] = text }
-        }
-        return text
+        return cached(value, \.decimals) { $0.decimal.string(from: NSNumber(value: value)) ?? String(value) }
     }
 
     /// `42`, `7.5` or `7,5`: a scale's end, with one decimal at most.
     public func number(_ value: Double) -> String {
-        formatters.update { $0.oneDecimal.string(from: NSNumber(value: value)) } ?? String(value)
+        cached(value, \.numbers) { $0.oneDecimal.string(from: NSNumber(value: value)) ?? String(value) }
     }
 
     /// `1,234`, `1.234`: a count.
@@ -186,7 +183,7 @@ public final class Formats: Sendable {
 
     /// `68%`, `68 %`, `٦٨٪`: a fraction from 0 to 1, in whole per cent.
     public func percent(_ fraction: Double) -> String {
-        formatters.update { $0.percent.string(from: NSNumber(value: fraction)) } ?? String(fraction)
+        cached(fraction, \.percents) { $0.percent.string(from: NSNumber(value: fraction)) ?? String(fraction) }
     }
 
     /// A number as the language writes it, `6,5` or `6.5`, or nil: what a participant typed.

@@ -84,10 +84,18 @@ public struct LanguageTag: Hashable, Comparable, Sendable, CustomStringConvertib
 
     /// The language's name in itself, as a language picker shows it: `Deutsch`, `日本語`, `English (Australia)`.
     public var nativeName: String {
-        let locale = Locale(identifier: identifier)
-        guard let name = locale.localizedString(forIdentifier: identifier), !name.isEmpty else { return identifier }
-        return name.prefix(1).uppercased(with: locale) + name.dropFirst()
+        // Asked once a tag: a page footer names its language.
+        Self.nativeNames.update { known in
+            if let name = known[identifier] { return name }
+            let locale = Locale(identifier: identifier)
+            let name = locale.localizedString(forIdentifier: identifier).map { $0.prefix(1).uppercased(with: locale) + $0.dropFirst() }
+            let answer = name.map { $0.isEmpty ? identifier : $0 } ?? identifier
+            if known.count < 1_000 { known[identifier] = answer }
+            return answer
+        }
     }
+
+    private static let nativeNames = Locked([String: String]())
 
     public var description: String { identifier }
 

@@ -115,7 +115,7 @@ public struct Format: Sendable {
     /// answer, in the study's words in the reader's language; else from its id.
     /// Without a chart of it, the question itself: in the reader's words, where an id is not.
     public static func label(_ kind: String, task: String, study: Study, item: FormItem?) -> String {
-        guard let legend = study.insights.flatMap(\.series).first(where: { $0.task == task && $0.value == kind })?.legend else {
+        guard let legend = study.insights.lazy.flatMap(\.series).first(where: { $0.task == task && $0.value == kind })?.legend else {
             return item?.text ?? label(kind)
         }
         let bare = withoutTrailingAside(legend)
@@ -125,16 +125,20 @@ public struct Format: Sendable {
     /// `Pain` from `Pain (0-10)` or `痛み（0〜10）`: the legend without the
     /// bracketed part that ends it, and the spaces around that part.
     public static func withoutTrailingAside(_ legend: String) -> String {
-        let opening: Set<Character> = ["(", "（"], closing: Set<Character> = [")", "）"]
-        var end = legend.endIndex
-        while end > legend.startIndex, legend[legend.index(before: end)].isWhitespace { end = legend.index(before: end) }
-        guard end > legend.startIndex, closing.contains(legend[legend.index(before: end)]) else { return legend }
-        let inside = legend[..<legend.index(before: end)]
+        // Scalars, not characters: brackets and spaces are single scalars, and a page asks this for every answer.
+        let scalars = legend.unicodeScalars
+        let opening: [Unicode.Scalar] = ["(", "（"], closing: [Unicode.Scalar] = [")", "）"]
+        var end = scalars.endIndex
+        while end > scalars.startIndex, scalars[scalars.index(before: end)].properties.isWhitespace { end = scalars.index(before: end) }
+        guard end > scalars.startIndex, closing.contains(scalars[scalars.index(before: end)]) else { return legend }
+        let inside = scalars[..<scalars.index(before: end)]
         guard let open = inside.lastIndex(where: { opening.contains($0) || closing.contains($0) }),
               opening.contains(inside[open]) else { return legend }
         var start = open
-        while start > legend.startIndex, legend[legend.index(before: start)].isWhitespace { start = legend.index(before: start) }
-        return String(legend[..<start])
+        while start > scalars.startIndex, scalars[scalars.index(before: start)].properties.isWhitespace {
+            start = scalars.index(before: start)
+        }
+        return String(scalars[..<start])
     }
 
     /// `7.5 hours`, `3`, `Yes`.
