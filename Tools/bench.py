@@ -24,7 +24,7 @@ from bench_markdown import after_deletion, make_corpus, markdown_pipeline
 from bench_measure import ROOT, WORK, fresh, memory_folder
 from bench_report import machine, report, scaling_svg
 from bench_server import server_and_nginx
-from bench_site import demo, scaling, study_site
+from bench_site import demo, scaling, study_site, study_site_in_memory
 
 # Where an interrupted run's files wait to be deleted, and when the last run
 # deleted its own.
@@ -36,7 +36,8 @@ def main():
     started = time.time()
     # What an earlier run left (one that stopped halfway) is moved aside,
     # not deleted, and deleted at the end with this run's own files: see aged().
-    subprocess.run(["umount", "-l", str(WORK / "memory")], capture_output=True)
+    for mounted in ("memory", "site-memory"):
+        subprocess.run(["umount", "-l", str(WORK / mounted)], capture_output=True)
     if WORK.exists():
         TRASH.mkdir(parents=True, exist_ok=True)
         WORK.rename(TRASH / f"bench-{time.time_ns()}")
@@ -63,13 +64,22 @@ def main():
     print("Server and nginx…", flush=True)
     serving = server_and_nginx(store)
     print("Scaling: 20, 200, 2,000 participants…", flush=True)
-    scale = scaling((20, 200, 2000), demo(200))
+    stores = {20: demo(20), 200: demo(200), 2000: demo(2000)}
+    scale = {"disk": scaling((20, 200, 2000), stores)}
+    memory = memory_folder("site-memory", "8g")
+    if memory:
+        try:
+            print("Study site and scaling on a tmpfs…", flush=True)
+            site["memory"] = study_site_in_memory(stores[200], memory)
+            scale["memory"] = scaling((20, 200, 2000), stores, memory)
+        finally:
+            subprocess.run(["umount", "-l", str(memory)], capture_output=True)
     # Last, as it leaves the disk with many inodes freed just now, which
     # would slow whatever came after it.
     print("Markdown pipeline on the disk, just after deleting the last output…", flush=True)
     pipeline["deleted"] = after_deletion(disk, pipeline["disk"]["outputs"])
     (ROOT / "docs").mkdir(exist_ok=True)
-    (ROOT / "docs/bench-scaling.svg").write_text(scaling_svg(scale))
+    (ROOT / "docs/bench-scaling.svg").write_text(scaling_svg(scale.get("memory") or scale["disk"]))
     text = report(info, disk, pipeline, site, scale, serving, time.time() - started)
     (ROOT / "BENCHMARKS.md").write_text(text)
     fresh(WORK)

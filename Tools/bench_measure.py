@@ -5,6 +5,7 @@ import re
 import shutil
 import statistics
 import subprocess
+import tempfile
 import time
 from pathlib import Path
 
@@ -21,12 +22,16 @@ def measure(command, cwd=None):
     flushed before the clock starts, and this run's writes before it stops:
     each tool pays for its own writes, and only its own."""
     os.sync()
-    started = time.perf_counter()
-    process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    # wait4 gives this child's own peak memory, not the largest of all children.
-    output = process.stdout.read().decode()
-    errors = process.stderr.read().decode()
-    _, status, usage = os.wait4(process.pid, 0)
+    # What it says on stderr goes to a file: read from a pipe after stdout, a
+    # command that warns ten thousand times would fill the pipe and wait forever.
+    with tempfile.TemporaryFile() as said:
+        started = time.perf_counter()
+        process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE, stderr=said)
+        # wait4 gives this child's own peak memory, not the largest of all children.
+        output = process.stdout.read().decode()
+        _, status, usage = os.wait4(process.pid, 0)
+        said.seek(0)
+        errors = said.read().decode()
     os.sync()
     seconds = time.perf_counter() - started
     process.returncode = os.waitstatus_to_exitcode(status)
@@ -59,13 +64,19 @@ def folder_bytes(path):
 _outputs = iter(range(1_000_000))
 
 
-def memory_folder():
-    """A tmpfs for the Markdown pipeline's second row: the tools without the
-    disk. None when no tmpfs can be mounted here."""
-    folder = WORK / "memory"
+def memory_folder(name="memory", size="4g"):
+    """A tmpfs for the rows run without the disk: inputs and outputs in
+    memory. None when no tmpfs can be mounted here."""
+    folder = WORK / name
     folder.mkdir(parents=True, exist_ok=True)
-    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4g", "tmpfs", str(folder)], capture_output=True)
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(folder)], capture_output=True)
     return folder if mounted.returncode == 0 else None
+
+
+def copy_tree(source, root=None):
+    """`cp -r` of a finished output into a new folder, timed as a build is:
+    the floor a build that writes the same files is held to."""
+    return measure(["cp", "-r", str(source), str(new_folder("copy", root))])["seconds"]
 
 
 def new_folder(name, root=None):

@@ -1,11 +1,12 @@
 """The study site for `make bench`: 200 participants x 120 days, built in
 full, rebuilt after one new outcome, and built at other sizes."""
+import shutil
 import sqlite3
 import subprocess
 import sys
 import time
 
-from bench_measure import CAREFEED, ROOT, RUNS, TODAY, WORK, carefeed_build, folder_bytes, fresh, new_folder
+from bench_measure import CAREFEED, ROOT, RUNS, TODAY, WORK, carefeed_build, copy_tree, folder_bytes, fresh, new_folder
 
 sys.path.insert(0, str(ROOT / "Tests/Reliability"))
 import harness  # noqa: E402
@@ -56,10 +57,11 @@ def answer_late(store, participant, day, occurrence):
 
 def study_site(store):
     missed = iter(missed_check_ins(store))
-    full = []
+    full, copies = [], []
     for run in range(RUNS):
         out = new_folder("study-site")
         full.append(carefeed_build(ROOT / "content", store, out))
+        copies.append(copy_tree(out))
     size = folder_bytes(out)
     # The same site in German: every word from the German catalog and Recover's translation.
     german = [carefeed_build(ROOT / "content", store, new_folder("study-site-de"), language="de-DE") for _ in range(RUNS)]
@@ -75,15 +77,47 @@ def study_site(store):
                 # carefeed's, but its figures cannot be trusted.
                 (out / ".carefeed-site").write_text('{"about": "Written by carefeed build", "format": 0}')
             results.append(carefeed_build(ROOT / "content", store, out))
-    return {"full": full, "german": german, "size": size, "unchanged": unchanged, "one_outcome": with_manifest,
-            "one_outcome_without_manifest": without_manifest}
+    return {"full": full, "copies": copies, "german": german, "size": size, "unchanged": unchanged,
+            "one_outcome": with_manifest, "one_outcome_without_manifest": without_manifest}
 
 
-def scaling(sizes, store_200):
+def study_site_in_memory(store, memory):
+    """The full build with its store and output on a tmpfs, each run beside a
+    copy of its output: what is left is CareFeed's own work."""
+    in_memory = memory / "care.sqlite"
+    shutil.copyfile(store, in_memory)
+    full, copies = [], []
+    for run in range(RUNS):
+        out = new_folder("study-site", memory)
+        full.append(carefeed_build(ROOT / "content", in_memory, out))
+        copies.append(copy_tree(out, memory))
+        clear(memory)
+    return {"full": full, "copies": copies}
+
+
+def clear(memory):
+    """Deletes the outputs and copies on the tmpfs, keeping its store."""
+    for entry in memory.iterdir():
+        if not entry.name.startswith("care.sqlite"):
+            fresh(entry)
+
+
+def scaling(sizes, stores, memory=None):
+    """Each size built into empty folders, each run beside a copy of its
+    output; with `memory`, store and outputs on that tmpfs, deleted after
+    each run (a tmpfs has no inode to age)."""
     rows = []
     for participants in sizes:
-        store = store_200 if participants == 200 else demo(participants)
-        runs = [carefeed_build(ROOT / "content", store, new_folder(f"scaling-{participants}"))
-                for _ in range(RUNS if participants < 1000 else max(3, RUNS // 2))]
-        rows.append({"participants": participants, "runs": runs, "pages": runs[0]["pages"]})
+        store = stores[participants]
+        if memory:
+            shutil.copyfile(store, memory / "care.sqlite")
+            store = memory / "care.sqlite"
+        runs, copies = [], []
+        for _ in range(RUNS if participants < 1000 else max(3, RUNS // 2)):
+            out = new_folder(f"scaling-{participants}", memory)
+            runs.append(carefeed_build(ROOT / "content", store, out))
+            copies.append(copy_tree(out, memory))
+            if memory:
+                clear(memory)
+        rows.append({"participants": participants, "runs": runs, "copies": copies, "pages": runs[0]["pages"]})
     return rows

@@ -50,6 +50,8 @@ public final class CareStore: @unchecked Sendable {
         try database.execute("PRAGMA synchronous = FULL")
         try database.execute("PRAGMA foreign_keys = ON")
         try migrate(database)
+        // A store on a read-only disk opens without them, only slower to read.
+        try? database.execute(Schema.indexes)
         return database
     }
 

@@ -43,8 +43,9 @@ enum BuildCommand {
         let fixedToday = try arguments.parse("today", as: "a date YYYY-MM-DD", { LocalDate(iso: $0) })
         guard let (study, store) = try Workspace.open(arguments, console: console, now: now) else { return .dataError }
         defer { store.close() }
-        try store.keepPagesInMemory(megabytes: 64)
         var plan = try Workspace.plan(study, store: store, now: now)
+        // After the plan, which records task versions and may reopen the connection to do so.
+        try store.keepPagesInMemory(megabytes: 64)
         var language = study.ownLanguage
         if let asked = arguments["language"] {
             guard let tag = LanguageTag(asked), let offered = study.language(tag) else {

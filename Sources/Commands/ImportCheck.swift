@@ -28,13 +28,14 @@ struct ImportCheck {
         // Numbered as the file's own versions number them; a version the study never had is refused when merging.
         let plan = try? CarePlan(study: study, versions: file.taskVersions)
         var occurrences: [String: [Int: Int]] = [:]
+        let participants = Dictionary(file.participants.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for outcome in file.outcomes {
             let subject = "participant \(outcome.participantID)'s answer to \(outcome.taskID)#\(outcome.occurrence)"
             guard study.task(outcome.taskID) != nil else {
                 problems.append("\(subject): the study has no task '\(outcome.taskID)'")
                 continue
             }
-            if let plan, let participant = file.participants.first(where: { $0.id == outcome.participantID }),
+            if let plan, let participant = participants[outcome.participantID],
                let problem = occurrenceProblem(outcome, of: participant, in: plan, known: &occurrences) {
                 problems.append("\(subject): \(problem)")
             }
@@ -65,7 +66,7 @@ struct ImportCheck {
         guard let version = versions[outcome.occurrence] else {
             return "the task's schedule gives this participant no occurrence \(outcome.occurrence) from their enrolment "
                 + "on \(participant.enrolledOn) to \(today)"
-                + (versions.isEmpty ? ", none at all" : " (it gives #0 to #\(versions.count - 1))")
+                + (versions.keys.min().map { " (it gives #\($0) to #\(versions.keys.max() ?? $0))" } ?? ", none at all")
         }
         return version == outcome.taskVersion ? nil
             : "occurrence \(outcome.occurrence) falls under version \(version) of \(task.id), not the version \(outcome.taskVersion) "

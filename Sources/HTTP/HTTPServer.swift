@@ -62,7 +62,7 @@ public final class HTTPServer: @unchecked Sendable {
         self.configuration = configuration
         connections = ConnectionGuard(headerDeadline: configuration.headerDeadlineSeconds,
                                       waitingPerClient: configuration.waitingConnectionsPerClient)
-        Self.raiseFileLimit(to: Int(configuration.connectionLimit) + 64)
+        Self.raiseFileLimit(to: Int(configuration.connectionLimit) + connections.lingeringClose.capacity + 64)
         var bound: UInt16 = 0
         let started = configuration.host.withCString { host in
             var settings = carefeed_httpd_settings(

@@ -173,7 +173,9 @@ public final class Formats: Sendable {
 
     /// `42`, `7.5` or `7,5`: a scale's end, with one decimal at most.
     public func number(_ value: Double) -> String {
-        cached(value, \.numbers) { $0.oneDecimal.string(from: NSNumber(value: value)) ?? String(value) }
+        // -0 is written 0, and is one key with 0.
+        let value = value == 0 ? 0 : value
+        return cached(value, \.numbers) { $0.oneDecimal.string(from: NSNumber(value: value)) ?? String(value) }
     }
 
     /// `1,234`, `1.234`: a count.
@@ -183,7 +185,8 @@ public final class Formats: Sendable {
 
     /// `68%`, `68 %`, `٦٨٪`: a fraction from 0 to 1, in whole per cent.
     public func percent(_ fraction: Double) -> String {
-        cached(fraction, \.percents) { $0.percent.string(from: NSNumber(value: fraction)) ?? String(fraction) }
+        let fraction = fraction == 0 ? 0 : fraction
+        return cached(fraction, \.percents) { $0.percent.string(from: NSNumber(value: fraction)) ?? String(fraction) }
     }
 
     /// A number as the language writes it, `6,5` or `6.5`, or nil: what a participant typed.
