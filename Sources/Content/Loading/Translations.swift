@@ -170,9 +170,11 @@ struct Translations {
 
     /// `…/tasks/checkIn.md` → `…/tasks/checkIn.de-DE.md`.
     static func translationPath(_ original: String, _ tag: LanguageTag) -> String {
-        let url = URL(fileURLWithPath: original)
-        let ext = url.pathExtension
-        return url.deletingPathExtension().path + ".\(tag)." + ext
+        // As a file URL's path would give it, absolute, without making one for each of ten thousand notes.
+        let path = original.hasPrefix("/") ? original : FileManager.default.currentDirectoryPath + "/" + original
+        let name = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+        guard let dot = path[name...].lastIndex(of: "."), dot > name else { return path + ".\(tag)." }
+        return path[..<dot] + ".\(tag)" + path[dot...]
     }
 
     /// `checkIn.de-DE.md`: the translation's file name, as a message names it.

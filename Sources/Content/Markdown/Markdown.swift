@@ -22,10 +22,11 @@ public enum Markdown {
         defer { cmark_node_free(document) }
         var headings: [(level: Int32, text: String)] = []
         // cmark counts columns in bytes; a message counts characters, as an editor's cursor does.
-        lazy var lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        // Split as bytes: a split by characters cost a third of a notes build, and never split at "\r\n", one character.
+        lazy var lines = source.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         func characterColumn(line: Int, byte column: Int) -> Int {
             guard line >= 1, line <= lines.count else { return column }
-            return String(decoding: lines[line - 1].utf8.prefix(column - 1), as: UTF8.self).count + 1
+            return String(decoding: lines[line - 1].prefix(column - 1), as: UTF8.self).count + 1
         }
         let iterator = cmark_iter_new(document)
         defer { cmark_iter_free(iterator) }
