@@ -3,54 +3,101 @@ import StudyModel
 import Feed
 import Foundation
 import Pages
+import Support
 
 /// What a site build knew when it wrote the site, kept in the site's marker
 /// file: a digest of the inputs every page depends on, and per participant a
 /// fingerprint of their data and the figures their row of the study index
 /// shows. A rebuild whose inputs match renders only participants whose
 /// fingerprint changed, and the index from everyone's figures.
-struct BuildManifest: Codable, Equatable {
-    /// Bumped when the manifest or the site's layout changes meaning: a site
-    /// with another format is rebuilt whole.
-    static let format = 7
+struct BuildManifest: Equatable {
+    static let format = 8
+    static let about = "Written by carefeed build. The folder is replaced or updated on each build; do not edit it."
 
     struct Entry: Codable, Equatable {
         var fingerprint: String
         var figures: ParticipantFigures
     }
 
-    var about = "Written by carefeed build. The folder is replaced or updated on each build; do not edit it."
-    var format = BuildManifest.format
-    var inputs: String
-    var participants: [String: Entry]
-
-    init(inputs: String, participants: [String: Entry]) {
-        self.inputs = inputs
-        self.participants = participants
+    /// The file's first line: what it is, its format, the inputs' digest.
+    private struct Header: Codable {
+        var about = BuildManifest.about
+        var format = BuildManifest.format
+        var inputs: String
     }
 
-    /// The manifest of the site at `output`; nil when there is none this
-    /// build can trust, which makes the build a whole one.
+    /// Each later line: one participant's entry.
+    private struct Line: Codable {
+        var id: String
+        var fingerprint: String
+        var figures: ParticipantFigures
+    }
+
+    var inputs: String
+    var participants: [String: Entry]
+    /// Each participant's line as it was read, written again as it is while
+    /// the entry is unchanged: encoding every entry anew was most of an
+    /// update's time.
+    private var lines: [String: (entry: Entry, bytes: Data)] = [:]
+
+    init(inputs: String, participants: [String: Entry], reusing previous: BuildManifest? = nil) {
+        self.inputs = inputs
+        self.participants = participants
+        lines = previous?.lines ?? [:]
+    }
+
+    static func == (left: BuildManifest, right: BuildManifest) -> Bool {
+        left.inputs == right.inputs && left.participants == right.participants
+    }
+
+    /// The manifest of the site at `output`; nil without one, in another
+    /// format or with a line that does not read, so the site is built whole.
     static func read(_ output: String) -> BuildManifest? {
         guard let data = FileManager.default.contents(atPath: output + "/" + SiteBuilder.marker) else { return nil }
-        let decoder = JSONDecoder()
-        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        guard let manifest = try? decoder.decode(BuildManifest.self, from: data), manifest.format == format else { return nil }
+        let rows = data.split(separator: UInt8(ascii: "\n"))
+        guard let first = rows.first, let header = try? decoder().decode(Header.self, from: first),
+              header.format == format else { return nil }
+        // A line a participant, read on every core: the decoding, not the reading, takes the time.
+        let read = concurrentMap(Array(rows.dropFirst())) { row in
+            (try? decoder().decode(Line.self, from: row)).map { ($0, Data(row)) }
+        }
+        var manifest = BuildManifest(inputs: header.inputs, participants: [:])
+        for line in read {
+            guard let (line, bytes) = line else { return nil }
+            let entry = Entry(fingerprint: line.fingerprint, figures: line.figures)
+            manifest.participants[line.id] = entry
+            manifest.lines[line.id] = (entry, bytes)
+        }
         return manifest
     }
 
+    /// JSON Lines: the header, then each participant's entry by study ID,
+    /// so the same site gives the same bytes.
     func data() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         // A decimal answer that is not a finite number must not stop a build.
         encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        return try encoder.encode(self)
+        var data = try encoder.encode(Header(inputs: inputs))
+        for (id, entry) in participants.sorted(by: { $0.key < $1.key }) {
+            data.append(UInt8(ascii: "\n"))
+            if let kept = lines[id], kept.entry == entry {
+                data.append(kept.bytes)
+            } else {
+                data.append(try encoder.encode(Line(id: id, fingerprint: entry.fingerprint, figures: entry.figures)))
+            }
+        }
+        data.append(UInt8(ascii: "\n"))
+        return data
+    }
+
+    private static func decoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        return decoder
     }
 }
 
-/// A participant's figures as their row of the study index shows them: all
-/// of `ParticipantSummary` but the participant and their today, which the
-/// manifest entry's fingerprint ties to the store's.
 struct ParticipantFigures: Codable, Equatable {
     struct Ring: Codable, Equatable {
         var completed: Int

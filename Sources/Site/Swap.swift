@@ -32,7 +32,9 @@ extension SiteBuilder {
             var about: String
             var format: Int
         }
-        guard let data, let written = try? JSONDecoder().decode(Written.self, from: data) else { return false }
+        // The first line: a manifest is JSON Lines since format 8, one JSON object before.
+        guard let data, let written = try? JSONDecoder().decode(Written.self, from: data.prefix { $0 != UInt8(ascii: "\n") })
+        else { return false }
         return written.about.hasPrefix("Written by carefeed build")
     }
 
@@ -154,7 +156,7 @@ extension SiteBuilder {
         if report.rewritten > 0 {
             sync()
         }
-        try writer.replace(Self.marker, BuildManifest(inputs: plan.inputs, participants: participants).data())
+        try writer.replace(Self.marker, BuildManifest(inputs: plan.inputs, participants: participants, reusing: previous).data())
         return report
     }
 }

@@ -65,6 +65,17 @@ import StudyModel
             #expect(StudyPages.indexRow(figures.summary(of: participant, today: today, study: study), study: study, reader: reader)
                     == StudyPages.indexRow(try summary(participant), study: study, reader: reader))
         }
+        // Read and written again, it is the same bytes, each participant's line kept as read;
+        // a changed entry is written anew, and a damaged line makes the site be built whole.
+        let bytes = try BuildManifest(inputs: "", participants: entries).data()
+        #expect(try BuildManifest(inputs: "", participants: manifest.participants, reusing: manifest).data() == bytes)
+        #expect(String(decoding: bytes, as: UTF8.self).split(separator: "\n").count == participants.count + 1)
+        var changed = manifest.participants
+        changed[participants[0].id]?.fingerprint = "changed"
+        let rewritten = try BuildManifest(inputs: "", participants: changed, reusing: manifest).data()
+        #expect(rewritten != bytes && String(decoding: rewritten, as: UTF8.self).contains("\"fingerprint\":\"changed\""))
+        try (bytes.dropLast(40) + Data("\n".utf8)).write(to: URL(fileURLWithPath: site + "/" + SiteBuilder.marker))
+        #expect(BuildManifest.read(site) == nil)
         // The demo has rows without a consent and rows with a decimal answer.
         #expect(try participants.contains { try summary($0).consentVersion == nil })
         #expect(try participants.contains { try summary($0).latest.contains { if case .decimal = $0.value.value { true } else { false } } })

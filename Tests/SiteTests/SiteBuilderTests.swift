@@ -5,7 +5,7 @@ import Content
 import Demo
 import Feed
 import Foundation
-import Site
+@testable import Site
 import Testing
 import TestSupport
 import StudyModel
@@ -202,12 +202,12 @@ import Words
     @Test func aSiteWhoseManifestHasAnEarlierFormatIsRebuiltWhole() throws {
         _ = try update()
         let path = directory.path + "/Site/.carefeed-site"
-        var manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path)))
-            as? [String: Any])
-        // Format 1 kept each participant's row of the index as rendered HTML.
-        let participants = try #require(manifest["participants"] as? [String: [String: Any]])
-        manifest["format"] = 1
-        manifest["participants"] = participants.mapValues { ["fingerprint": $0["fingerprint"] ?? "", "indexRow": "<tr></tr>\n"] }
+        let current = try #require(BuildManifest.read(directory.path + "/Site"))
+        // Format 1 was one JSON object, and kept each participant's row of the index as rendered HTML.
+        let manifest: [String: Any] = [
+            "about": BuildManifest.about, "format": 1, "inputs": current.inputs,
+            "participants": current.participants.mapValues { ["fingerprint": $0.fingerprint, "indexRow": "<tr></tr>\n"] },
+        ]
         try JSONSerialization.data(withJSONObject: manifest).write(to: URL(fileURLWithPath: path))
 
         let rebuilt = try update()
