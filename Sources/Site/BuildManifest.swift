@@ -57,10 +57,16 @@ struct BuildManifest: Equatable {
         let rows = data.split(separator: UInt8(ascii: "\n"))
         guard let first = rows.first, let header = try? decoder().decode(Header.self, from: first),
               header.format == format else { return nil }
-        // A line a participant, read on every core: the decoding, not the reading, takes the time.
-        let read = concurrentMap(Array(rows.dropFirst())) { row in
-            (try? decoder().decode(Line.self, from: row)).map { ($0, Data(row)) }
+        // A line a participant, read in a share of the lines a core: the decoding, not the reading, takes the time.
+        let lines = Array(rows.dropFirst())
+        let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let shares = stride(from: 0, to: lines.count, by: max(1, (lines.count + cores - 1) / cores)).map { start in
+            Array(lines[start..<min(lines.count, start + max(1, (lines.count + cores - 1) / cores))])
         }
+        let read = concurrentMap(shares) { share in
+            let decoder = decoder()
+            return share.map { row in (try? decoder.decode(Line.self, from: row)).map { ($0, Data(row)) } }
+        }.flatMap { $0 }
         var manifest = BuildManifest(inputs: header.inputs, participants: [:])
         for line in read {
             guard let (line, bytes) = line else { return nil }
