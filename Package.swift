@@ -36,7 +36,7 @@ let package = Package(
         // What the study says: tasks, surveys, consent documents, notes, charts, flags, the care plan. Pure values.
         .target(name: "StudyModel", dependencies: ["CareModel", "Markup", "Words"]),
         // The day feed: cards, their states and the week strip with adherence rings.
-        .target(name: "Feed", dependencies: ["CareModel", "StudyModel"]),
+        .target(name: "Feed", dependencies: ["CareModel", "StudyModel", "Support"]),
         // Reading and checking `content/`: YAML front matter and Markdown into a checked study.
         .target(name: "Content", dependencies: ["BuiltInAssets", "CareModel", "Markup", "StudyModel", "Support", "Words", "CYAML", "CCmark"]),
         // HTML and SVG for every page, as pure functions of the feed model.

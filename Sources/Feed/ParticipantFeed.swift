@@ -1,6 +1,7 @@
 import CareModel
 import Foundation
 import StudyModel
+import Support
 
 /// Builds a participant's day feeds from their tasks and outcomes.
 ///
@@ -20,6 +21,10 @@ public struct ParticipantFeed: Sendable {
     /// The local day the participant withdrew on: from then, only what they
     /// had already answered is shown, and nothing is open.
     public let withdrawnOn: LocalDate?
+    /// The cards of every day a page, ring or figure of the participant's
+    /// asks about, worked out once when first asked for: a site asks for
+    /// each week's adherence, the last seven days, the whole study.
+    private let span: CardSpan
 
     public init(participant: Participant, tasks: [PlannedTask], outcomes: [Outcome], today: LocalDate,
                 withdrawal: Withdrawal? = nil) {
@@ -41,6 +46,8 @@ public struct ParticipantFeed: Sendable {
         } else {
             onboardedOn = answers.values.filter { onboardingIDs.contains($0.taskID) }.map(\.eventDay).min()
         }
+        // A year before enrolment, for a schedule that starts before it, to a week past today, as a site's feeds go.
+        span = CardSpan(participant.enrolledOn.adding(days: -366)..<max(today, participant.enrolledOn).adding(days: 8))
     }
 
     /// Whether onboarding was complete on `day`.
@@ -93,6 +100,13 @@ public struct ParticipantFeed: Sendable {
     /// once the window is over, on its last day, as missed; today and days
     /// to come show it while the window lasts.
     public func cards(from: LocalDate, to: LocalDate) -> [LocalDate: [Card]] {
+        // A day's cards depend on its own events alone, so the span's, kept to the days asked for, are the same.
+        guard from >= span.days.lowerBound, to <= span.days.upperBound else { return cardsWorkedOut(from: from, to: to) }
+        let all = span.cards { cardsWorkedOut(from: span.days.lowerBound, to: span.days.upperBound) }
+        return all.filter { $0.key >= from && $0.key < to }
+    }
+
+    private func cardsWorkedOut(from: LocalDate, to: LocalDate) -> [LocalDate: [Card]] {
         var byDay: [LocalDate: [Card]] = [:]
         for task in tasks {
             for event in task.timeline.events(enrolledOn: participant.enrolledOn, in: participant.timeZone,
@@ -213,4 +227,23 @@ public struct ParticipantFeed: Sendable {
 private struct TaskOccurrence: Hashable, Sendable {
     var taskID: String
     var occurrence: Int
+}
+
+/// A participant's cards over a span of days, worked out at most once.
+private final class CardSpan: Sendable {
+    let days: Range<LocalDate>
+    private let worked = Locked<[LocalDate: [Card]]?>(nil)
+
+    init(_ days: Range<LocalDate>) {
+        self.days = days
+    }
+
+    func cards(_ work: () -> [LocalDate: [Card]]) -> [LocalDate: [Card]] {
+        worked.update { worked in
+            if let worked { return worked }
+            let cards = work()
+            worked = cards
+            return cards
+        }
+    }
 }
