@@ -14,6 +14,8 @@ public final class Formats: Sendable {
 
     private let formatters: Locked<Formatters>
     private let cache = ReadMostly(Cache())
+    /// What this thread has looked up, so most lookups take no lock at all.
+    private let local = PerThread { Cache() }
 
     /// Formatters are classes that are not safe to share: they are used only with their lock held.
     private struct Formatters: @unchecked Sendable {
@@ -91,9 +93,15 @@ public final class Formats: Sendable {
 
     private func cached<Key: Hashable>(_ key: Key, _ store: WritableKeyPath<Cache, [Key: String]>,
                                        _ make: (Formatters) -> String) -> String {
-        if let known = cache.read({ $0[keyPath: store][key] }) { return known }
-        let text = formatters.update { make($0) }
-        cache.update { cache in
+        if let known = local.update({ $0[keyPath: store][key] }) { return known }
+        let text = cache.read({ $0[keyPath: store][key] }) ?? {
+            let text = formatters.update { make($0) }
+            cache.update { cache in
+                if cache[keyPath: store].count < Self.cacheLimit { cache[keyPath: store][key] = text }
+            }
+            return text
+        }()
+        local.update { cache in
             if cache[keyPath: store].count < Self.cacheLimit { cache[keyPath: store][key] = text }
         }
         return text

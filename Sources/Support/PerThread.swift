@@ -1,0 +1,52 @@
+import Glibc
+
+/// A value each thread keeps its own of, read and changed without a lock:
+/// for what threads rendering pages look up again and again, where even a
+/// shared read lock had every lookup wait on the other core.
+///
+/// Each instance takes one of the process's thread-specific keys; past
+/// their limit, `update` works on a value of the call's own, so it is
+/// correct though nothing is kept.
+public final class PerThread<Value>: @unchecked Sendable {
+    // Unchecked: each thread reaches only the box its own key slot holds.
+    private final class Box {
+        var value: Value
+
+        init(_ value: Value) {
+            self.value = value
+        }
+    }
+
+    private var key = pthread_key_t()
+    private let hasKey: Bool
+    private let initial: @Sendable () -> Value
+
+    public init(_ initial: @escaping @Sendable () -> Value) {
+        self.initial = initial
+        // A thread's box is released when the thread ends.
+        hasKey = pthread_key_create(&key) { box in
+            if let box { Unmanaged<AnyObject>.fromOpaque(box).release() }
+        } == 0
+    }
+
+    deinit {
+        // Threads still holding a box keep it until they end; a deleted key runs no destructor, so those leak, once.
+        if hasKey { pthread_key_delete(key) }
+    }
+
+    /// Changes this thread's value in place and returns what `change` returns.
+    public func update<Result>(_ change: (inout Value) -> Result) -> Result {
+        guard hasKey else {
+            var value = initial()
+            return change(&value)
+        }
+        let box: Box
+        if let stored = pthread_getspecific(key) {
+            box = Unmanaged<Box>.fromOpaque(stored).takeUnretainedValue()
+        } else {
+            box = Box(initial())
+            pthread_setspecific(key, Unmanaged.passRetained(box).toOpaque())
+        }
+        return change(&box.value)
+    }
+}
