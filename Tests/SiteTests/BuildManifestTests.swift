@@ -15,17 +15,9 @@ import StudyModel
     /// An update renders unchanged participants' rows from the manifest, so
     /// the figures kept there must give the row their records give.
     @Test func aRowFromTheManifestsFiguresIsTheRowFromTheParticipantsRecords() throws {
-        let directory = try TemporaryDirectory()
-        let store = try CareStore(path: directory.path + "/care.sqlite")
-        let study = try #require(ContentLoader.load(directory: TestStudy.content, publicDirectory: TestStudy.publicFolder).study)
-        let today = Fixtures.date("2026-03-20")
-        for task in study.tasks {
-            try store.recordTaskVersion(taskID: task.id, definition: task.definition, effectiveFrom: today, at: Date())
-        }
-        let plan = try CarePlan(study: study, versions: try store.taskVersions())
-        let demo = DemoStudy(plan: plan, participants: 6, days: 30, seed: 11, today: today)
-        try store.addBatch(participants: demo.participants, consentRecords: demo.consentRecords,
-                           permissionGrants: demo.permissionGrants, outcomes: demo.outcomes)
+        let demo = try DemoStore(participants: 6, days: 30, seed: 11)
+        let (directory, store, study, today) = (demo.directory, demo.store, demo.study, demo.today)
+        let plan = try demo.plan()
         let participants = try store.participants()
         func summary(_ participant: Participant) throws -> ParticipantSummary {
             let outcomes = try store.outcomes(participantID: participant.id).filter { !$0.isDeleted }

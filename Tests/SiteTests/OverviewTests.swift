@@ -20,16 +20,8 @@ import TestSupport
     let today = Fixtures.date("2026-03-20")
 
     init() throws {
-        directory = try TemporaryDirectory()
-        store = try CareStore(path: directory.path + "/care.sqlite")
-        study = try #require(ContentLoader.load(directory: TestStudy.content, publicDirectory: TestStudy.publicFolder).study)
-        for task in study.tasks {
-            try store.recordTaskVersion(taskID: task.id, definition: task.definition, effectiveFrom: today, at: Date())
-        }
-        let plan = try CarePlan(study: study, versions: try store.taskVersions())
-        let demo = DemoStudy(plan: plan, participants: 12, days: 30, seed: 5, today: today)
-        try store.addBatch(participants: demo.participants, consentRecords: demo.consentRecords,
-                           permissionGrants: demo.permissionGrants, outcomes: demo.outcomes)
+        let demo = try DemoStore(participants: 12, days: 30, seed: 5, today: today)
+        (directory, store, study) = (demo.directory, demo.store, demo.study)
         let first = try #require(try store.participants().first)
         try store.withdraw(Withdrawal(participantID: first.id, withdrawnAt: Fixtures.instant("2026-03-18T12:00:00Z"),
                                       reason: "Moving away"))

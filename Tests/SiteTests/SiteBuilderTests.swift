@@ -18,15 +18,8 @@ import Words
     let today = Fixtures.date("2026-03-20")
 
     init() throws {
-        directory = try TemporaryDirectory()
-        store = try CareStore(path: directory.path + "/care.sqlite")
-        study = try #require(ContentLoader.load(directory: TestStudy.content, publicDirectory: TestStudy.publicFolder).study)
-        for task in study.tasks {
-            try store.recordTaskVersion(taskID: task.id, definition: task.definition, effectiveFrom: today, at: Date())
-        }
-        let demo = DemoStudy(plan: try plan(), participants: 3, days: 14, seed: 7, today: today)
-        try store.addBatch(participants: demo.participants, consentRecords: demo.consentRecords,
-                           permissionGrants: demo.permissionGrants, outcomes: demo.outcomes)
+        let demo = try DemoStore(participants: 3, days: 14, seed: 7, today: today)
+        (directory, store, study) = (demo.directory, demo.store, demo.study)
     }
 
     func plan() throws -> CarePlan {
