@@ -35,7 +35,7 @@ public enum CareFeedCommand {
                 options: ["content", "task", "from", "to", "enrolled", "timezone", "format"],
                 run: { arguments, console, _ in try ScheduleCommand.run(arguments, console: console) }),
         Command(name: "export", summary: "write the care store as JSON, CSV, FHIR or a data package", help: ExportCommand.help,
-                options: ["content", "store", "format", "participant", "out"], flags: ["names"],
+                options: ["content", "store", "format", "participant", "out", "today"], flags: ["names"],
                 run: { try ExportCommand.run($0, console: $1, now: $2) }),
         Command(name: "import", summary: "merge participants' own stores into the study's store", help: ImportCommand.help,
                 options: ["content", "store"], takesPositional: true,

@@ -10,7 +10,7 @@ import StudyModel
 enum ExportCommand {
     static let help = """
     Usage: carefeed export [--content DIR] [--store FILE] [--format json|csv|fhir] [--participant ID] [--names]
-           carefeed export --format datapackage --out DIR [--content DIR] [--store FILE] [--names]
+           carefeed export --format datapackage --out DIR [--content DIR] [--store FILE] [--today DATE] [--names]
 
     Writes participants, outcomes (deleted ones with their tombstone time),
     consent records and permission grants to standard output: participants
@@ -33,6 +33,8 @@ enum ExportCommand {
                           and one per task with a survey
       --out DIR           where the data package goes: a new or empty folder,
                           or one holding an earlier package, which is replaced
+      --today DATE        the day the data package is as of, for every
+                          participant (default: each one's own today)
       --participant ID    only this participant's records
       --names             also write names, printed names and signatures, for a
                           team allowed to see them
@@ -46,6 +48,10 @@ enum ExportCommand {
         let out = arguments["out"]
         if format == "datapackage" && out == nil {
             throw UsageError("--format datapackage needs --out DIR, the folder the package is written to")
+        }
+        let fixedToday = try arguments.parse("today", as: "a date YYYY-MM-DD", { LocalDate(iso: $0) })
+        if format != "datapackage" && fixedToday != nil {
+            throw UsageError("--today is for --format datapackage; the other formats hold records, not days")
         }
         if format != "datapackage" && out != nil {
             throw UsageError("--out is for --format datapackage; the other formats go to standard output")
@@ -82,7 +88,7 @@ enum ExportCommand {
         switch format {
         case "datapackage":
             guard let out else { return .usage }
-            return try write(DataPackage(export: export, plan: plan, now: now).files(), to: out, console: console)
+            return try write(DataPackage(export: export, plan: plan, now: now, fixedToday: fixedToday).files(), to: out, console: console)
         case "csv": console.out(export.csv())
         case "fhir": console.out(try export.fhirBundle(plan: plan))
         default: console.out(try export.json())

@@ -11,8 +11,8 @@ extension DataPackage {
     /// onboarding task and logs (taken as needed, they have no events to miss).
     func events() -> Table {
         var table = Table(name: "events", title: "Scheduled events",
-                          description: "Every event of each participant's schedule from enrolment to their own today as "
-                              + "of \(Self.datetime(now)), answered or not: what adherence is worked out from. A task's answers are in its own table, by "
+                          description: "Every event of each participant's schedule from enrolment to their own today "
+                              + "\(asOf), answered or not: what adherence is worked out from. A task's answers are in its own table, by "
                               + "study_id and occurrence.", primaryKey: ["study_id", "task", "occurrence"])
         table.fields = [
             Self.studyID,

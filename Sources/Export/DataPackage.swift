@@ -37,16 +37,26 @@ public struct DataPackage: Sendable {
     public var plan: CarePlan
     /// The moment the package is as of: each participant's today is its day in their own zone.
     public var now: Date
+    /// The one day every participant's today is, when `--today` fixes it.
+    public var fixedToday: LocalDate?
 
-    public init(export: StudyExport, plan: CarePlan, now: Date) {
+    public init(export: StudyExport, plan: CarePlan, now: Date, fixedToday: LocalDate? = nil) {
         self.export = export
         self.plan = plan
         self.now = now
+        self.fixedToday = fixedToday
     }
 
     /// The participant's today, as their own feed counts it.
     func today(of participant: Participant) -> LocalDate {
-        participant.today(at: now)
+        fixedToday ?? participant.today(at: now)
+    }
+
+    /// What the descriptions say the package is as of: a day, since
+    /// everything in it is worked out by days, so two exports of the same
+    /// store on the same day give the same bytes.
+    var asOf: String {
+        fixedToday.map { "on \($0)" } ?? "on the day of the export, \(TimeZone.gmt.localDate(of: now)) (UTC)"
     }
 
     /// `datapackage.json` first, then the CSVs in its order.
@@ -121,7 +131,7 @@ public struct DataPackage: Sendable {
                   description: "The IANA time zone the participant's days are counted in."),
             Field(name: "enrolled_on", type: "date", title: "Enrolled on", description: "The participant's day 0."),
             Field(name: "status", type: "string", title: "Status",
-                  description: "Where the participant stands on their own today as of \(Self.datetime(now)): enrolled (not yet signed), consented "
+                  description: "Where the participant stands on their own today \(asOf): enrolled (not yet signed), consented "
                       + "(signed, not yet finished onboarding), active (onboarded, with tasks to come), finished (no "
                       + "task left) or withdrawn.",
                   constraints: ["required": true, "enum": ParticipantStatus.allCases.map(\.rawValue)]),

@@ -123,10 +123,15 @@ def test_a_study_no_one_has_seen_before_is_a_valid_package(folder):
     assert [r["path"] for r in descriptor["resources"]] == [
         "participants.csv", "consents.csv", "grants.csv", "withdrawals.csv", "task_versions.csv", "events.csv",
         "dailyCheckIn.csv"]
-    # The same store gives the same bytes.
-    again = study / "again"
-    carefeed("export", "--store", str(store), "--format", "datapackage", "--out", str(again), cwd=study)
-    for path in out.iterdir():
+    # The package is as of a day, not a second: no clock time is written into it.
+    assert "on the day of the export, " in (out / "datapackage.json").read_text()
+    # The same store and the same day give the same bytes.
+    pinned, again = study / "pinned", study / "again"
+    for copy in (pinned, again):
+        carefeed("export", "--store", str(store), "--format", "datapackage", "--out", str(copy), "--today", TODAY,
+                 cwd=study)
+    assert f"their own today on {TODAY}" in (pinned / "datapackage.json").read_text()
+    for path in pinned.iterdir():
         assert path.read_bytes() == (again / path.name).read_bytes(), path.name
 
 
