@@ -35,6 +35,7 @@ struct RequestGuard: Sendable {
     let host: String?
 
     static let sessionCookie = "carefeed_session"
+    private static let cookiePrefix = Array((sessionCookie + "=").utf8)
 
     /// - Parameters:
     ///   - session: the session of the request's cookie, or a new one.
@@ -93,7 +94,7 @@ struct RequestGuard: Sendable {
     /// The token every form of a session carries: a forged form from another
     /// site has the cookie sent along but cannot know the token.
     func csrfToken(forSession session: String) -> String {
-        String(SHA256.hex(secret + ":" + session).prefix(40))
+        checked(session).csrfToken
     }
 
     /// A new session: 128 random bits and a tag only this server can make
@@ -108,10 +109,32 @@ struct RequestGuard: Sendable {
     /// none, or for one it did not issue, which is then replaced.
     func issuedSession(in header: String?) -> String? {
         guard let session = Self.session(in: header) else { return nil }
-        let id = String(session.prefix(32))
-        // Compared in full whatever differs, so the time taken tells nothing.
-        let difference = zip(session.utf8.dropFirst(32), tag(id).utf8).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) }
-        return difference == 0 ? session : nil
+        return checked(session).isIssued ? session : nil
+    }
+
+    /// What the two digests say of a session, worked out once for the last
+    /// session each server thread saw: a browser sends the same cookie with
+    /// every request, and digesting it twice a request took a tenth of the
+    /// time a cached page is served in.
+    private struct Checked {
+        var session: String
+        var isIssued: Bool
+        var csrfToken: String
+    }
+
+    private let lastChecked = PerThread<Checked?> { nil }
+
+    private func checked(_ session: String) -> Checked {
+        lastChecked.update { last in
+            if let last, last.session == session { return last }
+            let id = String(session.prefix(32))
+            // Compared in full whatever differs, so the time taken tells nothing.
+            let difference = zip(session.utf8.dropFirst(32), tag(id).utf8).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) }
+            let checked = Checked(session: session, isIssued: difference == 0,
+                                  csrfToken: String(SHA256.hex(secret + ":" + session).prefix(40)))
+            last = checked
+            return checked
+        }
     }
 
     private func tag(_ id: String) -> String {
@@ -131,22 +154,34 @@ struct RequestGuard: Sendable {
     /// The session id in a Cookie header, if it has the shape this server
     /// gives (64 lowercase hex digits), issued or not.
     static func session(in header: String?) -> String? {
-        guard let header else { return nil }
-        // Read as bytes: every request carries the cookie.
-        let name = Array((sessionCookie + "=").utf8)
-        let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-        let isHex = { (byte: UInt8) in
-            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
-        }
-        for part in header.utf8.split(separator: UInt8(ascii: ";")) {
-            let pair = part.drop(while: isSpace).reversed().drop(while: isSpace).reversed()
-            guard pair.starts(with: name) else { continue }
-            let value = pair.dropFirst(name.count)
-            if value.count == 64, value.allSatisfy(isHex) {
-                return String(decoding: value, as: UTF8.self)
+        guard var header else { return nil }
+        // Read as bytes, in place: every request carries the cookie.
+        return header.withUTF8 { bytes -> String? in
+            let name = cookiePrefix
+            var start = 0
+            while start < bytes.count {
+                var end = start
+                while end < bytes.count && bytes[end] != UInt8(ascii: ";") { end += 1 }
+                var first = start, last = end
+                while first < last && isSpace(bytes[first]) { first += 1 }
+                while last > first && isSpace(bytes[last - 1]) { last -= 1 }
+                let value = first + name.count
+                if last - value == 64, bytes[first..<value].elementsEqual(name),
+                   bytes[value..<last].allSatisfy(isHex) {
+                    return String(decoding: UnsafeBufferPointer(rebasing: bytes[value..<last]), as: UTF8.self)
+                }
+                start = end + 1
             }
+            return nil
         }
-        return nil
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
+    }
+
+    private static func isHex(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
     }
 
     private func isAllowed(host: String?) -> Bool {
@@ -156,20 +191,23 @@ struct RequestGuard: Sendable {
         return host == allowed.lowercased()
     }
 
-    /// Whether a Host header names this machine: `localhost`, `127.0.0.1` or `[::1]`, with any port.
+    /// Whether a Host header names this machine: `localhost`, `127.0.0.1` or
+    /// `[::1]`, with any port. Read as bytes: every request asks.
     static func isLoopback(host: String?) -> Bool {
-        guard var host = host?.lowercased(), !host.isEmpty else { return false }
-        if host.hasPrefix("[") {
-            guard let close = host.firstIndex(of: "]") else { return false }
-            host = String(host[host.index(after: host.startIndex)..<close])
-            return host == "::1"
+        guard let bytes = host?.utf8 else { return false }
+        if bytes.first == UInt8(ascii: "[") {
+            guard let close = bytes.firstIndex(of: UInt8(ascii: "]")) else { return false }
+            return bytes[bytes.index(after: bytes.startIndex)..<close].elementsEqual("::1".utf8)
         }
-        if let colon = host.lastIndex(of: ":") {
-            let port = host[host.index(after: colon)...]
-            guard !port.isEmpty, port.allSatisfy(\.isNumber) else { return false }
-            host = String(host[..<colon])
+        var name = bytes[...]
+        if let colon = bytes.lastIndex(of: UInt8(ascii: ":")) {
+            let port = bytes[bytes.index(after: colon)...]
+            guard !port.isEmpty, port.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return false }
+            name = bytes[..<colon]
         }
-        return host == "localhost" || host == "127.0.0.1"
+        // Letters in either case: an upper-case ASCII letter is its lower-case one less 0x20, and no other byte is.
+        let isLocalhost = name.count == 9 && zip(name, "localhost".utf8).allSatisfy { ($0 | 0x20) == $1 }
+        return isLocalhost || name.elementsEqual("127.0.0.1".utf8)
     }
 
     /// `localhost:8080` from `http://localhost:8080`.
