@@ -24,3 +24,30 @@ import Words
         }
     }
 }
+
+/// The section of the reference a message about a file cites, from the
+/// file's name and folder.
+@Suite struct ReferenceSectionOfFileTests {
+    @Test func theFolderAndNameSayTheSection() {
+        let cases: [(String, ReferenceSection)] = [
+            ("/study/content/tasks/checkIn.md", .tasks),
+            ("content/consent/recover.md", .consentDocuments),
+            ("content//education//meniscus.md", .notes),
+            ("content/education/meniscus.de-DE.md", .languages),
+            ("content/study.de-DE.yaml", .languages),
+            ("content/i18n/de-DE.yaml", .languages),
+            ("/study/content/study.yaml", .studyFile),
+            ("study.yaml", .studyFile),
+            ("content/tasks/", .studyFolder),
+            ("tasks/", .studyFolder),
+            ("content/public/knee.glb", .studyFolder),
+            ("", .studyFolder),
+            ("/", .studyFolder),
+            ("tasks/ü/walk.md", .studyFolder),
+            ("ü/tasks/walk.md", .tasks),
+        ]
+        for (path, section) in cases {
+            #expect(ReferenceSection.of(file: path) == section, "\(path)")
+        }
+    }
+}

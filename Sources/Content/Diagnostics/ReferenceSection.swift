@@ -29,8 +29,17 @@ public enum ReferenceSection: String, CaseIterable, Sendable {
 
     /// The section about the files of `path` (a file in the content folder).
     static func of(file path: String) -> ReferenceSection {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        let folder = path.split(separator: "/").dropLast().last.map(String.init) ?? ""
+        // The last two parts of the path, found from its end by byte: each of ten thousand notes' messages asks.
+        let slash = UInt8(ascii: "/")
+        func lastPart(of path: Substring) -> (part: Substring, before: Substring) {
+            var path = path
+            while path.utf8.last == slash { path = path.dropLast() }
+            let start = path.utf8.lastIndex(of: slash).map { path.index(after: $0) } ?? path.startIndex
+            return (path[start...], path[..<start])
+        }
+        let (last, before) = lastPart(of: path[...])
+        let name = last.isEmpty ? path : String(last)
+        let folder = String(lastPart(of: before).part)
         if name.hasSuffix(".md"), Translations.split(String(name.dropLast(3))) != nil { return .languages }
         if name.hasPrefix("study."), name.hasSuffix(".yaml"), name != "study.yaml" { return .languages }
         switch folder {

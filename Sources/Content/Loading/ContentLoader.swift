@@ -154,10 +154,14 @@ public enum ContentLoader {
             check.task(task, node: node, reader: reader)
             diagnostics += reader.diagnostics
         }
+        // On every core, as the notes were read: each note's reader is its own.
+        nonisolated(unsafe) let loaded = notes
+        let checked = concurrentMap(Array(loaded.indices)) { index in
+            check.note(loaded[index].note, header: loaded[index].header, reader: loaded[index].reader)
+        }
         for index in notes.indices {
-            let (note, reader, header) = notes[index]
-            notes[index].note = check.note(note, header: header, reader: reader)
-            diagnostics += reader.diagnostics
+            notes[index].note = checked[index]
+            diagnostics += notes[index].reader.diagnostics
         }
         if let header {
             check.study(header, reader: headerReader)

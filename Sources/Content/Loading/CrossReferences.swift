@@ -4,7 +4,7 @@ import StudyModel
 
 /// Checks that what one file names exists: consent documents, notes, tasks,
 /// form values, icons and public files.
-struct CrossReferences {
+struct CrossReferences: Sendable {
     var documents: [ConsentDocument]
     var notes: [EducationNote]
     var tasks: [StudyTask]

@@ -1,5 +1,6 @@
 import Foundation
 import StudyModel
+import Support
 
 /// Reads a glTF model's nodes: their names, to check highlight ids against,
 /// and the centre of each, to pin an annotation that gives no position.
@@ -13,16 +14,18 @@ enum ModelFile {
         var names: Set<String> { Set(centres.keys) }
     }
 
-    /// Each file's nodes, read once per load.
-    final class Cache {
-        private var read: [String: Nodes?] = [:]
+    /// Each file's nodes, read once per load, by whichever thread asks first.
+    final class Cache: Sendable {
+        private let read = Locked<[String: Nodes?]>([:])
 
         func nodes(path: String, format: ModelMetadata.Format) -> Nodes? {
             let key = path + " " + format.rawValue
-            if let known = read[key] { return known }
-            let nodes = ModelFile.nodes(path: path, format: format)
-            read[key] = nodes
-            return nodes
+            return read.update { read in
+                if let known = read[key] { return known }
+                let nodes = ModelFile.nodes(path: path, format: format)
+                read[key] = nodes
+                return nodes
+            }
         }
     }
 

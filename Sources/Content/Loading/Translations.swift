@@ -30,6 +30,19 @@ struct Translations {
     let root: String
     let links: LinkRewriter
     let originals: Originals
+    /// Every translation file of the three folders, by the path
+    /// `translationPath` gives it: listed once, where asking the file system
+    /// for each note in each language took longer than reading the notes.
+    private let present: Set<String>
+
+    init(root: String, links: LinkRewriter, originals: Originals) {
+        self.root = root
+        self.links = links
+        self.originals = originals
+        present = Set(["consent", "education", "tasks"].flatMap { folder in
+            Self.files(in: root + "/" + folder).map { Self.absolute($0.0) }
+        })
+    }
 
     /// `checkIn.de-DE` → (`checkIn`, de-DE); nil for a name with no language.
     static func split(_ name: String) -> (id: String, tag: LanguageTag)? {
@@ -43,7 +56,7 @@ struct Translations {
         let own = study.ownLanguage.tag
         let others = study.languages.map(\.tag).filter { $0 != own }
         for folder in ["consent", "education", "tasks"] {
-            for (path, id, tag) in files(in: root + "/" + folder) {
+            for (path, id, tag) in Self.files(in: root + "/" + folder) {
                 let known = switch folder {
                 case "consent": originals.documents[id] != nil
                 case "education": originals.notes[id] != nil
@@ -170,23 +183,29 @@ struct Translations {
 
     /// `…/tasks/checkIn.md` → `…/tasks/checkIn.de-DE.md`.
     static func translationPath(_ original: String, _ tag: LanguageTag) -> String {
-        // As a file URL's path would give it, absolute, without making one for each of ten thousand notes.
-        let path = original.hasPrefix("/") ? original : FileManager.default.currentDirectoryPath + "/" + original
-        let name = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
-        guard let dot = path[name...].lastIndex(of: "."), dot > name else { return path + ".\(tag)." }
+        let path = absolute(original)
+        // By byte: "/" and "." are ASCII, so their indices are the string's own.
+        let name = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path.index(after: $0) } ?? path.startIndex
+        guard let dot = path.utf8[name...].lastIndex(of: UInt8(ascii: ".")), dot > name else { return path + ".\(tag)." }
         return path[..<dot] + ".\(tag)" + path[dot...]
+    }
+
+    /// As a file URL's path would give it, absolute, without making one for each of ten thousand notes.
+    private static func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     }
 
     /// `checkIn.de-DE.md`: the translation's file name, as a message names it.
     static func translationName(_ original: String, _ tag: LanguageTag) -> String {
-        URL(fileURLWithPath: translationPath(original, tag)).lastPathComponent
+        let path = translationPath(original, tag)
+        return String(path[(path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex)...])
     }
 
     /// The translation of `original` into `tag`, merged over the original's front matter; nil without one.
     private func load(_ original: String, _ tag: LanguageTag, _ node: YAMLNode, into outcome: inout Translated)
         -> (FieldReader, YAMLNode, String, Int)? {
         let path = Self.translationPath(original, tag)
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        guard present.contains(path) else { return nil }
         outcome.fileCount += 1
         guard let (reader, translation, body, bodyLine) = ContentLoader.frontMatter(path, into: &outcome.diagnostics,
                                                                                   digests: &outcome.digests) else {
@@ -201,10 +220,10 @@ struct Translations {
     }
 
     /// The translation files of a folder: `<id>.<tag>.md`.
-    private func files(in folder: String) -> [(String, String, LanguageTag)] {
+    private static func files(in folder: String) -> [(String, String, LanguageTag)] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
         return names.sorted().compactMap { name in
-            guard name.hasSuffix(".md"), let (id, tag) = Self.split(String(name.dropLast(3))) else { return nil }
+            guard name.hasSuffix(".md"), let (id, tag) = split(String(name.dropLast(3))) else { return nil }
             return (folder + "/" + name, id, tag)
         }
     }
