@@ -41,6 +41,9 @@ enum BuildCommand {
     static func run(_ arguments: Arguments, console: Console, now: Date) throws -> ExitStatus {
         let started = Date()
         let fixedToday = try arguments.parse("today", as: "a date YYYY-MM-DD", { LocalDate(iso: $0) })
+        let output = arguments["out"] ?? Defaults.site
+        // Read while the content loads: a rebuild needs every participant's figures from it.
+        let earlyManifest = EarlyManifest(output: output)
         guard let (study, store) = try Workspace.open(arguments, console: console, now: now) else { return .dataError }
         defer { store.close() }
         var plan = try Workspace.plan(study, store: store, now: now)
@@ -59,13 +62,14 @@ enum BuildCommand {
         for warning in assets.warnings {
             console.error("warning: \(warning)\n")
         }
-        let builder = SiteBuilder(.init(
+        var input = SiteBuilder.Input(
             plan: plan, participants: try store.participants(),
             records: { participant in try store.records(participantID: participant.id, includingAuditLog: true) },
             revisions: try store.participantRevisions(), renderer: programIdentity(), assets: assets,
             names: arguments.has("names"), dataAsOf: now, language: language,
-            today: { participant in fixedToday ?? participant.today(at: now) }))
-        let output = arguments["out"] ?? Defaults.site
+            today: { participant in fixedToday ?? participant.today(at: now) })
+        input.earlyManifest = earlyManifest
+        let builder = SiteBuilder(input)
         // A progress line only where someone watches: on a terminal.
         var progress: (@Sendable (Int, Int) -> Void)?
         if isatty(STDERR_FILENO) == 1 {

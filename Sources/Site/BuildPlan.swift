@@ -29,12 +29,21 @@ struct BuildPlan: Sendable {
     /// Counts known before rendering: participants to render, of all, and the kind of build.
     let report: SiteBuilder.Report
 
+    /// The output folder as the plan names it: absolute, without `.` or `..`.
+    static func standardized(_ output: String) -> String {
+        URL(fileURLWithPath: output).standardizedFileURL.path
+    }
+
     init(_ input: SiteBuilder.Input, output: String) throws {
-        self.output = URL(fileURLWithPath: output).standardizedFileURL.path
+        self.output = Self.standardized(output)
         try SiteBuilder.checkReplaceable(self.output)
         let inputs = Self.inputsDigest(input)
         self.inputs = inputs
-        if input.revisions != nil, let manifest = BuildManifest.read(self.output), manifest.inputs == inputs {
+        let read = { [output = self.output] in
+            if let early = input.earlyManifest, early.output == output { return early.manifest() }
+            return BuildManifest.read(output)
+        }
+        if input.revisions != nil, let manifest = read(), manifest.inputs == inputs {
             previous = manifest
         } else {
             previous = nil

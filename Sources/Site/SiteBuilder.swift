@@ -42,6 +42,8 @@ public struct SiteBuilder: Sendable {
         public var dataAsOf: Date?
         /// The language the site is written in: the study's own, or `build --language`.
         public var language: Language
+        /// The last build's manifest, if the command began reading it early.
+        public var earlyManifest: EarlyManifest?
 
         /// - Parameter language: nil for the study's own language.
         public init(plan: CarePlan, participants: [Participant], records: @escaping @Sendable (Participant) throws -> ParticipantRecords,

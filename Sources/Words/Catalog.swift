@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// One language's words: each key's text, or its texts by CLDR plural
 /// category. Built-in catalogs ship inside the program as JSON (which is
@@ -26,19 +27,21 @@ public struct Catalog: Sendable, Equatable {
     public static func shipped(for tag: LanguageTag) -> Catalog? {
         guard let shipped = shippedLanguages.first(where: { $0.language == tag.language
             && ($0.script == nil || $0.script == tag.likelyScript) }) else { return nil }
-        return builtIn[shipped.identifier]
+        return Catalog[builtIn: shipped.identifier]
     }
 
-    /// Catalog name → catalog, decoded once.
-    static let builtIn: [String: Catalog] = {
-        var catalogs: [String: Catalog] = [:]
-        for (path, base64) in embeddedFiles where path.hasSuffix(".json") {
-            let text = base64.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
-            guard let data = Data(base64Encoded: text), let catalog = try? Catalog(json: data) else { continue }
-            catalogs[String(path.dropLast(5))] = catalog
-        }
-        return catalogs
-    }()
+    /// Catalog name → catalog, each decoded the first time it is asked for:
+    /// a build in one language need not read all seven.
+    static subscript(builtIn name: String) -> Catalog? {
+        if let known = decoded.value[name] { return known }
+        guard let base64 = embeddedFiles.first(where: { $0.path == name + ".json" })?.base64,
+              let data = Data(base64Encoded: base64.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }),
+              let catalog = try? Catalog(json: data) else { return nil }
+        decoded.update { $0[name] = catalog }
+        return catalog
+    }
+
+    private static let decoded = Locked<[String: Catalog]>([:])
 
     public struct Malformed: Error, CustomStringConvertible {
         public let key: String

@@ -13,7 +13,7 @@ public struct Words: Sendable {
     init(tag: LanguageTag, studyCatalogs: [LanguageTag: Catalog], formats: Formats) {
         var layers = tag.fallbacks.compactMap { studyCatalogs[$0] }
         if let shipped = Catalog.shipped(for: tag) { layers.append(shipped) }
-        if let english = Catalog.builtIn["en"] { layers.append(english) }
+        if let english = Catalog[builtIn: "en"] { layers.append(english) }
         self.tag = tag
         self.layers = layers
         plurals = PluralRules(tag)

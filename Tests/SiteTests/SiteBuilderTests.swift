@@ -37,17 +37,20 @@ import Words
 
     /// A build as `carefeed build` runs it: records read per participant,
     /// with the store's revisions, so a rebuild updates only what changed.
+    /// - Parameter early: the folder whose manifest is read before the build starts, as `carefeed build` reads its `--out`.
     func update(_ folder: String = "Site", today: LocalDate? = nil, renderer: String = "test",
-                names: Bool = false, dataAsOf: Date? = nil, language: Language? = nil) throws -> SiteBuilder.Report {
+                names: Bool = false, dataAsOf: Date? = nil, language: Language? = nil,
+                early: String? = nil) throws -> SiteBuilder.Report {
         let today = today ?? self.today
         let store = self.store
-        return try SiteBuilder(.init(
+        var input = SiteBuilder.Input(
             plan: try plan(), participants: try store.participants(),
             records: { try store.records(participantID: $0.id, includingAuditLog: true) },
             revisions: try store.participantRevisions(), renderer: renderer,
             assets: try Assets(publicDirectory: TestStudy.publicFolder, study: study), names: names, dataAsOf: dataAsOf,
-            language: language, today: { _ in today }))
-            .build(into: directory.path + "/" + folder)
+            language: language, today: { _ in today })
+        input.earlyManifest = early.map { EarlyManifest(output: directory.path + "/" + $0) }
+        return try SiteBuilder(input).build(into: directory.path + "/" + folder)
     }
 
     /// Every file of a site but its manifest, with its bytes.
@@ -128,6 +131,22 @@ import Words
         #expect(after.rewritten > 0)
         #expect(after.rewritten <= 12, "only the pages that show the new outcome: \(after.rewritten)")
         #expect(try read("participants/\(participant.id)/feed/\(today).html").contains("Range: 99 degrees"))
+    }
+
+    @Test func aManifestReadEarlyIsTakenOnlyByTheBuildOfItsOwnFolder() throws {
+        _ = try update()
+        let taken = try update(early: "Site")
+        #expect((taken.isUpdate, taken.participantsRendered, taken.rewritten) == (true, 0, 0))
+        // Read from a folder with no site, it is not taken: the build reads its own folder's.
+        let readAgain = try update(early: "Elsewhere")
+        #expect((readAgain.isUpdate, readAgain.participantsRendered, readAgain.rewritten) == (true, 0, 0))
+        // Read from another site, its figures are not taken either.
+        _ = try update("Other", today: today.adding(days: 1))
+        let notOthers = try update(early: "Other")
+        #expect((notOthers.isUpdate, notOthers.participantsRendered, notOthers.rewritten) == (true, 0, 0))
+        // A folder given with `.` and `..` is the same folder.
+        let same = try update(early: "Other/../Site/.")
+        #expect((same.isUpdate, same.participantsRendered) == (true, 0))
     }
 
     @Test func aLaterDataAsOfRewritesOnlyTheIndexAndTheOverview() throws {
