@@ -13,6 +13,8 @@ public final class Formats: Sendable {
     public let firstWeekday: Int
 
     private let formatters: Locked<Formatters>
+    /// How a moment's day and clock are joined; nil where ICU writes each moment itself.
+    private let dateTimeGlue: DateTimeGlue?
     private let cache = ReadMostly(Cache())
     /// What this thread has looked up, so most lookups take no lock at all.
     private let local = PerThread { Cache() }
@@ -26,6 +28,7 @@ public final class Formats: Sendable {
         let weekdayAndDay: DateFormatter
         let weekdayShortest: DateFormatter
         let mediumDateTime: DateFormatter
+        let mediumDate: DateFormatter
         let dayNumber: DateFormatter
         let time: DateFormatter
         let decimal: NumberFormatter
@@ -42,6 +45,7 @@ public final class Formats: Sendable {
         var weekdaysAndDays: [Int: String] = [:]
         var narrowWeekdays: [Int: String] = [:]
         var dayNumbers: [Int: String] = [:]
+        var mediumDays: [Int: String] = [:]
         var integers: [Int: String] = [:]
         var times: [Int: String] = [:]
         var decimals: [Double: String] = [:]
@@ -72,9 +76,12 @@ public final class Formats: Sendable {
             formatter.usesGroupingSeparator = grouping
             return formatter
         }
+        let (mediumDateTime, mediumDate, time) = (date("yMMMdjmm"), date("yMMMd"), date("jmm"))
+        dateTimeGlue = DateTimeGlue(combined: mediumDateTime.string(from:), date: mediumDate.string(from:), time: time.string(from:))
         formatters = Locked(Formatters(day: date("EEEEMMMMd"), dayWithYear: date("yMMMMEEEEd"), shortDay: date("MMMd"),
                                        weekdayShort: date("EEE"), weekdayAndDay: date("EEEMMMd"),
-                                       weekdayShortest: date("EEEEEE"), mediumDateTime: date("yMMMdjmm"), dayNumber: date("d"), time: date("jmm"),
+                                       weekdayShortest: date("EEEEEE"), mediumDateTime: mediumDateTime, mediumDate: mediumDate,
+                                       dayNumber: date("d"), time: time,
                                        decimal: number(fractionDigits: 2, grouping: false),
                                        integer: number(fractionDigits: 0, grouping: true),
                                        oneDecimal: number(fractionDigits: 1, grouping: false),
@@ -144,9 +151,19 @@ public final class Formats: Sendable {
 
     /// `Mar 5, 2026, 8:05 AM`, `5. März 2026, 08:05`: a moment in a log, not kept.
     public func dateAndTime(_ date: LocalDate, time clock: LocalTime) -> String {
+        guard let dateTimeGlue else { return dateAndTimeFromICU(date, time: clock) }
+        let day = cached(date.ordinal, \.mediumDays) { $0.mediumDate.string(from: Self.noon(date)) }
+        return dateTimeGlue.join(date: day, time: time(clock))
+    }
+
+    /// What `dateAndTime` gives, as ICU writes it in one piece.
+    func dateAndTimeFromICU(_ date: LocalDate, time clock: LocalTime) -> String {
         let instant = Date(timeIntervalSince1970: Double(date.ordinal) * 86_400 + Double(clock.secondsSinceMidnight))
         return formatters.update { $0.mediumDateTime.string(from: instant) }
     }
+
+    /// Whether a moment is written from its day and clock: false where ICU must write it in one piece.
+    var joinsDateAndTime: Bool { dateTimeGlue != nil }
 
     /// `8:05 AM`, `08:05`, `8:05`: the clock the language's readers use.
     public func time(_ clock: LocalTime) -> String {

@@ -56,3 +56,26 @@ import Testing
         #expect(LanguageChoice.preferred(by: "de;q=inf", among: languages) == nil)
     }
 }
+
+/// A moment written from its cached day and clock is ICU's own text.
+@Suite struct DateAndTimeJoinTests {
+    static let tags = FormatsTests.expected.map(\.tag) + ["en-GB", "fr-CA", "es-MX", "de-AT", "ar", "ru", "ko", "hi", "he", "fa"]
+
+    @Test(arguments: tags)
+    func aMomentFromItsDayAndClockIsICUsOwnText(_ tag: String) throws {
+        let formats = Formats(try #require(LanguageTag(tag)))
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<400 {
+            let date = LocalDate(ordinal: Int.random(in: 0...40_000, using: &generator))
+            let clock = try #require(LocalTime(hour: Int.random(in: 0...23, using: &generator),
+                                               minute: Int.random(in: 0...59, using: &generator)))
+            #expect(formats.dateAndTime(date, time: clock) == formats.dateAndTimeFromICU(date, time: clock), "\(tag) \(date) \(clock)")
+        }
+    }
+
+    @Test func theShippedLanguagesAreJoined() {
+        for tag in Catalog.shippedLanguages {
+            #expect(Formats(tag).joinsDateAndTime, "\(tag)")
+        }
+    }
+}
