@@ -126,15 +126,19 @@ struct RequestGuard: Sendable {
 
     private func checked(_ session: String) -> Checked {
         lastChecked.update { last in
-            if let last, last.session == session { return last }
+            if let last, Self.same(last.session.utf8, session.utf8) { return last }
             let id = String(session.prefix(32))
-            // Compared in full whatever differs, so the time taken tells nothing.
-            let difference = zip(session.utf8.dropFirst(32), tag(id).utf8).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) }
-            let checked = Checked(session: session, isIssued: difference == 0,
+            let checked = Checked(session: session, isIssued: Self.same(session.utf8.dropFirst(32), tag(id).utf8),
                                   csrfToken: String(SHA256.hex(secret + ":" + session).prefix(40)))
             last = checked
             return checked
         }
+    }
+
+    /// Compared in full whatever differs, so the time taken tells nothing of
+    /// another session, or of the tag a made-up id would need.
+    private static func same(_ one: some Collection<UInt8>, _ other: some Collection<UInt8>) -> Bool {
+        one.count == other.count && zip(one, other).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
     }
 
     private func tag(_ id: String) -> String {
