@@ -53,8 +53,9 @@ public struct DataPackage: Sendable {
     }
 
     /// What the descriptions say the package is as of: a day, since
-    /// everything in it is worked out by days, so two exports of the same
-    /// store on the same day give the same bytes.
+    /// everything in it is worked out by days. Two exports of one store
+    /// give the same bytes with `--today`, and without it until a
+    /// participant's own day turns.
     var asOf: String {
         fixedToday.map { "on \($0)" } ?? "on the day of the export, \(TimeZone.gmt.localDate(of: now)) (UTC)"
     }

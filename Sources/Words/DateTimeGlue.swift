@@ -25,7 +25,10 @@ struct DateTimeGlue: Sendable {
         let probes = Self.probes
         guard let first = probes.first,
               let glue = Self.glue(in: combined(first), date: date(first), time: time(first)) else { return nil }
-        guard probes.allSatisfy({ glue.join(date: date($0), time: time($0)) == combined($0) }) else { return nil }
+        // Byte for byte: String's == would take a text ICU writes with other, equivalent scalars.
+        guard probes.allSatisfy({ glue.join(date: date($0), time: time($0)).utf8.elementsEqual(combined($0).utf8) }) else {
+            return nil
+        }
         self = glue
     }
 

@@ -4,6 +4,7 @@ a study with conditions and scores, and for a study no one has seen before;
 one task's CSV read back with its schema, each value as the JSON export
 has it."""
 import json
+import re
 import os
 import shutil
 import subprocess
@@ -123,8 +124,10 @@ def test_a_study_no_one_has_seen_before_is_a_valid_package(folder):
     assert [r["path"] for r in descriptor["resources"]] == [
         "participants.csv", "consents.csv", "grants.csv", "withdrawals.csv", "task_versions.csv", "events.csv",
         "dailyCheckIn.csv"]
-    # The package is as of a day, not a second: no clock time is written into it.
-    assert "on the day of the export, " in (out / "datapackage.json").read_text()
+    # The package is as of a day, not a second: no clock time is written into its descriptor.
+    descriptor_text = (out / "datapackage.json").read_text()
+    assert "on the day of the export, " in descriptor_text
+    assert not re.search(r"\d{4}-\d\d-\d\dT\d\d:\d\d", descriptor_text)
     # The same store and the same day give the same bytes.
     pinned, again = study / "pinned", study / "again"
     for copy in (pinned, again):

@@ -149,6 +149,25 @@ import Words
         #expect((same.isUpdate, same.participantsRendered) == (true, 0))
     }
 
+    @Test func theBuildTakesTheManifestReadEarlyRatherThanReadingItAgain() throws {
+        _ = try update()
+        let early = EarlyManifest(output: directory.path + "/Site")
+        #expect(early.manifest() != nil)
+        // Cut to its header once read: read again, it would have no participant's figures, and all would be rendered.
+        let marker = directory.path + "/Site/" + SiteBuilder.marker
+        let header = try #require(FileManager.default.contents(atPath: marker)?.split(separator: UInt8(ascii: "\n")).first)
+        try Data(header).write(to: URL(fileURLWithPath: marker))
+        let store = self.store
+        var input = SiteBuilder.Input(
+            plan: try plan(), participants: try store.participants(),
+            records: { try store.records(participantID: $0.id, includingAuditLog: true) },
+            revisions: try store.participantRevisions(), renderer: "test",
+            assets: try Assets(publicDirectory: TestStudy.publicFolder, study: study), today: { [today] _ in today })
+        input.earlyManifest = early
+        let report = try SiteBuilder(input).build(into: directory.path + "/Site")
+        #expect((report.isUpdate, report.participantsRendered) == (true, 0))
+    }
+
     @Test func aLaterDataAsOfRewritesOnlyTheIndexAndTheOverview() throws {
         _ = try update(dataAsOf: Fixtures.instant("2026-03-20T14:05:00Z"))
         let again = try update(dataAsOf: Fixtures.instant("2026-03-20T16:30:00Z"))
