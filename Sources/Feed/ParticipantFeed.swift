@@ -103,7 +103,12 @@ public struct ParticipantFeed: Sendable {
         // A day's cards depend on its own events alone, so the span's, kept to the days asked for, are the same.
         guard from >= span.days.lowerBound, to <= span.days.upperBound else { return cardsWorkedOut(from: from, to: to) }
         let all = span.cards { cardsWorkedOut(from: span.days.lowerBound, to: span.days.upperBound) }
-        return all.filter { $0.key >= from && $0.key < to }
+        var asked: [LocalDate: [Card]] = [:]
+        for ordinal in from.ordinal..<max(from.ordinal, to.ordinal) {
+            let day = LocalDate(ordinal: ordinal)
+            asked[day] = all[day]
+        }
+        return asked
     }
 
     private func cardsWorkedOut(from: LocalDate, to: LocalDate) -> [LocalDate: [Card]] {

@@ -60,9 +60,8 @@ struct BuildManifest: Equatable {
         // A line a participant, read in a share of the lines a core: the decoding, not the reading, takes the time.
         let lines = Array(rows.dropFirst())
         let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        let shares = stride(from: 0, to: lines.count, by: max(1, (lines.count + cores - 1) / cores)).map { start in
-            Array(lines[start..<min(lines.count, start + max(1, (lines.count + cores - 1) / cores))])
-        }
+        let share = max(1, (lines.count + cores - 1) / cores)
+        let shares = stride(from: 0, to: lines.count, by: share).map { Array(lines[$0..<min(lines.count, $0 + share)]) }
         let read = concurrentMap(shares) { share in
             let decoder = decoder()
             return share.map { row in (try? decoder.decode(Line.self, from: row)).map { ($0, Data(row)) } }
@@ -104,6 +103,9 @@ struct BuildManifest: Equatable {
     }
 }
 
+/// A participant's figures as their row of the study index shows them: all
+/// of `ParticipantSummary` but the participant and their today, which the
+/// manifest entry's fingerprint ties to the store's.
 struct ParticipantFigures: Codable, Equatable {
     struct Ring: Codable, Equatable {
         var completed: Int

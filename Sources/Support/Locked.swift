@@ -18,3 +18,18 @@ public final class Locked<Value: Sendable>: @unchecked Sendable {
         lock.withLock { change(&stored) }
     }
 }
+
+extension Locked {
+    /// The value kept for `key`, made with the lock held the first time it
+    /// is asked for. Once `limit` keys are kept, a new one is made each time
+    /// and not kept, so what a hostile input names cannot grow it.
+    public func value<Key: Hashable, Kept>(for key: Key, limit: Int = .max, make: () -> Kept) -> Kept
+    where Value == [Key: Kept] {
+        update { kept in
+            if let known = kept[key] { return known }
+            let made = make()
+            if kept.count < limit { kept[key] = made }
+            return made
+        }
+    }
+}

@@ -33,15 +33,14 @@ public struct Catalog: Sendable, Equatable {
     /// Catalog name → catalog, each decoded the first time it is asked for:
     /// a build in one language need not read all seven.
     static subscript(builtIn name: String) -> Catalog? {
-        if let known = decoded.value[name] { return known }
-        guard let base64 = embeddedFiles.first(where: { $0.path == name + ".json" })?.base64,
-              let data = Data(base64Encoded: base64.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }),
-              let catalog = try? Catalog(json: data) else { return nil }
-        decoded.update { $0[name] = catalog }
-        return catalog
+        decoded.value(for: name) {
+            guard let base64 = embeddedFiles.first(where: { $0.path == name + ".json" })?.base64,
+                  let data = Data(base64Encoded: base64.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }) else { return nil }
+            return try? Catalog(json: data)
+        }
     }
 
-    private static let decoded = Locked<[String: Catalog]>([:])
+    private static let decoded = Locked<[String: Catalog?]>([:])
 
     public struct Malformed: Error, CustomStringConvertible {
         public let key: String

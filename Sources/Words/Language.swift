@@ -23,11 +23,6 @@ public struct Language: Sendable {
     private static let madeFormats = Locked([LanguageTag: Formats]())
 
     private static func formats(for tag: LanguageTag) -> Formats {
-        madeFormats.update { made in
-            if let formats = made[tag] { return formats }
-            let formats = Formats(tag)
-            made[tag] = formats
-            return formats
-        }
+        madeFormats.value(for: tag) { Formats(tag) }
     }
 }

@@ -69,11 +69,8 @@ public struct LanguageTag: Hashable, Comparable, Sendable, CustomStringConvertib
     public var isRightToLeft: Bool {
         // Asked once a tag, under a lock: every page asks, and reading it
         // from several threads at once was seen to corrupt memory.
-        Self.rightToLeft.update { known in
-            if let answer = known[identifier] { return answer }
-            let answer = Locale.Language(identifier: identifier).characterDirection == .rightToLeft
-            if known.count < 1_000 { known[identifier] = answer }
-            return answer
+        Self.rightToLeft.value(for: identifier, limit: 1_000) {
+            Locale.Language(identifier: identifier).characterDirection == .rightToLeft
         }
     }
 
@@ -85,13 +82,10 @@ public struct LanguageTag: Hashable, Comparable, Sendable, CustomStringConvertib
     /// The language's name in itself, as a language picker shows it: `Deutsch`, `日本語`, `English (Australia)`.
     public var nativeName: String {
         // Asked once a tag: a page footer names its language.
-        Self.nativeNames.update { known in
-            if let name = known[identifier] { return name }
+        Self.nativeNames.value(for: identifier, limit: 1_000) {
             let locale = Locale(identifier: identifier)
             let name = locale.localizedString(forIdentifier: identifier).map { $0.prefix(1).uppercased(with: locale) + $0.dropFirst() }
-            let answer = name.map { $0.isEmpty ? identifier : $0 } ?? identifier
-            if known.count < 1_000 { known[identifier] = answer }
-            return answer
+            return name.map { $0.isEmpty ? identifier : $0 } ?? identifier
         }
     }
 

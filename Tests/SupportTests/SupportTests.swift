@@ -37,3 +37,28 @@ import Testing
                 == "a9993e364706816aba3e25717850c26c9cd0d89d")
     }
 }
+
+/// A value made once for its key, and no more kept than the limit allows.
+@Suite struct LockedValueForKeyTests {
+    @Test func aKeysValueIsMadeOnceAndPastTheLimitMadeEachTime() {
+        let kept = Locked([String: Int]())
+        let made = Locked(0)
+        func value(_ key: String) -> Int {
+            kept.value(for: key, limit: 2) { made.update { $0 += 1; return $0 } }
+        }
+        #expect((value("a"), value("a"), value("b"), value("a")) == (1, 1, 2, 1))
+        #expect(value("c") == 3)
+        #expect(value("c") == 4, "past the limit, made again")
+        #expect(kept.value.keys.sorted() == ["a", "b"])
+    }
+
+    @Test func fromManyThreadsAKeyIsMadeOnce() {
+        let kept = Locked([Int: Int]())
+        let made = Locked(0)
+        DispatchQueue.concurrentPerform(iterations: 200) { index in
+            _ = kept.value(for: index % 4) { made.update { $0 += 1 }; return index % 4 }
+        }
+        #expect(made.value == 4)
+        #expect(kept.value == [0: 0, 1: 1, 2: 2, 3: 3])
+    }
+}

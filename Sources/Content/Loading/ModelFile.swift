@@ -20,12 +20,7 @@ enum ModelFile {
 
         func nodes(path: String, format: ModelMetadata.Format) -> Nodes? {
             let key = path + " " + format.rawValue
-            return read.update { read in
-                if let known = read[key] { return known }
-                let nodes = ModelFile.nodes(path: path, format: format)
-                read[key] = nodes
-                return nodes
-            }
+            return read.value(for: key) { ModelFile.nodes(path: path, format: format) }
         }
     }
 
