@@ -20,15 +20,15 @@ let package = Package(
         .target(name: "CMicroHTTPDShim", dependencies: ["CMicroHTTPD"]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CICU", pkgConfig: "icu-i18n", providers: [.apt(["libicu-dev"])]),
-        // ICU's plural rules under plain names: its own are versioned by macros Swift cannot import.
-        .target(name: "CPluralRules", dependencies: ["CICU"]),
+        // ICU's plural rules and number parsing under plain names: its own are versioned by macros Swift cannot import.
+        .target(name: "CICUShim", dependencies: ["CICU"]),
 
         // Small tools: a locked value, a map on every core, a byte search, SHA-1 and SHA-256 (libcrypto).
         .target(name: "Support", dependencies: ["CCrypto"]),
         // The HTML value type: text escaped unless it is markup we made.
         .target(name: "Markup"),
         // Built-in words in every shipped language, and dates, numbers and plurals by CLDR.
-        .target(name: "Words", dependencies: ["CareModel", "Markup", "Support", "CPluralRules"], exclude: ["Files"], plugins: ["EmbedBuiltInAssets"]),
+        .target(name: "Words", dependencies: ["CareModel", "Markup", "Support", "CICUShim"], exclude: ["Files"], plugins: ["EmbedBuiltInAssets"]),
         // Domain values: calendar days, schedules, participants, outcomes, consent.
         .target(name: "CareModel", dependencies: ["Markup"]),
         // The SQLite care store: schema, migrations and the one store API.

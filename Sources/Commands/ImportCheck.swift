@@ -4,29 +4,36 @@ import Foundation
 import StudyModel
 
 /// What a participant's store file must hold for `import` to take it:
-/// only what the study could have produced. Each problem names the record
-/// and the rule, so the file is refused whole and nothing is merged.
+/// only what the study could have produced, judged by the study's own
+/// definition of each task version (the one whose definition the file's
+/// version repeats exactly), never by the definition the file carries.
+/// Each problem names the record and the rule, so the file is refused whole
+/// and nothing is merged.
 struct ImportCheck {
     var study: Study
+    /// The study's plan, with every version its store recorded.
+    var plan: CarePlan
     var now: Date
 
     /// Each record of `file` the study could not have produced, in words.
     func problems(_ file: StoreFileRecords) -> [String] {
         var problems: [String] = []
-        // As the site bounds a feed: ten years back at most, and a year ahead for a participant enrolled in advance.
-        let today = study.timeZone.localDate(of: now)
-        let earliest = today.adding(days: -3653), latest = today.adding(days: 366)
-        for participant in file.participants where participant.enrolledOn < earliest || participant.enrolledOn > latest {
+        let bounds = FeedBounds.enrolment(today: study.timeZone.localDate(of: now))
+        for participant in file.participants where !bounds.contains(participant.enrolledOn) {
             problems.append("participant \(participant.id) is enrolled on \(participant.enrolledOn), more than "
-                            + (participant.enrolledOn < earliest ? "ten years ago" : "a year ahead")
+                            + (participant.enrolledOn < bounds.lowerBound ? "ten years ago" : "a year ahead")
                             + "; the study could not have enrolled them then")
         }
-        var definitions: [String: StudyTask] = [:]
+        // The file's version numbers → the study's, for versions the study published.
+        var versions: [String: Int] = [:]
         for version in file.taskVersions {
-            definitions["\(version.taskID) \(version.version)"] = try? StudyTask(definition: version.definition)
+            if let match = version.match(in: plan.versions) {
+                versions["\(version.taskID) \(version.version)"] = match.version
+            } else {
+                problems.append("task \(version.taskID) version \(version.version) is not a version the study published: "
+                                + "its definition is none the study's store recorded")
+            }
         }
-        // Numbered as the file's own versions number them; a version the study never had is refused when merging.
-        let plan = try? CarePlan(study: study, versions: file.taskVersions)
         var occurrences: [String: [Int: Int]] = [:]
         let participants = Dictionary(file.participants.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for outcome in file.outcomes {
@@ -35,25 +42,24 @@ struct ImportCheck {
                 problems.append("\(subject): the study has no task '\(outcome.taskID)'")
                 continue
             }
-            if let plan, let participant = participants[outcome.participantID],
-               let problem = occurrenceProblem(outcome, of: participant, in: plan, known: &occurrences) {
+            // A version the study never published is named above; its answers cannot be judged.
+            guard let version = versions["\(outcome.taskID) \(outcome.taskVersion)"],
+                  let task = plan.task(outcome.taskID, version: version) else { continue }
+            if let participant = participants[outcome.participantID], bounds.contains(participant.enrolledOn),
+               let problem = occurrenceProblem(outcome, version: version, of: participant, known: &occurrences) {
                 problems.append("\(subject): \(problem)")
             }
-            guard let task = definitions["\(outcome.taskID) \(outcome.taskVersion)"] else { continue }
-            for value in outcome.values {
-                if let problem = problem(value, in: task) {
-                    problems.append("\(subject): \(problem)")
-                }
-            }
+            problems += task.problems(outcome.values).map { "\(subject): \($0.description)" }
         }
-        problems += permissionProblems(file, definitions: Array(definitions.values.compactMap { $0 }))
+        problems += permissionProblems(file)
         return problems
     }
 
     /// Why the outcome's occurrence is none the task's schedule has given the
-    /// participant by the end of their today, or falls under another version;
-    /// nil when it is one. `known` keeps each participant's task's events.
-    func occurrenceProblem(_ outcome: Outcome, of participant: Participant, in plan: CarePlan,
+    /// participant by the end of their today, or falls under another version
+    /// than `version` (the study's number for the one it names); nil when it
+    /// is one. `known` keeps each participant's task's events.
+    func occurrenceProblem(_ outcome: Outcome, version: Int, of participant: Participant,
                            known: inout [String: [Int: Int]]) -> String? {
         guard let task = plan.tasks.first(where: { $0.id == outcome.taskID }) else { return nil }
         let today = participant.today(at: now)
@@ -63,21 +69,21 @@ struct ImportCheck {
                                  from: participant.enrolledOn, to: today.adding(days: 1))
                 .map { ($0.occurrence, $0.version) }, uniquingKeysWith: { first, _ in first })
         known[key] = versions
-        guard let version = versions[outcome.occurrence] else {
+        guard let given = versions[outcome.occurrence] else {
             return "the task's schedule gives this participant no occurrence \(outcome.occurrence) from their enrolment "
                 + "on \(participant.enrolledOn) to \(today)"
                 + (versions.keys.min().map { " (it gives #\($0) to #\(versions.keys.max() ?? $0))" } ?? ", none at all")
         }
-        return version == outcome.taskVersion ? nil
-            : "occurrence \(outcome.occurrence) falls under version \(version) of \(task.id), not the version \(outcome.taskVersion) "
-                + "the answer names"
+        return given == version ? nil
+            : "occurrence \(outcome.occurrence) falls under the study's version \(given) of \(task.id), not the version "
+                + "\(version) the answer names"
     }
 
-    /// Permission answers to no permission the study or the file's task
-    /// versions ask for, or with what no browser says.
-    func permissionProblems(_ file: StoreFileRecords, definitions: [StudyTask]) -> [String] {
+    /// Permission answers to no permission the study's tasks ask for, in
+    /// any version they had, or with what no browser says.
+    func permissionProblems(_ file: StoreFileRecords) -> [String] {
         var asked: Set<String> = []
-        for task in study.tasks + definitions {
+        for task in plan.allDefinitions {
             for case .permissions(let step) in task.survey {
                 step.items.forEach { asked.insert("\($0.id) \($0.kind.rawValue)") }
             }
@@ -94,67 +100,7 @@ struct ImportCheck {
         }
     }
 
-    /// Why `value` is not an answer the task's version could have stored; nil when it is.
-    func problem(_ value: OutcomeValue, in task: StudyTask) -> String? {
-        if case .text(let text) = value.value, text.contains("\0") {
-            return "\(value.kind) holds a NUL character, which no answer holds"
-        }
-        guard let item = task.formItems.first(where: { $0.id == value.kind }) else {
-            // A task without a survey stores one value of its own kind: a tap, a box, a log entry.
-            if task.formItems.isEmpty, let kind = task.kind.valueKind, value.kind == kind { return nil }
-            return "'\(value.kind)' is no question of the task's version \(task.id)"
-        }
-        if value.value == .preferNotToAnswer {
-            return item.offersPreferNotToAnswer ? nil : "\(item.id) was declined, and the question offers no \"prefer not to answer\""
-        }
-        switch (item.answer, value.value) {
-        case (.scale(let low, let high, _, _, _), _), (.numeric(let low?, let high?, _, _), _):
-            guard let number = value.value.number, !Self.isBoolean(value.value) else {
-                return "\(item.id) is \(Self.describe(value.value)), not a number"
-            }
-            return (low...high).contains(number) ? nil : "\(item.id) is \(value.value.text), outside its range \(Self.plain(low)) to \(Self.plain(high))"
-        case (.numeric(let low, let high, _, _), _):
-            guard let number = value.value.number, !Self.isBoolean(value.value) else {
-                return "\(item.id) is \(Self.describe(value.value)), not a number"
-            }
-            if let low, number < low { return "\(item.id) is \(value.value.text), below its lowest, \(Self.plain(low))" }
-            if let high, number > high { return "\(item.id) is \(value.value.text), above its highest, \(Self.plain(high))" }
-            return nil
-        case (.boolean, .boolean):
-            return nil
-        case (.choice(let options, _), .text(let chosen)):
-            return options.contains { $0.value == chosen } ? nil : "\(item.id) is '\(Self.shortened(chosen))', none of its options"
-        case (.text(let maxLength), .text(let text)):
-            let most = maxLength ?? 10_000
-            return text.count <= most ? nil : "\(item.id) is \(text.count) characters long, more than its \(most)"
-        case (.date(let low, let high), .date(let day)):
-            if let low, day < low { return "\(item.id) is \(day), before its earliest, \(low)" }
-            if let high, day > high { return "\(item.id) is \(day), after its latest, \(high)" }
-            return nil
-        case (.timeOfDay, .time):
-            return nil
-        default:
-            return "\(item.id) is \(Self.describe(value.value)), not an answer its question takes"
-        }
-    }
-
-    static func isBoolean(_ value: OutcomeValue.Value) -> Bool {
-        if case .boolean = value { true } else { false }
-    }
-
-    static func describe(_ value: OutcomeValue.Value) -> String {
-        switch value {
-        case .text(let text): "the text '\(shortened(text))'"
-        case .boolean(let yes): yes ? "yes" : "no"
-        default: value.text
-        }
-    }
-
     static func shortened(_ text: String) -> String {
         text.count > 40 ? String(text.prefix(40)) + "…" : text
-    }
-
-    static func plain(_ number: Double) -> String {
-        OutcomeValue.Value.decimal(number).text
     }
 }

@@ -43,9 +43,10 @@ enum ImportCommand {
         defer { store.close() }
         // The study's current task definitions, recorded as `build` does, are what the files' versions must match.
         // Every definition the study's tasks have had counts, so an edit of the content cannot let declined data in.
-        let sharing = SharingRule.healthPermissions(of: try Workspace.plan(study, store: store, now: now).allDefinitions)
+        let plan = try Workspace.plan(study, store: store, now: now)
+        let sharing = SharingRule.healthPermissions(of: plan.allDefinitions)
         var refused: [String] = []
-        let check = ImportCheck(study: study, now: now)
+        let check = ImportCheck(study: study, plan: plan, now: now)
         for file in files {
             do {
                 // What the study could not have produced is refused before anything is merged.

@@ -20,7 +20,7 @@ extension DemoStudy {
             let instant = midnight.addingTimeInterval(hour * 3600)
             outcomes.append((NewOutcome(participantID: participant.id, taskID: task.id,
                                         event: LogEntries.event(offered: offered, at: instant), entry: entry,
-                                        values: [OutcomeValue(kind: TaskKind.log.valueKind ?? "logged", value: .boolean(true))]),
+                                        values: task.kind.tapValue.map { [$0] } ?? []),
                              instant))
             hour += 2 + random.unit() * 5
         }

@@ -106,8 +106,8 @@ public struct DemoStudy: Sendable {
                 let asked = Set(definition.askedItems(answers: Dictionary(grouping: values, by: \.kind).mapValues { $0.map(\.value) })
                     .map(\.id))
                 values.removeAll { !asked.contains($0.kind) }
-                if values.isEmpty, let kind = task.kind.valueKind {
-                    values = [OutcomeValue(kind: kind, value: .boolean(true))]
+                if values.isEmpty, let tap = task.kind.tapValue {
+                    values = [tap]
                 }
                 if course == .setback && event.day >= today.adding(days: -1) {
                     values = values.map { value in

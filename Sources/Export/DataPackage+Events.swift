@@ -43,8 +43,8 @@ extension DataPackage {
             let outcomes = live[participant.id] ?? []
             let answered = Set(outcomes.map { "\($0.taskID) \($0.occurrence)" })
             let today = today(of: participant)
-            // A crafted enrolment day is bounded as the site bounds it: ten years of events at most.
-            let from = max(participant.enrolledOn, today.adding(days: -3653))
+            // A crafted enrolment day is bounded: ten years of events at most.
+            let from = max(participant.enrolledOn, FeedBounds.enrolment(today: today).lowerBound)
             let feed = plan.feed(for: participant, outcomes: outcomes, today: today, withdrawal: withdrawals[participant.id])
             for task in plan.tasks where !task.isOnboarding && task.kind != .log {
                 let events = task.timeline.events(enrolledOn: participant.enrolledOn, in: participant.timeZone,

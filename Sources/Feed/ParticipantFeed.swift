@@ -47,7 +47,8 @@ public struct ParticipantFeed: Sendable {
             onboardedOn = answers.values.filter { onboardingIDs.contains($0.taskID) }.map(\.eventDay).min()
         }
         // A year before enrolment, for a schedule that starts before it, to a week past today, as a site's feeds go.
-        span = CardSpan(participant.enrolledOn.adding(days: -366)..<max(today, participant.enrolledOn).adding(days: 8))
+        let pages = FeedBounds.pageDays(enrolledOn: participant.enrolledOn, today: today)
+        span = CardSpan(participant.enrolledOn.adding(days: -FeedBounds.yearAhead)..<pages.upperBound.adding(days: 1))
     }
 
     /// Whether onboarding was complete on `day`.

@@ -19,9 +19,6 @@ struct BuildPlan: Sendable {
     let todays: [String: LocalDate]
     /// The days each participant has a feed page for, as ordinals, by id.
     let feedDays: [String: ClosedRange<Int>]
-    /// The most day feeds one participant has: ten years and the week ahead,
-    /// far more than a study runs, far fewer than a wrong enrolment day gives.
-    static let mostFeedDays = 3653 + 8
     /// The participants to render, with their fingerprint (nil without revisions).
     let changed: [(participant: Participant, fingerprint: String?)]
     /// The manifest entries of the participants not rendered again.
@@ -57,9 +54,10 @@ struct BuildPlan: Sendable {
         for participant in input.participants {
             let today = input.today(participant)
             todays[participant.id] = today
-            let days = participant.enrolledOn.ordinal...max(participant.enrolledOn, today).adding(days: 7).ordinal
+            let pages = FeedBounds.pageDays(enrolledOn: participant.enrolledOn, today: today)
+            let days = pages.lowerBound.ordinal...pages.upperBound.ordinal
             // A store file crafted or mistyped (enrolled on 0001-01-01) must not make a page for every day since.
-            guard days.count <= Self.mostFeedDays else {
+            guard days.count <= FeedBounds.mostFeedDays else {
                 throw SiteError.tooManyDays(participant.id, participant.enrolledOn, days.count)
             }
             feedDays[participant.id] = days

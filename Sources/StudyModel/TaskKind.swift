@@ -1,3 +1,5 @@
+import CareModel
+
 /// How a task's card works, as CareKit's task views do: derived from the
 /// content, never written down.
 public enum TaskKind: String, Hashable, Sendable {
@@ -21,6 +23,11 @@ public enum TaskKind: String, Hashable, Sendable {
         case .simple, .checklist: "done"
         case .log: "logged"
         }
+    }
+
+    /// The one value a tap stores: `done` or `logged`, true; nil for a survey.
+    public var tapValue: OutcomeValue? {
+        valueKind.map { OutcomeValue(kind: $0, value: .boolean(true)) }
     }
 }
 

@@ -213,11 +213,4 @@ public final class Formats: Sendable {
         let fraction = fraction == 0 ? 0 : fraction
         return cached(fraction, \.percents) { $0.percent.string(from: NSNumber(value: fraction)) ?? String(fraction) }
     }
-
-    /// A number as the language writes it, `6,5` or `6.5`, or nil: what a participant typed.
-    public func parseDecimal(_ text: String) -> Double? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if let plain = Double(trimmed), trimmed.allSatisfy({ $0.isASCII }) { return plain }
-        return formatters.update { $0.decimal.number(from: trimmed)?.doubleValue }
-    }
 }

@@ -1,4 +1,4 @@
-import CPluralRules
+import CICUShim
 
 /// A language's CLDR plural rules, from ICU: which form `1 Eintrag`,
 /// `2 Einträge` or Arabic's six a number takes.

@@ -139,8 +139,8 @@ import StudyModel
         let old = try participantStore(ada, definitions: definitions)
         let run = runImport(old)
         #expect(run.status == 1)
-        #expect(run.error.hasPrefix("error: \(old): task walk version 1 differs from the study's: its definition is neither "
-                                    + "the study's current one nor one it had (the study store holds version 1)\n"))
+        #expect(run.error.hasPrefix("error: \(old): task walk version 1 is not a version the study published: "
+                                    + "its definition is none the study's store recorded\n"))
     }
 
     @Test func aConsentSignedWithAnotherTextUnderThePublishedVersionIsRefused() throws {
@@ -208,11 +208,11 @@ import StudyModel
             ("0001-01-01", [OutcomeValue(kind: "steps", value: .integer(10))],
              "participant p1 is enrolled on 0001-01-01, more than ten years ago; the study could not have enrolled them then"),
             ("2026-03-01", [OutcomeValue(kind: "steps", value: .integer(999_999))],
-             "participant p1's answer to walk#0: steps is 999999, outside its range 0 to 100000"),
+             "participant p1's answer to walk#0: steps (999999) is above its highest, 100000"),
             ("2026-03-01", [OutcomeValue(kind: "steps", value: .text(String(repeating: "9", count: 1_000_000)))],
-             "participant p1's answer to walk#0: steps is the text '" + String(repeating: "9", count: 40) + "…', not a number"),
+             "participant p1's answer to walk#0: steps is the text '" + String(repeating: "9", count: 40) + "…', not an answer its question takes"),
             ("2026-03-01", [OutcomeValue(kind: "mood", value: .text("fine"))],
-             "participant p1's answer to walk#0: 'mood' is no question of the task's version walk"),
+             "participant p1's answer to walk#0: mood is no question of the task's version"),
             ("2026-03-01", [OutcomeValue(kind: "outside", value: .preferNotToAnswer)],
              "participant p1's answer to walk#0: outside was declined, and the question offers no \"prefer not to answer\""),
         ]

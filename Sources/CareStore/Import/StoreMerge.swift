@@ -73,8 +73,7 @@ struct StoreMerge {
             """).map(TaskVersion.init(row:)), by: \.taskID)
         for version in snapshot.taskVersions {
             let recorded = held[version.taskID] ?? []
-            let same = recorded.filter { $0.definition == version.definition }
-            if let match = same.first(where: { $0.version == version.version }) ?? same.last {
+            if let match = version.match(in: recorded) {
                 versions[version.taskID, default: [:]][version.version] = match.version
             } else if recorded.isEmpty {
                 conflicts.append("task \(version.taskID) version \(version.version) is not part of the study: "
@@ -250,5 +249,17 @@ extension StoreMerge {
 
     static func describe(_ withdrawal: Withdrawal) -> String {
         "withdrawn \(Timestamp.utc(withdrawal.withdrawnAt))" + (withdrawal.reason.map { ", reason \"\($0)\"" } ?? ", no reason given")
+    }
+}
+
+extension TaskVersion {
+    /// The study's version that this one (from a participant's file) is:
+    /// the one with the same task and the very same definition, of the same
+    /// number where the study numbered it so; nil when the study never had
+    /// this definition. A file's versions are judged by this match, never by
+    /// the definition the file carries.
+    public func match(in studyVersions: [TaskVersion]) -> TaskVersion? {
+        let same = studyVersions.filter { $0.taskID == taskID && $0.definition == definition }
+        return same.first { $0.version == version } ?? same.last
     }
 }

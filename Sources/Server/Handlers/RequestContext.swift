@@ -74,8 +74,8 @@ struct RequestContext {
         ownPlan = Self.plan(state.plan, today: today, configuration)
         feed = snapshot.feed
         outcomes = snapshot.outcomes
-        let last = max(today, participant.enrolledOn).adding(days: 7)
-        links = ServerLinks(days: participant.enrolledOn.ordinal...last.ordinal)
+        let pages = FeedBounds.pageDays(enrolledOn: participant.enrolledOn, today: today)
+        links = ServerLinks(days: pages.lowerBound.ordinal...pages.upperBound.ordinal)
         respond = Responder(study: plan.study, language: self.language, diagnostics: state.diagnostics, liveReload: liveReload,
                             isPreview: configuration.previewsEdits)
         session = admitted.session

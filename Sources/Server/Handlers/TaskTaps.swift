@@ -18,7 +18,7 @@ struct TaskTaps {
     /// `done=yes` stores the occurrence's outcome with its time; `done=no`
     /// tombstones it (a simple task, a box, or one entry of a log).
     func checkOff(task taskID: String, occurrence: Int, _ context: RequestContext) throws -> HTTPResponse {
-        guard let task = context.plan.tasks.first(where: { $0.id == taskID }), task.kind != .survey, !task.isOnboarding else {
+        guard let task = context.plan.tasks.first(where: { $0.id == taskID }), let tap = task.kind.tapValue, !task.isOnboarding else {
             return context.respond.notFound()
         }
         let done = context.form?["done"]
@@ -46,7 +46,7 @@ struct TaskTaps {
             if let existing { try delete(existing, at: context.now) }
         } else if existing == nil {
             try add(NewOutcome(participantID: context.participant.id, taskID: taskID, event: event,
-                               values: [Self.value(task.kind)]), at: context.now)
+                               values: [tap]), at: context.now)
         }
         return back(to: taskID, context)
     }
@@ -55,7 +55,7 @@ struct TaskTaps {
     /// again stores once, and a number that is not the next one, or not a
     /// number, is refused.
     func log(task taskID: String, _ context: RequestContext) throws -> HTTPResponse {
-        guard let task = context.plan.tasks.first(where: { $0.id == taskID }), task.kind == .log else {
+        guard let task = context.plan.tasks.first(where: { $0.id == taskID }), task.kind == .log, let tap = task.kind.tapValue else {
             return context.respond.notFound()
         }
         let participant = context.participant
@@ -83,7 +83,7 @@ struct TaskTaps {
                                            link: (.goToToday, context.todayRoute))
         }
         let event = LogEntries.event(offered: offered, at: context.now)
-        try add(NewOutcome(participantID: participant.id, taskID: taskID, event: event, entry: entry, values: [Self.value(.log)]),
+        try add(NewOutcome(participantID: participant.id, taskID: taskID, event: event, entry: entry, values: [tap]),
                 at: context.now)
         return back(to: taskID, context)
     }
@@ -93,11 +93,6 @@ struct TaskTaps {
     private func back(to taskID: String, _ context: RequestContext) -> HTTPResponse {
         let card = context.feed.day(context.today, firstWeekday: 1).cards.first { $0.taskID == taskID }
         return .seeOther(context.todayRoute.path + (card.map { "#card-\(taskID)-\($0.event.occurrence)" } ?? ""))
-    }
-
-    /// The one value a tap stores: `done` or `logged`, true.
-    static func value(_ kind: TaskKind) -> OutcomeValue {
-        OutcomeValue(kind: kind.valueKind ?? "done", value: .boolean(true))
     }
 
     private func add(_ outcome: NewOutcome, at now: Date) throws {
