@@ -67,6 +67,7 @@ let package = Package(
         // A child process for crash tests: writes outcomes and reports each commit.
         .executableTarget(name: "store-writer", dependencies: ["CareModel", "CareStore"], path: "Tests/Tools/StoreWriter"),
         .testTarget(name: "CareModelTests", dependencies: ["CareModel", "TestSupport"]),
+        .testTarget(name: "StudyModelTests", dependencies: ["StudyModel", "CareModel", "Words"]),
         .testTarget(name: "CareStoreTests", dependencies: ["StudyModel", "CareStore", "CSQLite", "TestSupport", "store-writer", "CareModel", "Markup", "Support"]),
         .testTarget(name: "ContentTests", dependencies: ["Words", "StudyModel", "Content", "Export", "TestSupport", "CareModel", "Support"], exclude: ["Studies"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Support", "TestSupport"]),

@@ -203,6 +203,31 @@ import StudyModel
         return path
     }
 
+    @Test func aFileIsJudgedByTheStudysDefinitionsNeverByTheOnesItCarries() throws {
+        let walk = try #require(try definitions()["walk"])
+        let crafted = [
+            walk.replacingOccurrences(of: #""numeric":{"decimals":0,"max":100000,"min":0,"unit":"steps"}"#,
+                                      with: #""scale":{"max":0,"min":10,"step":1}"#),
+            walk.replacingOccurrences(of: #""interval":{"days":{"_0":2}}"#, with: #""interval":{"days":{"_0":0}}"#),
+        ]
+        var files: [String] = []
+        for definition in crafted {
+            #expect(definition != walk)
+            var definitions = try definitions()
+            definitions["walk"] = definition
+            files.append(try participantStore(ada, definitions: definitions))
+        }
+        let good = try participantStore(grace)
+        let run = Run(["import", "--content", study.content, "--store", target] + files + [good])
+        #expect(run.status == 1)
+        for file in files {
+            #expect(run.error.contains("error: \(file): task walk version 1 is not a version the study published: "
+                                       + "its definition is none the study's store recorded\n"))
+        }
+        #expect(run.out.contains("\(good): added 1 participant"), "the other file of the run is imported")
+        #expect(run.error.hasSuffix("2 of 3 files refused: nothing from them was imported; the other file was imported\n"))
+    }
+
     @Test func aRecordTheStudyCouldNotHaveProducedIsRefusedWithItsRule() throws {
         let cases: [(enrolledOn: String, values: [OutcomeValue], says: String)] = [
             ("0001-01-01", [OutcomeValue(kind: "steps", value: .integer(10))],

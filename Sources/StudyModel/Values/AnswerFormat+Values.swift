@@ -55,6 +55,12 @@ extension AnswerFormat {
         }
     }
 
+    /// Whether a number is stored as the format stores it: an integer
+    /// where it takes whole numbers only, a decimal otherwise, as `read` makes it.
+    private func hasItsNumberType(_ value: OutcomeValue.Value) -> Bool {
+        if case .integer = value { isWholeNumbers } else { !isWholeNumbers }
+    }
+
     /// Why `value` is not one this format stores; nil when it is. "Prefer
     /// not to answer" is the item's to judge, not the format's.
     public func problem(_ value: OutcomeValue.Value) -> ValueProblem? {
@@ -64,19 +70,21 @@ extension AnswerFormat {
                   abs((number - min) / step - ((number - min) / step).rounded()) < 1e-9 else {
                 return .offScale(min: min, max: max, step: step)
             }
-            return nil
+            return hasItsNumberType(value) ? nil : .notItsType(value)
         case (.numeric(let min, let max, let decimals, _), .integer), (.numeric(let min, let max, let decimals, _), .decimal):
             guard let number = value.number, number.isFinite else { return .tooLarge }
             if Self.decimalPlaces(of: number) > decimals { return .tooManyDecimals(allowed: decimals) }
             if let min, number < min { return .belowMinimum(min) }
             if let max, number > max { return .aboveMaximum(max) }
-            return abs(number) < Self.largestNumber ? nil : .tooLarge
+            guard abs(number) < Self.largestNumber else { return .tooLarge }
+            return hasItsNumberType(value) ? nil : .notItsType(value)
         case (.boolean, .boolean):
             return nil
         case (.choice(let options, _), .text(let chosen)):
             return options.contains { $0.value == chosen } ? nil : .notAnOption(chosen)
         case (.text(let maxLength), .text(let text)):
-            if text.isEmpty { return .notItsType(value) }
+            // A form trims what was typed and stores nothing for an empty field.
+            if text.isEmpty || text.first!.isWhitespace || text.last!.isWhitespace { return .notItsType(value) }
             if text.utf8.contains(0) { return .holdsNUL }
             let limit = maxLength ?? Self.defaultTextLimit
             // Counted only as far as needed: a crafted value of any length costs the same.

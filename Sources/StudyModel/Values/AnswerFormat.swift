@@ -34,10 +34,8 @@ extension AnswerFormat {
     /// a whole number too large to store.
     public func value(_ number: Double) -> OutcomeValue.Value? {
         switch self {
-        case .scale(_, _, let step, _, _):
-            step == step.rounded() ? Int(exactly: number.rounded()).map(OutcomeValue.Value.integer) : .decimal(number)
-        case .numeric(_, _, let decimals, _):
-            decimals == 0 ? Int(exactly: number.rounded()).map(OutcomeValue.Value.integer) : .decimal(number)
+        case .scale, .numeric:
+            isWholeNumbers ? Int(exactly: number.rounded()).map(OutcomeValue.Value.integer) : .decimal(number)
         case .boolean:
             .boolean(number != 0)
         case .choice, .text, .date, .timeOfDay:
