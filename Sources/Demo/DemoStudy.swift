@@ -194,7 +194,7 @@ public struct DemoStudy: Sendable {
         let share = min(max(0.78 * exp(-day / 16) + 0.1 + random.noise(0.12), 0), 1)
         let number = (range.lowerBound + (range.upperBound - range.lowerBound) * (reversed ? 1 - share : share)).rounded()
         if case .choice(let options, _) = item.answer {
-            let closest = options.min { abs((Double($0.value) ?? 0) - number) < abs((Double($1.value) ?? 0) - number) }
+            let closest = options.min { abs((Double(plain: $0.value) ?? 0) - number) < abs((Double(plain: $1.value) ?? 0) - number) }
             return closest.map { OutcomeValue(kind: item.id, value: .text($0.value)) }
         }
         return item.answer.value(number).map { OutcomeValue(kind: item.id, value: $0, unit: item.answer.unit) }

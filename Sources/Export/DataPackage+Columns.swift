@@ -178,8 +178,7 @@ extension DataPackage {
     /// The Table Schema type a format's values take.
     static func kind(_ format: AnswerFormat) -> String {
         switch format {
-        case .scale(let min, _, let step, _, _): min == min.rounded() && step == step.rounded() ? "integer" : "number"
-        case .numeric(_, _, let decimals, _): decimals == 0 ? "integer" : "number"
+        case .scale, .numeric: format.isWholeNumbers ? "integer" : "number"
         case .boolean: "boolean"
         case .choice(let options, _): options.allSatisfy { Int($0.value) != nil } ? "integer" : "string"
         case .text: "string"

@@ -70,7 +70,7 @@ public indirect enum Condition: Hashable, Sendable, Codable {
 
     /// A number compares as a number, so `7` matches `7.0`; anything else by its text.
     private static func matches(_ answer: OutcomeValue.Value, _ value: String) -> Bool {
-        if let number = number(answer), let wanted = Double(value) { return number == wanted }
+        if let number = number(answer), let wanted = Double(plain: value) { return number == wanted }
         return answer.text == value
     }
 
@@ -78,7 +78,7 @@ public indirect enum Condition: Hashable, Sendable, Codable {
     private static func number(_ answer: OutcomeValue.Value) -> Double? {
         switch answer {
         case .integer, .decimal: answer.number
-        case .text(let text): Double(text)
+        case .text(let text): Double(plain: text)
         default: nil
         }
     }

@@ -91,6 +91,19 @@ public struct Score: Hashable, Sendable, Codable {
         return (low / count)...(high / count)
     }
 
+    /// The lowest and highest value the score can take from `items` (the
+    /// survey's), rescaled; either may be infinite or not a number when the
+    /// definition's numbers are too large, which `check` refuses. Nil when
+    /// an item's range is unknown.
+    public func extremes(items survey: [FormItem]) -> (low: Double, high: Double)? {
+        let ranges = items.compactMap { id in survey.first { $0.id == id }.flatMap(Self.range(of:)) }
+        guard ranges.count == items.count, !ranges.isEmpty else { return nil }
+        let count = method == .mean ? Double(ranges.count) : 1
+        let ends = [ranges.map(\.lowerBound).reduce(0, +) / count, ranges.map(\.upperBound).reduce(0, +) / count]
+            .map { rescale?.apply($0) ?? $0 }
+        return (ends.min() ?? ends[0], ends.max() ?? ends[1])
+    }
+
     /// The range an item's answers lie in: a scale's ends, a number's min
     /// and max, a choice's lowest and highest numeric values; nil for any
     /// other item, which a score cannot use.
@@ -99,7 +112,7 @@ public struct Score: Hashable, Sendable, Codable {
         case .scale(let low, let high, _, _, _): return low...high
         case .numeric(let low?, let high?, _, _): return low...high
         case .choice(let options, false):
-            let numbers = options.compactMap { Double($0.value) }
+            let numbers = options.compactMap { Double(plain: $0.value) }
             guard numbers.count == options.count, let low = numbers.min(), let high = numbers.max() else { return nil }
             return low...high
         default: return nil
@@ -109,7 +122,7 @@ public struct Score: Hashable, Sendable, Codable {
     private static func number(_ value: OutcomeValue.Value) -> Double? {
         switch value {
         case .integer, .decimal: value.number
-        case .text(let text): Double(text)
+        case .text(let text): Double(plain: text)
         default: nil
         }
     }

@@ -127,4 +127,25 @@ import StudyModel
         let method: [String] = ["tasks/koos.md:20:45: error: method must be mean or sum, not 'median'"]
         #expect(errors("  - { id: s, label: S, items: [p1], method: median }") == method)
     }
+
+    @Test(arguments: ["nan", "inf", "-inf", "1e3", "0x10"])
+    func aChoiceWhoseValueIsNoPlainNumberCannotBeScoredAndCrashesNothing(_ value: String) {
+        let items = "      - { id: often, text: How often?, answer: { choice: { options: [{ value: \(value), text: Never }, "
+            + "{ value: 2, text: Often }] } } }"
+        let diagnostics = load("  - { id: s, label: S, items: [often] }", items: items).diagnostics
+        #expect(diagnostics == ["tasks/koos.md:12:32: error: 'often' cannot be scored: a score adds up numbers, so its items "
+            + "are scales, numbers with a min and a max, or single choices whose values are all numbers"])
+    }
+
+    @Test func aScoreThatCouldBeNoFiniteNumberIsAnErrorAtItsLine() {
+        let huge = "      - { id: big, text: Big?, answer: { numeric: { min: 0, max: 1e308 } } }\n"
+            + "      - { id: bigger, text: Bigger?, answer: { numeric: { min: 0, max: 1e308 } } }"
+        #expect(load("  - { id: s, label: S, items: [big, bigger], method: sum }", items: huge).diagnostics == [
+            "tasks/koos.md:13:31: error: the items' values add up past the largest number a score can hold; use smaller min and max",
+        ])
+        #expect(errors("  - { id: s, label: S, items: [p1], rescale: { from: [0, 1e-300], to: [0, 1e300] } }") == [
+            "tasks/koos.md:20:46: error: rescale gives no finite score: its numbers are too large or too close together; "
+                + "use numbers such as from: [0, 4], to: [100, 0]",
+        ])
+    }
 }

@@ -10,3 +10,18 @@ extension Int {
         self = value
     }
 }
+
+extension Double {
+    /// A number written plainly, as a choice's value or a condition's is:
+    /// an optional minus, ASCII digits, an optional point and digits. Nil for
+    /// anything else, `nan`, `inf`, `1e5`, `0x10` and ` 3` among them, so a
+    /// value read this way is always finite.
+    public init?(plain text: String) {
+        let bytes = Array(text.utf8)
+        let digits = bytes.first == UInt8(ascii: "-") ? bytes.dropFirst() : bytes[...]
+        let parts = digits.split(separator: UInt8(ascii: "."), maxSplits: 1, omittingEmptySubsequences: false)
+        guard !parts[0].isEmpty, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0 >= 48 && $0 <= 57 } }),
+              let value = Double(text), value.isFinite else { return nil }
+        self = value
+    }
+}

@@ -161,7 +161,7 @@ extension FieldReader {
         case .scale(let low, let high, _, _, _): return (low, high)
         case .numeric(let low, let high, _, _): return (low, high)
         case .choice(let options, _):
-            let numbers = options.compactMap { Double($0.value) }
+            let numbers = options.compactMap { Double(plain: $0.value) }
             guard numbers.count == options.count else { return nil }
             return (numbers.min(), numbers.max())
         case .boolean, .text, .date, .timeOfDay: return nil

@@ -93,8 +93,19 @@ extension FieldReader {
             rescale = Score.Rescale(from: from, to: to)
         }
         guard valid, let id, let label else { return nil }
-        return Score(id: id, label: label, items: items, method: method, reverse: reverse, minAnswered: minAnswered,
-                     rescale: rescale)
+        let score = Score(id: id, label: label, items: items, method: method, reverse: reverse, minAnswered: minAnswered,
+                          rescale: rescale)
+        // A score is a finite number whatever the answers: its items' sums and its rescale must stay finite.
+        if let extremes = score.extremes(items: survey), !extremes.low.isFinite || !extremes.high.isFinite {
+            let rescaled = Score(id: id, label: label, items: items, method: method, minAnswered: minAnswered)
+                .extremes(items: survey).map { $0.low.isFinite && $0.high.isFinite } ?? true
+            error(rescaled ? "rescale gives no finite score: its numbers are too large or too close together; "
+                             + "use numbers such as from: [0, 4], to: [100, 0]"
+                           : "the items' values add up past the largest number a score can hold; use smaller min and max",
+                  at: rescaled ? fields["rescale"] ?? node : fields["items"] ?? node)
+            return nil
+        }
+        return score
     }
 
     /// `[0, 4]`: two numbers.

@@ -1,3 +1,4 @@
+import CareModel
 import Foundation
 import StudyModel
 
@@ -16,7 +17,7 @@ enum ConditionScript {
         func sent(_ item: String, _ value: String) -> Any {
             switch task.formItems.first(where: { $0.id == item })?.answer {
             case .boolean?: return value == "true" ? "yes" : "no"
-            case .scale?, .numeric?: return Double(value) ?? value
+            case .scale?, .numeric?: return Double(plain: value) ?? value
             default: return value
             }
         }

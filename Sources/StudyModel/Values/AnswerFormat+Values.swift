@@ -47,7 +47,7 @@ extension AnswerFormat {
 
     /// Whether the format stores whole numbers as integers: a scale whose
     /// ends and step are whole, a number with no decimals.
-    var isWholeNumbers: Bool {
+    public var isWholeNumbers: Bool {
         switch self {
         case .scale(let min, _, let step, _, _): step == step.rounded() && min == min.rounded()
         case .numeric(_, _, let decimals, _): decimals == 0
