@@ -73,7 +73,7 @@ let package = Package(
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Support", "TestSupport"]),
         .testTarget(name: "ServerTests", dependencies: ["StudyTemplate", "Words", "StudyModel", "Server", "HTTP", "Assets", "Content", "Feed", "CareStore", "TestSupport", "CareModel", "Markup", "Support"]),
         .testTarget(name: "SiteTests", dependencies: ["Words", "StudyModel", "Site", "Assets", "Demo", "Feed", "Content", "CareStore", "Pages", "TestSupport", "CareModel", "BuiltInAssets"]),
-        .testTarget(name: "PagesTests", dependencies: ["Words", "StudyModel", "Pages", "Feed", "Content", "TestSupport", "CareModel", "Support"]),
+        .testTarget(name: "PagesTests", dependencies: ["Words", "StudyModel", "Pages", "Feed", "Content", "TestSupport", "CareModel", "Markup", "Support"]),
         .testTarget(name: "DemoTests", dependencies: ["StudyModel", "Demo", "Feed", "Content", "TestSupport", "CareModel"]),
         .testTarget(name: "EndToEndTests", dependencies: ["CareModel", "CareStore", "TestSupport", "carefeed"]),
         .testTarget(name: "FeedTests", dependencies: ["Words", "StudyModel", "Feed", "TestSupport", "CareModel", "Content", "Markup"]),

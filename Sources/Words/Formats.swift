@@ -129,6 +129,11 @@ public final class Formats: Sendable {
         cached(date.ordinal, \.shortDays) { $0.shortDay.string(from: Self.noon(date)) }
     }
 
+    /// `Mar 5, 2026`, `05.03.2026`, `2026/03/05`: a day with its year, as an answer is shown.
+    public func mediumDay(_ date: LocalDate) -> String {
+        cached(date.ordinal, \.mediumDays) { $0.mediumDate.string(from: Self.noon(date)) }
+    }
+
     /// `Thu`, `Do.`, `木`.
     public func weekdayShort(_ date: LocalDate) -> String {
         cached(date.weekday, \.weekdays) { $0.weekdayShort.string(from: Self.noon(date)) }
@@ -152,8 +157,7 @@ public final class Formats: Sendable {
     /// `Mar 5, 2026, 8:05 AM`, `5. März 2026, 08:05`: a moment in a log, not kept.
     public func dateAndTime(_ date: LocalDate, time clock: LocalTime) -> String {
         guard let dateTimeGlue else { return dateAndTimeFromICU(date, time: clock) }
-        let day = cached(date.ordinal, \.mediumDays) { $0.mediumDate.string(from: Self.noon(date)) }
-        return dateTimeGlue.join(date: day, time: time(clock))
+        return dateTimeGlue.join(date: mediumDay(date), time: time(clock))
     }
 
     /// What `dateAndTime` gives, as ICU writes it in one piece.

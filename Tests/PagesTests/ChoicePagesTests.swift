@@ -62,7 +62,22 @@ import StudyModel
     }
 
     @Test func aStoredValueThatNoOptionHasAnyLongerIsShownAsStored() {
-        #expect(Format(language: .usEnglish).answers(outcome(["beach"]), task: task, study: study) == "Where? beach")
-        #expect(Format(language: .usEnglish).answers(outcome(["street"]), task: nil, study: study) == "Where: street")
+        // A stored text is the participant's: isolated, as every text they gave is.
+        #expect(Format(language: .usEnglish).answers(outcome(["beach"]), task: task, study: study) == "Where? \u{2068}beach\u{2069}")
+        #expect(Format(language: .usEnglish).answers(outcome(["street"]), task: nil, study: study) == "Where: \u{2068}street\u{2069}")
+    }
+
+    @Test func whatAParticipantWroteCannotReorderTheValuesAfterIt() {
+        let override = OutcomeValue(kind: "note", value: .text("ok \u{202E}fine"))
+        let shown = Format(language: .usEnglish).value(override)
+        #expect(shown == "\u{2068}ok \u{202E}fine\u{2069}", "a PDI ends the override with the text")
+    }
+
+    @Test func aDateAnswerHasItsYearAndPreferNotToAnswerHasNoUnit() {
+        let format = Format(language: .usEnglish)
+        #expect(format.value(OutcomeValue(kind: "day", value: .date(LocalDate(year: 9999, month: 12, day: 31)!))) == "Dec 31, 9999")
+        #expect(format.value(OutcomeValue(kind: "day", value: .date(LocalDate(year: 2026, month: 12, day: 31)!))) == "Dec 31, 2026")
+        #expect(format.value(OutcomeValue(kind: "weight", value: .preferNotToAnswer, unit: "kg")) == "Prefer not to answer")
+        #expect(format.value(OutcomeValue(kind: "weight", value: .decimal(75.5), unit: "kg")) == "75.5 kg")
     }
 }

@@ -3,6 +3,7 @@ import Content
 import Feed
 import Foundation
 import Pages
+import Markup
 import Testing
 import Words
 import TestSupport
@@ -140,6 +141,24 @@ struct PreviewLinks: PageLinks {
                 "the instructions are folded above the question, not spread before it")
         #expect(page.contains("<button type=\"submit\" class=\"button\" data-busy-label=\"Saving…\">Save answers</button>"))
         #expect(page.contains("<script src=\"/assets/js/busy.js\"></script>"))
+    }
+
+    @Test func aDateQuestionsBoundsAreAttributesAndItsHintHasTheYears() throws {
+        let surgery = FormItem(id: "surgery", text: "When was your surgery?", isRequired: true,
+                               answer: .date(min: Fixtures.date("2026-01-01"), max: Fixtures.date("2027-12-31")), measure: nil)
+        let note = FormItem(id: "note", text: "Anything else?", isRequired: false, answer: .text(maxLength: nil), measure: nil)
+        let task = StudyTask(id: "visit", title: "Visit", impactsAdherence: true, schedule: Schedule([]),
+                             survey: [.form(FormStep(title: nil, text: nil, items: [surgery, note]))], instructions: HTML(""),
+                             log: nil, button: nil)
+        let event = plan.tasks.first { $0.id == "checkIn" }!.timeline.events(
+            enrolledOn: participant.enrolledOn, in: participant.timeZone, from: Fixtures.date("2026-03-04"),
+            to: Fixtures.date("2026-03-05"))[0]
+        let page = SurveyPage.render(task: task, event: event, participant: participant, study: study, values: [:],
+                                     errors: [:], reader: .participant(links: links, language: .usEnglish), action: "/tasks/visit/0",
+                                     csrfToken: "t0k3n", today: Fixtures.date("2026-03-04")).markup
+        #expect(page.contains(" min=\"2026-01-01\" max=\"2027-12-31\""))
+        #expect(page.contains("Jan 1, 2026") && page.contains("Dec 31, 2027"), "the hint says which years")
+        #expect(page.contains("maxlength=\"10000\""), "a text keeps to 10,000 characters, as every path takes it")
     }
 
     @Test func theErrorSummaryPutsNoColonAfterAQuestionMark() throws {

@@ -54,8 +54,8 @@ import Words
     }
 
     @Test func aDateOutsideItsRangeOrNotADateSaysWhatToFix() throws {
-        #expect(try validate("surgery=2025-12-31&pain=1") == .failure(Errors(errors: ["surgery": "Choose a day from Jan 1 to Mar 31."])))
-        #expect(try validate("surgery=2026-02-30&pain=1") == .failure(Errors(errors: ["surgery": "Enter a date, such as Jan 1."])))
+        #expect(try validate("surgery=2025-12-31&pain=1") == .failure(Errors(errors: ["surgery": "Choose a day from Jan 1, 2026 to Mar 31, 2026."])))
+        #expect(try validate("surgery=2026-02-30&pain=1") == .failure(Errors(errors: ["surgery": "Enter a date, such as Jan 1, 2026."])))
         #expect(try validate("surgery=2026-02-01&bedtime=25:00&pain=1") == .failure(Errors(errors: ["bedtime": "Enter a time, such as 8:30\u{202F}AM."])))
     }
 
@@ -72,6 +72,6 @@ import Words
             "note": "Choose an answer, or “Prefer not to answer”, but not both.",
         ])))
         // Where it is not offered, the marker is not an answer the question takes.
-        #expect(try validate("surgery=preferNotToAnswer&pain=1") == .failure(Errors(errors: ["surgery": "Enter a date, such as Jan 1."])))
+        #expect(try validate("surgery=preferNotToAnswer&pain=1") == .failure(Errors(errors: ["surgery": "Enter a date, such as Jan 1, 2026."])))
     }
 }

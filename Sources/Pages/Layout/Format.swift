@@ -24,6 +24,8 @@ public struct Format: Sendable {
 
     /// `Mar 5`
     public func shortDay(_ date: LocalDate) -> String { formats.shortDay(date) }
+    /// `Mar 5, 2026`: a day with its year, for a date answer and its bounds.
+    public func mediumDay(_ date: LocalDate) -> String { formats.mediumDay(date) }
 
     /// `Thu`
     public func weekdayShort(_ date: LocalDate) -> String { formats.weekdayShort(date) }
@@ -147,13 +149,20 @@ public struct Format: Sendable {
         case .boolean(let yes): yes ? words(.yes) : words(.no)
         case .decimal(let number): decimal(number)
         case .integer(let number): formats.decimal(Double(number))
-        case .text(let text): text
-        case .date(let date): shortDay(date)
+        case .text(let text): Self.isolated(text)
+        case .date(let date): formats.mediumDay(date)
         case .time(let clock): formats.time(clock)
         case .preferNotToAnswer: words(.preferNotToAnswer)
         }
-        guard let unit = value.unit, !unit.isEmpty else { return text }
+        guard let unit = value.unit, !unit.isEmpty, value.value != .preferNotToAnswer else { return text }
         return words(.valueWithUnit, ["value": text, "unit": unit])
+    }
+
+    /// Text a participant wrote, isolated from what is around it (FSI…PDI,
+    /// what `<bdi>` is to markup): a right-to-left override inside it, or
+    /// its own direction, cannot reorder the values that follow.
+    public static func isolated(_ text: String) -> String {
+        "\u{2068}" + text + "\u{2069}"
     }
 
     /// `Pain: 3 · Sleep: 7 hours`, in the order of the task's form, grouping

@@ -206,22 +206,24 @@ public enum SurveyPage {
             html += "\(preferNotToAnswer(item, checked: declined, radio: !multiple, reader: reader))</div></fieldset>\n"
         case .text(let maxLength):
             html += "<label for=\"\(id)\" class=\"field-label\">\(item.text)\(required)</label>\n" + errorHTML
-            let limit: HTML = maxLength.map { " maxlength=\"\($0)\"" } ?? ""
+            let limit: HTML = " maxlength=\"\(maxLength ?? AnswerFormat.defaultTextLimit)\""
             html += "<textarea name=\"\(item.id)\" id=\"\(id)\" rows=\"4\"\(limit)"
                 + "\(describedByAttribute(error == nil ? "" : errorID))\(invalid)>\(first)</textarea>\n"
             html += preferNotToAnswer(item, checked: declined, radio: false, reader: reader)
         case .date(let min, let max):
             var hint: String?
             switch (min, max) {
-            case let (min?, max?): hint = reader.words(.dayFromTo, ["min": reader.format.shortDay(min), "max": reader.format.shortDay(max)])
-            case let (min?, nil): hint = reader.words(.dayOrLater, ["day": reader.format.shortDay(min)])
-            case let (nil, max?): hint = reader.words(.dayOrEarlier, ["day": reader.format.shortDay(max)])
+            case let (min?, max?): hint = reader.words(.dayFromTo, ["min": reader.format.mediumDay(min), "max": reader.format.mediumDay(max)])
+            case let (min?, nil): hint = reader.words(.dayOrLater, ["day": reader.format.mediumDay(min)])
+            case let (nil, max?): hint = reader.words(.dayOrEarlier, ["day": reader.format.mediumDay(max)])
             case (nil, nil): hint = nil
             }
             let describedBy = [hint == nil ? nil : hintID, error == nil ? nil : errorID].compactMap { $0 }.joined(separator: " ")
             html += "<label for=\"\(id)\" class=\"field-label\">\(item.text)\(required)</label>\n"
             if let hint { html += "<p class=\"field-hint\" id=\"\(hintID)\">\(hint)</p>\n" }
-            let bounds: HTML = "\(min.map { " min=\"\($0.description)\"" } ?? "")\(max.map { " max=\"\($0.description)\"" } ?? "")"
+            var bounds: HTML = ""
+            if let min { bounds += " min=\"\(min.description)\"" }
+            if let max { bounds += " max=\"\(max.description)\"" }
             html += errorHTML + "<input type=\"date\" class=\"date-input\" name=\"\(item.id)\" id=\"\(id)\" value=\"\(first)\"\(bounds)"
                 + "\(describedByAttribute(describedBy))\(isRequired)\(invalid)>\n"
             html += preferNotToAnswer(item, checked: declined, radio: false, reader: reader)

@@ -104,9 +104,9 @@ public enum SurveyValidation {
         case .dayBefore, .dayAfter:
             guard case .date(let min, let max) = item.answer else { return whatToEnter(item, format: format) }
             switch (min, max) {
-            case let (min?, max?): return words(.chooseDayBetween, ["min": format.shortDay(min), "max": format.shortDay(max)])
-            case let (min?, nil): return words(.chooseDayOrLater, ["day": format.shortDay(min)])
-            case let (nil, max?): return words(.chooseDayOrEarlier, ["day": format.shortDay(max)])
+            case let (min?, max?): return words(.chooseDayBetween, ["min": format.mediumDay(min), "max": format.mediumDay(max)])
+            case let (min?, nil): return words(.chooseDayOrLater, ["day": format.mediumDay(min)])
+            case let (nil, max?): return words(.chooseDayOrEarlier, ["day": format.mediumDay(max)])
             case (nil, nil): return whatToEnter(item, format: format)
             }
         case .preferNotWithAnswer:
@@ -132,7 +132,7 @@ public enum SurveyValidation {
         case .text:
             return words(.pleaseAnswer)
         case .date(let min, let max):
-            return words(.enterDate, ["example": format.shortDay(min ?? max ?? LocalDate(year: 2026, month: 3, day: 8)!)])
+            return words(.enterDate, ["example": format.mediumDay(min ?? max ?? LocalDate(year: 2026, month: 3, day: 8)!)])
         case .timeOfDay:
             return words(.enterTime, ["example": format.time(LocalTime(hour: 8, minute: 30)!)])
         }
