@@ -59,7 +59,7 @@ public enum Word: String, CaseIterable, Sendable {
          protocolApproved
     case questionsAdded, questionsRemoved
     case readAndSign, readNewConsentFirst, readNewConsentFirstText, readNewVersion, readTheConsentForm, reasonGiven,
-         reasonTooLong, remindersOnPhone, remindersText, remove, removing, required, resetView, review, ringDone,
+         reasonNotShown, reasonTooLong, remindersOnPhone, remindersText, remove, removing, required, resetView, review, ringDone,
          ringDoneMissed, ringNoTasks, ringToCome, ruleAbove, ruleBelow, ruleDropBy, ruleNotMeasured, ruleSilent
     case saveAnswers, saveLanguage, savePrintCopy, savedAt, savedAtWithAnswers, saving, scaleEnd, scaleRange,
          scatterChart, scheduledFor, scoreNotEnough, scoreOf, scoreValue, seeTheReference, seeWhatYouSigned, sendAsForm,

@@ -79,8 +79,8 @@ import StudyModel
                                    signedAt: Fixtures.instant("2026-03-01T15:00:00Z"), timeZone: participant.timeZone)
         let html = ConsentPages.record(participant: previewer, records: [record], today: Fixtures.date("2026-03-02"),
                                        study: study, reader: .preview).markup
-        #expect(html.contains("<p class=\"day-meta\">Signed as <strong>Alex Rivera</strong></p>"))
-        #expect(html.contains("<dt>Printed name</dt><dd>Alex Rivera</dd>"))
+        #expect(html.contains("<p class=\"day-meta\">Signed as <strong><bdi>Alex Rivera</bdi></strong></p>"))
+        #expect(html.contains("<dt>Printed name</dt><dd><bdi>Alex Rivera</bdi></dd>"))
         #expect(!html.contains("Preview participant"))
         #expect(html.contains("<p class=\"record-actions no-print\">"), "the actions keep their distance from the text below")
     }

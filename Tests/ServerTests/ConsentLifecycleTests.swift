@@ -73,7 +73,7 @@ extension ParticipantAppTests {
         #expect(try store.outcomes(participantID: "p1").map(\.taskID) == ["onboarding"])
         let record = get("/consent").text
         #expect(record.contains("Withdrew from the study on "))
-        #expect(record.contains("Reason given: \u{201C}Too tired\u{201D}"))
+        #expect(record.contains("Reason given: \u{201C}\u{2068}Too tired\u{2069}\u{201D}"), "the participant reads their own words")
         #expect(!record.contains("href=\"/withdraw\""))
     }
 

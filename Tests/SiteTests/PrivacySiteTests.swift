@@ -183,7 +183,10 @@ import StudyModel
                 "a deletion reads as its save did, with the values the tombstoned outcome still holds")
         #expect(!audit.contains("outcome \(answer.id)"), "no internal row id")
         #expect(audit.contains("<th scope=\"row\">Withdrew from the study</th><td data-label=\"Subject\"></td>"
-                               + "<td data-label=\"Detail\">Reason given: \u{201C}Moving away\u{201D}</td>"))
+                               + "<td data-label=\"Detail\">A reason was given. Their own words are not shown here.</td>"),
+                "a reason is the participant's own words: not on a site built without names")
+        #expect(!audit.contains("Moving away"))
+        #expect(!(try read("participants/p1/consent.html")).contains("Moving away"))
         // The deleted answer's values stay in the trail.
         #expect(audit.contains("<td data-label=\"Detail\">Range of motion: 137 degrees</td>"))
     }

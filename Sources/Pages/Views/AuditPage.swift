@@ -105,7 +105,8 @@ public enum AuditPage {
             return (words(.auditAnswerDeleted), words(.taskOnDay, ["task": title, "day": reader.format.shortDay(outcome.eventDay)]),
                     answers.isEmpty ? words(.deletedNoValues) : words(.deletedValues, ["values": answers]))
         case (.participantWithdraw, _):
-            return (words(.auditWithdrew), "", detail.isEmpty ? words(.noReasonGiven) : words(.reasonGiven, ["reason": detail]))
+            let reason = reader.showsNames ? words(.reasonGiven, ["reason": Format.isolated(detail)]) : words(.reasonNotShown)
+            return (words(.auditWithdrew), "", detail.isEmpty ? words(.noReasonGiven) : reason)
         default:
             return (entry.action.rawValue, entry.subject.text, detail)
         }

@@ -25,7 +25,7 @@ public enum ConsentPages {
         if reader.isClinician {
             main += "<p class=\"day-meta\">\(Pseudonym.label(participant, reader: reader))</p>\n"
         } else if let signed = records.last {
-            main += "<p class=\"day-meta\">\(words.html(.signedAs, ["name": "<strong>\(signed.printedName)</strong>"]))</p>\n"
+            main += "<p class=\"day-meta\">\(words.html(.signedAs, ["name": "<strong><bdi>\(signed.printedName)</bdi></strong>"]))</p>\n"
         }
         main += protocolLine(study, reader: reader)
         if reader.isParticipant, !records.isEmpty {
@@ -40,8 +40,11 @@ public enum ConsentPages {
         if let withdrawal {
             let day = format.dayWithYear(participant.timeZone.localDate(of: withdrawal.withdrawnAt))
             let time = format.time(withdrawal.withdrawnAt, in: participant.timeZone)
-            let text = withdrawal.reason.map { words(.withdrewOnWithReason, ["day": day, "time": time, "reason": $0]) }
-                ?? words(.withdrewOn, ["day": day, "time": time])
+            // A reason is the participant's own words: on the clinician's site only with names.
+            let text = withdrawal.reason.map { reason in
+                reader.showsNames ? words(.withdrewOnWithReason, ["day": day, "time": time, "reason": Format.isolated(reason)])
+                    : words(.withdrewOn, ["day": day, "time": time]) + " " + words(.reasonNotShown)
+            } ?? words(.withdrewOn, ["day": day, "time": time])
             main += "<p class=\"status status-missed\">\(text)</p>\n"
         }
         if records.isEmpty {
@@ -73,7 +76,7 @@ public enum ConsentPages {
                                           "time": reader.format.time(record.signedAt, in: record.timeZone)])
         html += "<dt>\(words(.factSigned))</dt><dd><time datetime=\"\(stamp)\">"
             + "\(signedOn) (<bdi dir=\"ltr\">\(stamp)</bdi>, \(record.timeZone.identifier))</time></dd>\n"
-        html += "<dt>\(words(.factPrintedName))</dt><dd>\(names ? record.printedName : words(.nameWithheld))</dd>\n"
+        html += "<dt>\(words(.factPrintedName))</dt><dd>\(names ? "<bdi>\(record.printedName)</bdi>" as HTML : "\(words(.nameWithheld))" as HTML)</dd>\n"
         let verdict: HTML = matches ? "<span class=\"hash-ok\">\(words(.hashMatches))</span>"
                                     : "<strong class=\"hash-bad\">\(words(.hashDiffers))</strong>"
         html += "<dt>SHA-256</dt><dd><code class=\"hash\">\(record.sha256)</code> \(verdict)</dd>\n"
