@@ -124,12 +124,6 @@ extension DataPackage {
         OutcomeValue.Value.decimal(value).text
     }
 
-    /// A score to ten decimals, without the noise of the sums it is worked out by.
-    static func score(_ value: Double) -> String {
-        // Only where ten decimals fit in a double's precision; a large value is written as it is.
-        abs(value) < 1e5 ? plain((value * 1e10).rounded() / 1e10) : plain(value)
-    }
-
     /// A scale's or a number's bounds, where it has them.
     static func bounds(_ format: AnswerFormat) -> (min: Double?, max: Double?) {
         switch format {
@@ -205,8 +199,8 @@ extension DataPackage {
         switch value {
         case .text(let text): .text(text)
         case .time(let time): .plain(time.description + ":00")
-        // To ten decimals: a decimal's binary noise (14.600000000000001) is not the participant's answer.
-        case .decimal(let number): .plain(score(number))
+        // As typed: the value model stores a decimal exactly as it was written.
+        case .decimal(let number): .plain(plain(number))
         default: .plain(value.text)
         }
     }

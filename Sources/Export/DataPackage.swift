@@ -63,7 +63,8 @@ public struct DataPackage: Sendable {
     /// `datapackage.json` first, then the CSVs in its order.
     public func files() throws -> [File] {
         var tables = [participants(), consents(), grants(), withdrawals(), taskVersions(), events()]
-        for task in plan.study.tasks where !task.formItems.isEmpty {
+        // Every task a participant acts on has its table: surveys, taps, checklists and logs.
+        for task in plan.study.tasks where !task.isOnboarding {
             var table = outcomes(of: task)
             // A task named like another table (events, consents, …) keeps both.
             while tables.contains(where: { $0.name == table.name || $0.path == table.path }) {
@@ -225,12 +226,15 @@ public struct DataPackage: Sendable {
     }
 
     /// A row per live outcome of `task`, a column per question (per option
-    /// of a multiple choice) and per score, of every version the store has.
+    /// of a multiple choice) and per score, of every version the store has;
+    /// a task done with a tap has its tap's column, a log its entry's number.
     private func outcomes(of task: StudyTask) -> Table {
         let definitions = plan.allDefinitions.filter { $0.id == task.id }
+        let isLog = task.kind == .log
         var table = Table(name: Self.resourceName(task.id), path: "\(task.id).csv", title: task.title,
                           description: "One row per answered event of the task '\(task.id)', by participant and event "
-                              + "number. " + Missing.description, primaryKey: ["study_id", "occurrence"])
+                              + (isLog ? "number and entry. " : "number. ") + Missing.description,
+                          primaryKey: isLog ? ["study_id", "occurrence", "entry"] : ["study_id", "occurrence"])
         table.missingValues = Missing.allCases.map(\.rawValue)
         table.fields = [
             Self.studyID,
@@ -239,6 +243,16 @@ public struct DataPackage: Sendable {
             Self.eventDay,
             Field(name: "answered_at", type: "datetime", title: "Answered at", description: "When the answers were saved, in UTC."),
         ]
+        if isLog {
+            table.fields.insert(Field(name: "entry", type: "integer", title: "Entry",
+                                      description: "The entry's number among the entries of its day, from 0.",
+                                      constraints: ["required": true, "minimum": 0]), at: 2)
+        }
+        let tap = task.kind.tapValue
+        if let tap {
+            table.fields.append(Field(name: tap.kind, type: "boolean", title: tap.kind == "logged" ? "Logged" : "Done",
+                                      description: "true: the participant marked it \(tap.kind) with a tap."))
+        }
         let columns = Self.itemColumns(definitions)
         table.fields += columns.map(\.field)
         let scores = Self.scoreColumns(definitions)
@@ -255,6 +269,12 @@ public struct DataPackage: Sendable {
             var row: [Cell] = [.text(outcome.participantID), .plain(String(outcome.occurrence)),
                                .plain(String(outcome.taskVersion)), .plain(outcome.eventDay.description),
                                .plain(Self.datetime(outcome.createdAt))]
+            if isLog { row.insert(.plain(String(outcome.entry ?? 0)), at: 2) }
+            if let tap {
+                let withheld = sharing.withholding(taskID: task.id, kind: tap.kind)
+                row.append(.plain(withheld.map { ($0 == .declined ? Missing.notShared : Missing.notChosen).rawValue }
+                                  ?? (outcome.values.contains(tap) ? "true" : "")))
+            }
             for column in columns {
                 let id = column.item
                 let missing: Missing? = !inVersion.contains(id) ? .notInVersion
@@ -277,7 +297,8 @@ public struct DataPackage: Sendable {
                                      uniquingKeysWith: { first, _ in first })
             for score in scores {
                 if let value = derived[score.id]?.number {
-                    row.append(.plain(Self.score(value)))
+                    // At full precision, as every other export writes it: the shortest text that reads back as the same double.
+                    row.append(.plain(Self.plain(value)))
                 } else if let definition = version?.score(score.id) {
                     // Withheld with an item it is worked out from, or too few answers for it.
                     let withheld = definition.items.compactMap { sharing.withholding(taskID: task.id, kind: $0) }

@@ -12,10 +12,13 @@ import TestSupport
         let out = folder.path + "/package"
         let first = Run("export", "--store", store, "--format", "datapackage", "--out", out)
         #expect(first.status == 0, "\(first.error)")
-        #expect(first.out == "Wrote a data package of 9 tables to \(out)/datapackage.json\n")
+        #expect(first.out == "Wrote a data package of 12 tables to \(out)/datapackage.json\n")
         let written = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
-        #expect(written == ["checkIn.csv", "consents.csv", "datapackage.json", "events.csv", "grants.csv", "kneeFunction.csv",
-                            "participants.csv", "rangeOfMotion.csv", "task_versions.csv", "withdrawals.csv"])
+        #expect(written == ["checkIn.csv", "consents.csv", "datapackage.json", "events.csv", "exercises.csv", "grants.csv",
+                            "iceKnee.csv", "kneeFunction.csv", "painMedicine.csv", "participants.csv", "rangeOfMotion.csv",
+                            "task_versions.csv", "withdrawals.csv"], "every task a participant acts on, logs and taps included")
+        let log = try String(contentsOfFile: out + "/painMedicine.csv", encoding: .utf8).split(whereSeparator: \.isNewline)
+        #expect(log.first == "study_id,occurrence,entry,task_version,event_day,answered_at,logged")
         // A table the study no longer has is not left behind.
         try "old".write(toFile: out + "/oldTask.csv", atomically: true, encoding: .utf8)
         #expect(Run("export", "--store", store, "--format", "datapackage", "--out", out).status == 0)
