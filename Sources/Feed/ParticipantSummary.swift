@@ -19,6 +19,8 @@ public struct ParticipantSummary: Sendable {
     public var notChosen: [ChartSeries]
     public var consentVersion: String?
     public var status: ConsentStatus
+    /// Joined, and no task has an event left: the index says "Finished", not "Active".
+    public var isFinished: Bool
     /// The last day with an answer to any task; nil when there is none.
     public var lastAnswer: LocalDate?
     /// The study's flags raised for the participant, and those not checked
@@ -28,7 +30,7 @@ public struct ParticipantSummary: Sendable {
     public init(participant: Participant, today: LocalDate, isOnboarded: Bool, lastSevenDays: AdherenceRing?,
                 overall: AdherenceRing?, latest: [(series: ChartSeries, value: OutcomeValue, day: LocalDate)],
                 notShared: [ChartSeries], notChosen: [ChartSeries] = [], consentVersion: String?, status: ConsentStatus,
-                lastAnswer: LocalDate?, flags: [ParticipantFlag]) {
+                isFinished: Bool = false, lastAnswer: LocalDate?, flags: [ParticipantFlag]) {
         self.participant = participant
         self.today = today
         self.isOnboarded = isOnboarded
@@ -39,6 +41,7 @@ public struct ParticipantSummary: Sendable {
         self.notChosen = notChosen
         self.consentVersion = consentVersion
         self.status = status
+        self.isFinished = isFinished
         self.lastAnswer = lastAnswer
         self.flags = flags
     }
@@ -81,6 +84,7 @@ public struct ParticipantSummary: Sendable {
         consentVersion = records.last.map(\.version)
         status = ConsentStatus(participant: participant, records: records, documents: study.consentDocuments,
                                withdrawal: withdrawal)
+        isFinished = feed.isStudyFinished(on: feed.today)
         lastAnswer = outcomes.filter { !$0.isDeleted && $0.eventDay <= feed.today }.map(\.eventDay).max()
         flags = ParticipantFlag.check(study.flags, feed: feed, outcomes: outcomes, sharing: sharing)
     }

@@ -200,6 +200,7 @@ struct ParticipantFigures: Codable, Equatable {
             },
             notShared: notShared.compactMap { key in series.first { $0.task + "/" + $0.value == key } },
             notChosen: notChosen.compactMap { key in series.first { $0.task + "/" + $0.value == key } },
-            consentVersion: consentVersion, status: status, lastAnswer: lastAnswer, flags: flags)
+            consentVersion: consentVersion, status: status, isFinished: overview.status == .finished, lastAnswer: lastAnswer,
+            flags: flags)
     }
 }

@@ -17,7 +17,7 @@ import StudyModel
         study = try #require(ContentLoader.load(directory: TestStudy.content, publicDirectory: nil).study)
     }
 
-    func summary(_ id: String, flags: [ParticipantFlag] = [], status: ConsentStatus = .active,
+    func summary(_ id: String, flags: [ParticipantFlag] = [], status: ConsentStatus = .active, finished: Bool = false,
                  pain: Int? = nil, notShared: Bool = false) -> ParticipantSummary {
         let participant = Fixtures.participant(id: id, enrolledOn: "2026-03-01")
         let series = study.insights.flatMap(\.series)
@@ -27,7 +27,7 @@ import StudyModel
             lastSevenDays: AdherenceRing(completed: 5, total: 8), overall: AdherenceRing(completed: 30, total: 40),
             latest: pain.map { [(painSeries, OutcomeValue(kind: "pain", value: .integer($0)), Fixtures.date("2026-03-19"))] } ?? [],
             notShared: notShared ? [painSeries] : [], consentVersion: "Version 1.0", status: status,
-            lastAnswer: Fixtures.date("2026-03-17"), flags: flags)
+            isFinished: finished, lastAnswer: Fixtures.date("2026-03-17"), flags: flags)
     }
 
     func page(_ summaries: [ParticipantSummary], asOf: DataAsOf? = nil) -> String {
@@ -97,8 +97,10 @@ import StudyModel
     }
 
     @Test func statusWordsAreLabelsNotLinks() {
-        let page = page([summary("r001"), summary("r002", status: .notJoined)])
+        let page = page([summary("r001"), summary("r002", status: .notJoined), summary("r003", finished: true)])
         #expect(page.contains("<td data-label=\"Status\" data-sort=\"0\"><span class=\"badge badge-active\">Active</span></td>"))
-        #expect(page.contains("<td data-label=\"Status\" data-sort=\"2\"><span class=\"badge badge-waiting\">Not joined</span></td>"))
+        #expect(page.contains("<td data-label=\"Status\" data-sort=\"3\"><span class=\"badge badge-waiting\">Not joined</span></td>"))
+        #expect(page.contains("<td data-label=\"Status\" data-sort=\"2\"><span class=\"badge badge-finished\">Finished</span></td>"),
+                "a participant past their last event has finished, not still active")
     }
 }

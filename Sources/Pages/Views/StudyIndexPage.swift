@@ -89,7 +89,8 @@ extension StudyPages {
             : "<th scope=\"row\" data-sort=\"\(participant.id)\"><a href=\"\(href)\">\(participant.id)</a></th>"
         var cells: [(sort: String, html: HTML)] = []
         cells.append((String(raised.count), flagList(summary.flags, reader: reader)))
-        cells.append((String(statusRank(summary.status)), statusBadge(summary.status, reader: reader)))
+        cells.append((String(statusRank(summary.status, finished: summary.isFinished)),
+                      statusBadge(summary.status, finished: summary.isFinished, reader: reader)))
         let day = participant.dayOfStudy(summary.today)
         cells.append((String(day), day >= 1 ? "\(reader.format.integer(day))" : "<span class=\"no-answer\">\(reader.words(.startsOn, ["day": reader.format.shortDay(participant.enrolledOn)]))</span>"))
         if let last = summary.lastAnswer {
@@ -191,30 +192,31 @@ extension StudyPages {
         }
     }
 
-    static func statusRank(_ status: ConsentStatus) -> Int {
+    static func statusRank(_ status: ConsentStatus, finished: Bool) -> Int {
         switch status {
-        case .active: 0
+        case .active: finished ? 2 : 0
         case .reconsentPending: 1
-        case .notJoined: 2
-        case .withdrawn: 3
+        case .notJoined: 3
+        case .withdrawn: 4
         }
     }
 
-    /// The status as a label, not a link: `Withdrawn Mar 5`, `Re-consent pending`.
-    static func statusBadge(_ status: ConsentStatus, reader: Reader) -> HTML {
+    /// The status as a label, not a link: `Withdrawn Mar 5`, `Re-consent pending`, `Finished`.
+    static func statusBadge(_ status: ConsentStatus, finished: Bool, reader: Reader) -> HTML {
+        let label = statusLabel(status, finished: finished, reader: reader)
         switch status {
         case .withdrawn(let day, _):
-            "<span class=\"badge badge-withdrawn\">\(statusLabel(status, reader: reader))</span> <span class=\"when\">\(reader.format.shortDay(day))</span>"
-        case .notJoined, .reconsentPending: "<span class=\"badge badge-waiting\">\(statusLabel(status, reader: reader))</span>"
-        case .active: "<span class=\"badge badge-active\">\(statusLabel(status, reader: reader))</span>"
+            return "<span class=\"badge badge-withdrawn\">\(label)</span> <span class=\"when\">\(reader.format.shortDay(day))</span>"
+        case .notJoined, .reconsentPending: return "<span class=\"badge badge-waiting\">\(label)</span>"
+        case .active: return "<span class=\"badge \(finished ? "badge-finished" : "badge-active")\">\(label)</span>"
         }
     }
 
-    /// `Active`, `Re-consent pending`, `Withdrawn`, `Not joined`: the word a clinician's list shows.
-    static func statusLabel(_ status: ConsentStatus, reader: Reader) -> String {
+    /// `Active`, `Finished`, `Re-consent pending`, `Withdrawn`, `Not joined`: the word a clinician's list shows.
+    static func statusLabel(_ status: ConsentStatus, finished: Bool, reader: Reader) -> String {
         switch status {
         case .notJoined: reader.words(.statusNotJoined)
-        case .active: reader.words(.statusActive)
+        case .active: finished ? reader.words(.flowFinished) : reader.words(.statusActive)
         case .reconsentPending: reader.words(.statusReconsentPending)
         case .withdrawn: reader.words(.statusWithdrawn)
         }
