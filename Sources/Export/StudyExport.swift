@@ -11,16 +11,19 @@ import Foundation
 /// written: JSON lists its kind under the outcome's `notShared` (declined)
 /// or `notChosen` (not answered yet), CSV writes `not shared` or `not chosen
 /// yet` in its place: a choice never made is not reported as a decline.
-/// Without `names`, the participant's name and the consent's printed name
-/// and signature are not written either: JSON has `null` for them, CSV
-/// leaves their rows out.
+/// The kinds withheld are those of the task version answered, whether the
+/// store holds their values or not, so the study's export after `import`
+/// (which leaves them out) says what the participant's own export says.
+/// Without `names`, the participant's name, the consent's printed name and
+/// signature and a withdrawal's reason are not written either: JSON has
+/// `null` for them, CSV leaves their rows out.
 public struct StudyExport: Sendable {
     public var participants: [Participant]
     /// Live and deleted outcomes; deleted ones carry their tombstone time.
     public var outcomes: [Outcome]
     public var consentRecords: [ConsentRecord]
     public var permissionGrants: [PermissionGrant]
-    /// Only the FHIR Bundle writes these: a withdrawn participant's consent is inactive.
+    /// Each with the day and whether a reason was given; the reason only with `names`.
     public var withdrawals: [Withdrawal]
     /// The study's health permissions: with the grants, what decides which
     /// values each participant shares.
@@ -63,6 +66,21 @@ public struct StudyExport: Sendable {
                     healthPermissions: healthPermissions, names: names, plan: plan)
     }
 
+    /// The kinds of `outcome`'s task version (its questions, or its tap's
+    /// kind) and of its values that `sharing` withholds for `reason`, in
+    /// order, each once.
+    func withheld(_ outcome: Outcome, sharing: Sharing, because reason: Sharing.Withholding) -> [String] {
+        let version = plan?.task(outcome.taskID, version: outcome.taskVersion)
+        var kinds = (version?.formItems.map(\.id) ?? []) + [version?.kind.tapValue?.kind].compactMap { $0 }
+        for value in outcome.values where !kinds.contains(value.kind) { kinds.append(value.kind) }
+        return kinds.filter { sharing.withholding(taskID: outcome.taskID, kind: $0) == reason }
+    }
+
+    /// A withdrawal's reason as the export writes it: trimmed, nil when none was given.
+    static func reason(_ withdrawal: Withdrawal) -> String? {
+        withdrawal.reason.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
     /// Each outcome's participant's sharing, worked out once per participant.
     func sharing() -> (Outcome) -> Sharing {
         let sharing = Sharing.byParticipant(rules: healthPermissions, grants: permissionGrants)
@@ -86,8 +104,8 @@ public struct StudyExport: Sendable {
                                  .init(kind: $0.kind, type: $0.value.typeName, value: JSONValue($0.value), unit: $0.unit)
                              },
                              scores: scores(outcome, sharing: sharing).map { .init(id: $0.kind, value: $0.value.number ?? 0) },
-                             notShared: sharing.notShared(outcome, because: .declined),
-                             notChosen: sharing.notShared(outcome, because: .notChosen),
+                             notShared: withheld(outcome, sharing: sharing, because: .declined),
+                             notChosen: withheld(outcome, sharing: sharing, because: .notChosen),
                              created: Timestamp.utc(outcome.createdAt), deleted: outcome.deletedAt.map(Timestamp.utc))
             },
             consentRecords: consentRecords.map { record in
@@ -99,6 +117,10 @@ public struct StudyExport: Sendable {
             permissionGrants: permissionGrants.map { grant in
                 .init(participant: grant.participantID, permission: grant.permissionID, kind: grant.kind,
                       granted: grant.granted, detail: grant.detail, recorded: Timestamp.utc(grant.recordedAt))
+            },
+            withdrawals: withdrawals.map { withdrawal in
+                .init(participant: withdrawal.participantID, withdrawn: Timestamp.utc(withdrawal.withdrawnAt),
+                      gaveReason: Self.reason(withdrawal) != nil, reason: names ? Self.reason(withdrawal) : nil)
             })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -128,21 +150,19 @@ public struct StudyExport: Sendable {
         }
         for outcome in outcomes {
             let sharing = sharing(outcome)
-            var notShared: Set<String> = []
-            for value in outcome.values {
-                let isShared = sharing.isShared(taskID: outcome.taskID, kind: value.kind)
-                // A kind not shared gets one row, whatever number of values it had.
-                guard isShared || notShared.insert(value.kind).inserted else { continue }
-                if isShared, case .integer = value.value { numbers.insert(rows.count) }
-                if isShared, case .decimal = value.value { numbers.insert(rows.count) }
-                rows.append(["outcome", outcome.participantID, outcome.taskID, String(outcome.occurrence),
-                             outcome.eventDay.description, value.kind,
-                             isShared ? (value.value == .preferNotToAnswer ? "prefer not to answer" : value.value.text)
-                                 : sharing.withholding(taskID: outcome.taskID, kind: value.kind) == .declined
-                                 ? "not shared" : "not chosen yet",
-                             isShared ? value.unit ?? "" : "", Timestamp.utc(outcome.createdAt),
-                             outcome.deletedAt.map(Timestamp.utc) ?? ""])
+            func row(_ kind: String, _ value: String, unit: String = "") -> [String] {
+                ["outcome", outcome.participantID, outcome.taskID, String(outcome.occurrence), outcome.eventDay.description,
+                 kind, value, unit, Timestamp.utc(outcome.createdAt), outcome.deletedAt.map(Timestamp.utc) ?? ""]
             }
+            for value in sharing.shared(outcome).values {
+                if case .integer = value.value { numbers.insert(rows.count) }
+                if case .decimal = value.value { numbers.insert(rows.count) }
+                rows.append(row(value.kind, value.value == .preferNotToAnswer ? "prefer not to answer" : value.value.text,
+                                unit: value.unit ?? ""))
+            }
+            // A kind not shared gets one row, whether the store holds its values or not.
+            rows += withheld(outcome, sharing: sharing, because: .declined).map { row($0, "not shared") }
+            rows += withheld(outcome, sharing: sharing, because: .notChosen).map { row($0, "not chosen yet") }
             // A score gets a row of its own after the answers it is derived from.
             for score in scores(outcome, sharing: sharing) {
                 numbers.insert(rows.count)
@@ -163,6 +183,12 @@ public struct StudyExport: Sendable {
             rows.append(["permission", grant.participantID, grant.permissionID, "", "", grant.kind,
                          grant.granted ? "granted" : "declined", grant.detail ?? "",
                          Timestamp.utc(grant.recordedAt), ""])
+        }
+        for withdrawal in withdrawals {
+            let at = Timestamp.utc(withdrawal.withdrawnAt), reason = Self.reason(withdrawal)
+            rows.append(["withdrawal", withdrawal.participantID, "", "", "", "gave_reason", reason == nil ? "false" : "true", "",
+                         at, ""])
+            if names, let reason { rows.append(["withdrawal", withdrawal.participantID, "", "", "", "reason", reason, "", at, ""]) }
         }
         return rows.enumerated().map { index, row in
             row.enumerated().map { column, field in
@@ -186,147 +212,5 @@ public struct StudyExport: Sendable {
             return field
         }
         return "\"" + (isFormula ? "'" : "") + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
-}
-
-private struct Document: Encodable {
-    struct ParticipantRow: Encodable {
-        var id: String
-        /// Nil without names: written as an explicit null.
-        var name: String?
-        var timeZone, enrolledOn: String
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(name, forKey: .name)
-            try container.encode(timeZone, forKey: .timeZone)
-            try container.encode(enrolledOn, forKey: .enrolledOn)
-        }
-
-        enum CodingKeys: String, CodingKey {
-            case id, name, timeZone, enrolledOn
-        }
-    }
-
-    struct OutcomeRow: Encodable {
-        var participant, task: String
-        var taskVersion, occurrence: Int
-        /// A log entry's number on its day; absent for every other outcome.
-        var entry: Int?
-        var eventDay, eventStart, eventEnd: String
-        var values: [ValueRow]
-        /// Scores derived from `values`, never stored; absent for a task without scores.
-        var scores: [ScoreRow]
-        /// Kinds of values the participant declined to share, which `values` leaves out.
-        var notShared: [String]
-        /// Kinds of values whose sharing the participant has not chosen yet, which `values` leaves out too.
-        var notChosen: [String]
-        var created: String
-        var deleted: String?
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(participant, forKey: .participant)
-            try container.encode(task, forKey: .task)
-            try container.encode(taskVersion, forKey: .taskVersion)
-            try container.encode(occurrence, forKey: .occurrence)
-            try container.encodeIfPresent(entry, forKey: .entry)
-            try container.encode(eventDay, forKey: .eventDay)
-            try container.encode(eventStart, forKey: .eventStart)
-            try container.encode(eventEnd, forKey: .eventEnd)
-            try container.encode(values, forKey: .values)
-            if !scores.isEmpty { try container.encode(scores, forKey: .scores) }
-            try container.encode(notShared, forKey: .notShared)
-            try container.encode(notChosen, forKey: .notChosen)
-            try container.encode(created, forKey: .created)
-            // An explicit null says "not deleted" rather than leaving the reader to guess.
-            try container.encode(deleted, forKey: .deleted)
-        }
-
-        enum CodingKeys: String, CodingKey {
-            case participant, task, taskVersion, occurrence, entry, eventDay, eventStart, eventEnd, values, scores, notShared, notChosen
-            case created
-            case deleted
-        }
-    }
-
-    struct ScoreRow: Encodable {
-        var id: String
-        var value: Double
-    }
-
-    struct ValueRow: Encodable {
-        var kind, type: String
-        var value: JSONValue
-        var unit: String?
-    }
-
-    struct ConsentRow: Encodable {
-        var participant, document, version, sha256: String
-        /// Nil without names, as is `signature`: written as explicit nulls.
-        var printedName: String?
-        var signatureKind: String
-        var signature: String?
-        var signedAt, html: String
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            for (key, value) in [(CodingKeys.participant, participant), (.document, document), (.version, version),
-                                 (.sha256, sha256), (.signatureKind, signatureKind), (.signedAt, signedAt), (.html, html)] {
-                try container.encode(value, forKey: key)
-            }
-            try container.encode(printedName, forKey: .printedName)
-            try container.encode(signature, forKey: .signature)
-        }
-
-        enum CodingKeys: String, CodingKey {
-            case participant, document, version, sha256, printedName, signatureKind, signature, signedAt, html
-        }
-    }
-
-    struct GrantRow: Encodable {
-        var participant, permission, kind: String
-        var granted: Bool
-        var detail: String?
-        var recorded: String
-    }
-
-    var participants: [ParticipantRow]
-    var outcomes: [OutcomeRow]
-    var consentRecords: [ConsentRow]
-    var permissionGrants: [GrantRow]
-}
-
-/// An outcome value in its own JSON type: numbers as numbers, booleans as
-/// booleans, "prefer not to answer" as null beside its type.
-private enum JSONValue: Encodable {
-    case integer(Int)
-    case decimal(Double)
-    case boolean(Bool)
-    case text(String)
-    case null
-
-    init(_ value: OutcomeValue.Value) {
-        switch value {
-        case .integer(let integer): self = .integer(integer)
-        case .decimal(let decimal): self = .decimal(decimal)
-        case .boolean(let boolean): self = .boolean(boolean)
-        case .text(let text): self = .text(text)
-        case .date(let date): self = .text(date.description)
-        case .time(let time): self = .text(time.description)
-        case .preferNotToAnswer: self = .null
-        }
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .integer(let integer): try container.encode(integer)
-        case .decimal(let decimal): try container.encode(decimal)
-        case .boolean(let boolean): try container.encode(boolean)
-        case .text(let text): try container.encode(text)
-        case .null: try container.encodeNil()
-        }
     }
 }
