@@ -13,7 +13,8 @@ enum ExportCommand {
            carefeed export --format datapackage --out DIR [--content DIR] [--store FILE] [--today DATE] [--names]
 
     Writes participants, outcomes (deleted ones with their tombstone time),
-    consent records and permission grants to standard output: participants
+    consent records, permission grants and withdrawals (whether a reason was
+    given; the reason itself only with --names) to standard output: participants
     by study ID, and only the answers they chose to share, as the study's
     health permissions in the content ask. Others read "not shared", or
     "not chosen yet" where the participant has not answered the permission.
@@ -30,14 +31,14 @@ enum ExportCommand {
                           Package in --out DIR, datapackage.json with a Table
                           Schema for each CSV: participants, consents, grants,
                           withdrawals, task versions, every scheduled event,
-                          and one per task with a survey
+                          and one per task (surveys, taps and logs)
       --out DIR           where the data package goes: a new or empty folder,
                           or one holding an earlier package, which is replaced
       --today DATE        the day the data package is as of, for every
                           participant (default: each one's own today)
       --participant ID    only this participant's records
-      --names             also write names, printed names and signatures, for a
-                          team allowed to see them
+      --names             also write names, printed names, signatures and
+                          withdrawal reasons, for a team allowed to see them
     """
 
     static func run(_ arguments: Arguments, console: Console, now: Date) throws -> ExitStatus {
