@@ -17,6 +17,27 @@ struct CrossReferences: Sendable {
     /// Node names of each model file read so far: many notes show one model.
     let models = ModelFile.Cache()
 
+    /// Names the data package gives each task's table itself.
+    static let packageColumns: Set<String> = ["study_id", "occurrence", "entry", "task_version", "event_day", "answered_at"]
+
+    /// An item whose column in the data package would have the name of
+    /// another: a column every table has, a score, another item, or a
+    /// multiple choice's option column (`where_park` beside `where`'s option `park`).
+    func packageColumns(of item: FormItem, at node: YAMLNode, taken: inout Set<String>, reader: FieldReader) {
+        if Self.packageColumns.contains(item.id) {
+            reader.error("the item id '\(item.id)' is the name of a column every task's table in the data package has "
+                         + "(\(Self.packageColumns.sorted().joined(separator: ", "))); give the item another id", at: node)
+            return
+        }
+        var names = [item.id]
+        if case .choice(let options, true) = item.answer { names += options.map { "\(item.id)_\($0.value)" } }
+        for name in names where !taken.insert(name).inserted {
+            reader.error("the data package would have two columns named '\(name)' in this task's table"
+                         + (name == item.id ? "" : ", one of them for the option '\(name.dropFirst(item.id.count + 1))' of "
+                            + "'\(item.id)'") + "; give the item or the score another id", at: node)
+        }
+    }
+
     func task(_ task: StudyTask, node: YAMLNode, reader: FieldReader) {
         guard let stepNodes = Self.stepNodes(node), stepNodes.count == task.survey.count else { return }
         // Joining ends with a completion step, which records it; without one
@@ -28,6 +49,8 @@ struct CrossReferences: Sendable {
                          at: Self.value("survey", in: node) ?? node)
         }
         var itemIDs: Set<String> = []
+        // The data package's columns for this task: its items and scores, and a multiple choice's `<item>_<value>`.
+        var columns = Set(task.scores?.map(\.id) ?? [])
         reader.enter(.surveys)
         defer { reader.leave() }
         for (step, stepNode) in zip(task.survey, stepNodes) {
@@ -47,9 +70,14 @@ struct CrossReferences: Sendable {
                              at: Self.value("education", in: stepNode) ?? stepNode)
             case .form(let form):
                 let itemNodes = Self.items(stepNode)
-                for (index, item) in form.items.enumerated() where !itemIDs.insert(item.id).inserted {
-                    reader.error("the item id '\(item.id)' is used twice in this task; each answer needs its own id",
-                                 at: index < itemNodes.count ? itemNodes[index] : stepNode)
+                for (index, item) in form.items.enumerated() {
+                    let itemNode = index < itemNodes.count ? itemNodes[index] : stepNode
+                    guard itemIDs.insert(item.id).inserted else {
+                        reader.error("the item id '\(item.id)' is used twice in this task; each answer needs its own id",
+                                     at: itemNode)
+                        continue
+                    }
+                    packageColumns(of: item, at: Self.value("id", in: itemNode) ?? itemNode, taken: &columns, reader: reader)
                 }
             case .instruction(let instruction):
                 let itemNodes = Self.items(stepNode)
