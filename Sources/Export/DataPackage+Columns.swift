@@ -188,10 +188,15 @@ extension DataPackage {
         return whole as Any
     }
 
-    /// A value in a column of `type`: a code in a number column is written
-    /// as the number it is, never quoted against spreadsheets as text is.
-    static func cell(_ value: OutcomeValue.Value, type: String) -> Cell {
-        if case .text(let code) = value, type == "integer" || type == "number" { return .plain(code) }
+    /// A value in `field`'s column: a code in a number column is written as
+    /// the number it is, and a choice's code as its `enum` has it (`-`
+    /// stays `-`), never quoted against spreadsheets as a participant's
+    /// text is: codes are the study's own, and `check` refuses one that
+    /// would run as a formula.
+    static func cell(_ value: OutcomeValue.Value, field: Field) -> Cell {
+        guard case .text(let code) = value else { return cell(value) }
+        if field.type == "integer" || field.type == "number" { return .plain(code) }
+        if (field.constraints?["enum"] as? [String])?.contains(code) == true { return .plain(code) }
         return cell(value)
     }
 

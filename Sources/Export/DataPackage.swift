@@ -290,7 +290,7 @@ public struct DataPackage: Sendable {
                 } else if let option = column.option {
                     row.append(.plain(values.isEmpty ? "" : values.contains(.text(option)) ? "true" : "false"))
                 } else {
-                    row.append(values.first.map { Self.cell($0, type: column.field.type) } ?? .plain(""))
+                    row.append(values.first.map { Self.cell($0, field: column.field) } ?? .plain(""))
                 }
             }
             let derived = Dictionary(export.scores(outcome, sharing: sharing).map { ($0.kind, $0.value) },

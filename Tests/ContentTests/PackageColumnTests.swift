@@ -46,4 +46,11 @@ import TestSupport
         #expect(otherWay == ["tasks/visit.md:10:15: error: the data package would have two columns named 'm_a' in this task's "
                              + "table, one of them for the option 'a' of 'm'; give the item or the score another id"])
     }
+
+    @Test func aChoiceValueASpreadsheetWouldRunIsRefused() {
+        #expect(errors("      - { id: m, text: Which?, answer: { choice: { options: [{ value: \"=1+1\", text: Two }, b] } } }") == [
+            "tasks/visit.md:9:71: error: a choice's value must not start with '=': a spreadsheet would run '=1+1' as a formula; "
+                + "give the option a value such as 1 or \"yes\"",
+        ])
+    }
 }

@@ -83,6 +83,33 @@ import StudyModel
         #expect(!first.values.contains { $0.contains("Ada") })
     }
 
+    @Test func aChoicesCodeIsWrittenAsItsEnumHasIt() throws {
+        let folder = try StudyFolder(files: ["content/tasks/sign.md": """
+            ---
+            id: sign
+            title: Sign
+            schedule:
+              - { start: enrollment, allDay: true }
+            survey:
+              - type: form
+                items:
+                  - { id: trend, text: Better or worse?, answer: { choice: { options: [{ value: "+", text: Better }, { value: "-", text: Worse }] } } }
+            ---
+            """])
+        let plan = CarePlan(study: try #require(ContentLoader.load(directory: folder.content, publicDirectory: nil).study))
+        let answer = Outcome(id: 1, participantID: "p1", taskID: "sign", taskVersion: 1, occurrence: 0,
+                             eventDay: Fixtures.date("2026-03-01"), eventStart: Fixtures.instant("2026-03-01T05:00:00Z"),
+                             eventEnd: Fixtures.instant("2026-03-02T05:00:00Z"),
+                             values: [OutcomeValue(kind: "trend", value: .text("-"))], createdAt: created)
+        let export = StudyExport(participants: [participant], outcomes: [answer], consentRecords: [], permissionGrants: [],
+                                 healthPermissions: [], names: false, plan: plan)
+        let files = Dictionary(try DataPackage(export: export, plan: plan, now: Fixtures.instant("2026-03-05T17:00:00Z")).files()
+            .map { ($0.path, $0.text) }, uniquingKeysWith: { first, _ in first })
+        let rows = try #require(files["sign.csv"]).components(separatedBy: "\r\n")
+        #expect(rows[1] == "p1,0,1,2026-03-01,2026-03-03T15:00:00Z,-", "the code its own enum lists, not '-")
+        #expect(try field("trend", of: resource("sign", in: files))["constraints"] as? [String: [String]] == ["enum": ["+", "-"]])
+    }
+
     @Test func aMultipleChoiceHasAColumnPerOptionAndATextIsQuotedAgainstFormulas() throws {
         let content = Repository.root + "/Tests/ContentTests/Studies/sleep-clinic/content"
         let plan = CarePlan(study: try #require(ContentLoader.load(directory: content, publicDirectory: nil).study))

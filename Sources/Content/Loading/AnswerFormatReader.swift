@@ -139,11 +139,24 @@ extension FieldReader {
 
     /// `Park`, or `{ value: park, text: In a park }`.
     private func choiceOption(_ node: YAMLNode) -> ChoiceOption? {
-        guard case .mapping = node.value else {
-            return text(node, "an option").map(ChoiceOption.init)
+        let option: ChoiceOption
+        var valueNode = node
+        if case .mapping = node.value {
+            guard let fields = fields(node, in: "an option", allowed: ["value", "text"], required: ["value", "text"]),
+                  let value = text(fields["value"], "value"), let shown = text(fields["text"], "text") else { return nil }
+            option = ChoiceOption(value: value, text: shown)
+            valueNode = fields["value"] ?? node
+        } else {
+            guard let text = text(node, "an option") else { return nil }
+            option = ChoiceOption(text)
         }
-        guard let fields = fields(node, in: "an option", allowed: ["value", "text"], required: ["value", "text"]),
-              let value = text(fields["value"], "value"), let shown = text(fields["text"], "text") else { return nil }
-        return ChoiceOption(value: value, text: shown)
+        // Exports write a choice's value as it is: one a spreadsheet would run as a formula is refused here.
+        if let first = option.value.first, "=@\t\r".contains(first) {
+            error("a choice's value must not start with '\(first == "\t" ? "a tab" : first == "\r" ? "a carriage return" : String(first))': "
+                  + "a spreadsheet would run '\(option.value)' as a formula; give the option a value such as 1 or \"yes\"",
+                  at: valueNode)
+            return nil
+        }
+        return option
     }
 }
