@@ -1,5 +1,6 @@
 import CareModel
 import CareStore
+import Feed
 import Foundation
 import StudyModel
 
@@ -24,17 +25,22 @@ struct ImportCheck {
                             + (participant.enrolledOn < bounds.lowerBound ? "ten years ago" : "a year ahead")
                             + "; the study could not have enrolled them then")
         }
-        // The file's version numbers → the study's, for versions the study published.
+        // The file's version numbers → the study's, for versions the study published; each task's timeline
+        // as the file's store switched versions (its own day), with the study's definition of each.
         var versions: [String: Int] = [:]
+        var spans: [String: [ScheduleTimeline.Span]] = [:]
         for version in file.taskVersions {
-            if let match = version.match(in: plan.versions) {
+            if let match = version.match(in: plan.versions), let task = plan.task(version.taskID, version: match.version) {
                 versions["\(version.taskID) \(version.version)"] = match.version
+                spans[version.taskID, default: []].append(.init(version: match.version, effectiveFrom: version.effectiveFrom,
+                                                                schedule: task.schedule))
             } else {
                 problems.append("task \(version.taskID) version \(version.version) is not a version the study published: "
                                 + "its definition is none the study's store recorded")
             }
         }
-        var occurrences: [String: [Int: Int]] = [:]
+        let timelines = spans.mapValues(ScheduleTimeline.init)
+        var known: [String: [Int: Int]] = [:]
         let participants = Dictionary(file.participants.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for outcome in file.outcomes {
             let subject = "participant \(outcome.participantID)'s answer to \(outcome.taskID)#\(outcome.occurrence)"
@@ -42,11 +48,19 @@ struct ImportCheck {
                 problems.append("\(subject): the study has no task '\(outcome.taskID)'")
                 continue
             }
-            // A version the study never published is named above; its answers cannot be judged.
             guard let version = versions["\(outcome.taskID) \(outcome.taskVersion)"],
-                  let task = plan.task(outcome.taskID, version: version) else { continue }
+                  let task = plan.task(outcome.taskID, version: version) else {
+                // A version the file holds and the study never published is named above.
+                if !file.taskVersions.contains(where: { $0.taskID == outcome.taskID && $0.version == outcome.taskVersion }) {
+                    problems.append("\(subject): it names version \(outcome.taskVersion) of \(outcome.taskID), which the file "
+                                    + "does not hold")
+                }
+                continue
+            }
             if let participant = participants[outcome.participantID], bounds.contains(participant.enrolledOn),
-               let problem = occurrenceProblem(outcome, version: version, of: participant, known: &occurrences) {
+               let timeline = timelines[outcome.taskID],
+               let problem = eventProblem(outcome, version: version, task: task, of: participant, timeline: timeline,
+                                          known: &known) {
                 problems.append("\(subject): \(problem)")
             }
             problems += task.problems(outcome.values).map { "\(subject): \($0.description)" }
@@ -55,18 +69,18 @@ struct ImportCheck {
         return problems
     }
 
-    /// Why the outcome's occurrence is none the task's schedule has given the
-    /// participant by the end of their today, or falls under another version
-    /// than `version` (the study's number for the one it names); nil when it
-    /// is one. `known` keeps each participant's task's events.
-    func occurrenceProblem(_ outcome: Outcome, version: Int, of participant: Participant,
-                           known: inout [String: [Int: Int]]) -> String? {
-        guard let task = plan.tasks.first(where: { $0.id == outcome.taskID }) else { return nil }
+    /// Why the outcome is not an answer to an event the task's schedule gave
+    /// the participant by the end of their today, under the version it names
+    /// (`version`, the study's number for it), as one answer or, for a log,
+    /// one of a day's entries; nil when it is. `known` keeps each
+    /// participant's task's events, which reach ten years at most.
+    func eventProblem(_ outcome: Outcome, version: Int, task: StudyTask, of participant: Participant,
+                      timeline: ScheduleTimeline, known: inout [String: [Int: Int]]) -> String? {
         let today = participant.today(at: now)
         let key = "\(participant.id) \(task.id)"
         let versions = known[key] ?? Dictionary(
-            task.timeline.events(enrolledOn: participant.enrolledOn, in: participant.timeZone,
-                                 from: participant.enrolledOn, to: today.adding(days: 1))
+            timeline.events(enrolledOn: participant.enrolledOn, in: participant.timeZone,
+                            from: participant.enrolledOn, to: today.adding(days: 1))
                 .map { ($0.occurrence, $0.version) }, uniquingKeysWith: { first, _ in first })
         known[key] = versions
         guard let given = versions[outcome.occurrence] else {
@@ -74,9 +88,20 @@ struct ImportCheck {
                 + "on \(participant.enrolledOn) to \(today)"
                 + (versions.keys.min().map { " (it gives #\($0) to #\(versions.keys.max() ?? $0))" } ?? ", none at all")
         }
-        return given == version ? nil
-            : "occurrence \(outcome.occurrence) falls under the study's version \(given) of \(task.id), not the version "
-                + "\(version) the answer names"
+        guard given == version else {
+            return "occurrence \(outcome.occurrence) falls under the study's version \(given) of \(task.id), not the "
+                + "version \(version) the answer names"
+        }
+        switch (task.kind == .log, outcome.entry) {
+        case (true, let entry?) where (0..<LogEntries.perDay).contains(entry):
+            return nil
+        case (false, nil):
+            return nil
+        case (true, _):
+            return "a log's entry is numbered from 0 to \(LogEntries.perDay - 1), not \(outcome.entry.map(String.init) ?? "none")"
+        case (false, _?):
+            return "it is numbered as a log's entry, and \(task.id) is not a log"
+        }
     }
 
     /// Permission answers to no permission the study's tasks ask for, in

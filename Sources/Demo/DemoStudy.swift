@@ -114,6 +114,8 @@ public struct DemoStudy: Sendable {
                         value.kind == "pain" ? OutcomeValue(kind: value.kind, value: .integer(7 + random.integer(0...1))) : value
                     }
                 }
+                // Demo stores only what a participant's form could have: what the value model refuses is not answered.
+                guard definition.problems(values).isEmpty else { continue }
                 var delay = event.isAllDay ? 3600 * Double(17 + random.integer(0...4)) + Double(random.integer(0...3599))
                                            : Double(300 + random.integer(0...2700))
                 // An event open for days is answered on one of its first few, never after today.
@@ -200,9 +202,11 @@ public struct DemoStudy: Sendable {
         return item.answer.value(number).map { OutcomeValue(kind: item.id, value: $0, unit: item.answer.unit) }
     }
 
+    /// The step nearest `value` within the range, written as exactly as its decimals are (0.7, never 0.7000000000000001).
     private static func snap(_ value: Double, _ low: Double, _ high: Double, _ step: Double) -> Double {
         let clamped = min(max(value, low), high)
-        return ((clamped - low) / step).rounded() * step + low
+        let places = pow(10, Double(max(AnswerFormat.decimalPlaces(of: step), AnswerFormat.decimalPlaces(of: low))))
+        return ((((clamped - low) / step).rounded() * step + low) * places).rounded() / places
     }
 
     /// SVG path data of a handwritten-looking line, as a signature pad

@@ -35,15 +35,20 @@ public struct TypedNumber: Hashable, Sendable {
 extension Formats {
     /// What a person typed, read as one number: in the language's own
     /// digits and separators by CLDR, strictly (`٦٫٥`, `6,5` in German,
-    /// `1,000` in English), else as digits of any script with a `.` and no
+    /// `1,000` in English), or as digits of any script with a `.` and no
     /// grouping (`6.5` on a German phone, what a number field sends). White
     /// space may surround it; anything else (`3 kg`, `3%`, `٣abc`, `1e5`)
-    /// makes it no number, never a number cut short. Nil when it is none.
+    /// makes it no number, never a number cut short. Nil when it is none,
+    /// and when the two readings give two numbers (`1.250` in German, 1250
+    /// or 1.25): a record is never a guess, so the participant writes it
+    /// again without a thousands separator.
     public func readNumber(_ typed: String) -> TypedNumber? {
         let text = typed.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty, text.utf8.count <= 200 else { return nil }
-        return Self.icuDecimal(text, locale: tag.identifier, grouping: true)
-            ?? Self.icuDecimal(text, locale: "en_US_POSIX", grouping: false)
+        let own = Self.icuDecimal(text, locale: tag.identifier, grouping: true)
+        let plain = Self.icuDecimal(text, locale: "en_US_POSIX", grouping: false)
+        if let own, let plain, own.value != plain.value { return nil }
+        return own ?? plain
     }
 
     private static func icuDecimal(_ text: String, locale: String, grouping: Bool) -> TypedNumber? {

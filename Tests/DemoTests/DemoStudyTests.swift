@@ -49,6 +49,17 @@ import StudyModel
         #expect(Set(demo.consentRecords.map(\.participantID)) == Set(demo.participants.dropLast().map(\.id)))
     }
 
+    @Test(arguments: [TestStudy.content, Repository.content])
+    func demoStoresOnlyWhatTheValueModelTakes(_ content: String) throws {
+        let plan = CarePlan(study: try #require(ContentLoader.load(directory: content, publicDirectory: nil).study))
+        let demo = DemoStudy(plan: plan, participants: 12, days: 42, seed: 5, today: today)
+        #expect(demo.outcomes.count > 100)
+        for (outcome, _) in demo.outcomes {
+            let task = try #require(plan.task(outcome.taskID, version: outcome.event.version))
+            #expect(task.problems(outcome.values) == [], "\(outcome.taskID): \(outcome.values)")
+        }
+    }
+
     @Test func answersFollowTheScheduleAndRecoveryIsPlausible() {
         let demo = DemoStudy(plan: plan, participants: 20, days: 60, seed: 3, today: today)
         var early: [Double] = [], late: [Double] = []

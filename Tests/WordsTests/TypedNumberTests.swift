@@ -23,9 +23,12 @@ import Testing
 
     @Test func groupingIsReadAsTheLanguageGroups() {
         #expect(Self.read("1,000", "en-US") == 1000)
-        #expect(Self.read("1.000", "de-DE") == 1000)
         #expect(Self.read("1.000", "en-US") == 1, "a point is the decimal in English")
         #expect(Self.read("1,000", "de-DE") == 1, "a comma is the decimal in German")
+        #expect(Self.read("12.500", "de-DE") == nil, "12500 by German grouping, 12.5 as a phone's point: never a guess")
+        #expect(Self.read("٧٥.٣٢٥", "ar") == nil, "75325 by Arabic grouping, 75.325 as a point")
+        #expect(Self.read("1.000.000", "de-DE") == 1_000_000, "two separators can only group")
+        #expect(Self.read("1.25", "de-DE") == 1.25, "a point no grouping allows is the decimal")
         #expect(Self.read("7,5", "en-US") == nil, "a comma that groups no thousands is no number in English")
     }
 

@@ -42,7 +42,12 @@ extension FieldReader {
                 return nil
             }
             guard steps <= 100 else {
-                error("a scale has at most 100 steps; this one has \(Int(steps))", at: fields["step"] ?? options)
+                error("a scale has at most 100 steps; this one has \(Self.format(steps.rounded()))", at: fields["step"] ?? options)
+                return nil
+            }
+            guard abs(min) < AnswerFormat.largestNumber, abs(max) < AnswerFormat.largestNumber else {
+                error("a scale's ends must be smaller than 1000000000000000, the largest number an answer keeps exactly",
+                      at: fields[abs(min) < AnswerFormat.largestNumber ? "max" : "min"] ?? options)
                 return nil
             }
             return .scale(min: min, max: max, step: step, minLabel: fields["minLabel"].flatMap { text($0, "minLabel") },

@@ -146,7 +146,7 @@ public enum SurveyPage {
         let conditional: HTML = showIf.map { " data-show-if=\"\($0)\"" } ?? ""
         var html: HTML = "<div class=\"field\(error == nil ? "" : " has-error")\" data-item=\"\(item.id)\"\(conditional)\(hidden ? " hidden" : "")>\n"
         switch item.answer {
-        case .scale(let min, let max, let step, let minLabel, let maxLabel):
+        case .scale(let min, let max, _, let minLabel, let maxLabel):
             let describedBy = ([minLabel == nil && maxLabel == nil ? nil : hintID] + [error == nil ? nil : errorID])
                 .compactMap { $0 }.joined(separator: " ")
             html += "<fieldset class=\"scale\" id=\"\(id)\"\(describedByAttribute(describedBy))>"
@@ -157,18 +157,16 @@ public enum SurveyPage {
             }
             html += errorHTML
             html += "<div class=\"scale-options\">"
-            var value = min
-            var index = 0
-            while value <= max + step / 1000 {
-                let text = PlainNumber.format(value)
+            let values = item.answer.scaleSteps
+            for (index, value) in values.enumerated() {
+                // As the value model reads it back: 0.125 stays 0.125.
+                let text = OutcomeValue.Value.decimal(value).text
                 let optionID = "\(id)-\(index)"
-                let label = value == min ? minLabel : (abs(value - max) < step / 1000 ? maxLabel : nil)
+                let label = index == 0 ? minLabel : (index == values.count - 1 ? maxLabel : nil)
                 let checked: HTML = first == text ? " checked" : ""
                 let hidden: HTML = label.map { "<span class=\"visually-hidden\">, \($0)</span>" } ?? ""
                 html += "<input type=\"radio\" name=\"\(item.id)\" id=\"\(optionID)\" value=\"\(text)\"\(checked)\(isRequired)\(invalid)>"
                 html += "<label for=\"\(optionID)\">\(reader.format.number(value))\(hidden)</label>"
-                value += step
-                index += 1
             }
             html += "</div>\(preferNotToAnswer(item, checked: declined, radio: true, reader: reader))</fieldset>\n"
         case .numeric(let min, let max, let decimals, let unit):

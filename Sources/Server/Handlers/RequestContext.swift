@@ -88,12 +88,7 @@ struct RequestContext {
     /// in: a unit in the study's own words, as exports and charts read it.
     func stored(_ values: [OutcomeValue], taskID: String, version: Int) -> [OutcomeValue] {
         guard let items = ownPlan.task(taskID, version: version)?.formItems else { return values }
-        return values.map { value in
-            var value = value
-            // "Prefer not to answer" is no amount, so it has no unit.
-            if let item = items.first(where: { $0.id == value.kind }), value.value != .preferNotToAnswer { value.unit = item.answer.unit }
-            return value
-        }
+        return values.map { value in items.first { $0.id == value.kind }?.stored(value.value) ?? value }
     }
 
     /// The plan the participant sees: the editor's preview sees each edit at once.

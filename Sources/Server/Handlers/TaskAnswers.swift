@@ -66,11 +66,11 @@ struct TaskAnswers {
             return respond.page(survey(task, event: event, values: entry.values, errors: entry.errors, asked: entry.asked,
                                        context),
                                 status: .unprocessableContent)
-        case .success(let values):
+        case .success(let answers):
+            let values = context.stored(answers, taskID: task.id, version: event.version)
             do {
                 try store.addOutcome(NewOutcome(participantID: context.participant.id, taskID: task.id, event: event,
-                                                values: context.stored(values, taskID: task.id, version: event.version)),
-                                     at: context.now)
+                                                values: values), at: context.now)
             } catch CareStoreError.alreadyAnswered {
                 // The same answers sent twice (a double click, the back
                 // button) are answered as the first was; different ones would

@@ -1,4 +1,5 @@
 import CareModel
+import Foundation
 import Words
 
 /// The one rule for what an answer format's value is: how a participant's
@@ -14,14 +15,17 @@ extension AnswerFormat {
     /// empty), read as the value it stores: a number in the participant's
     /// language (`numbers`), whole or not as the format stores it, never
     /// rounded; `yes` or `no`; a choice's value; a text; a day; a time.
-    /// Reading does not judge: `problem(_:)` does.
+    /// Only a number too precise to store as typed is refused here; whether
+    /// a value fits is `problem(_:)`'s to say.
     public func read(_ typed: String, numbers: Formats) -> Result<OutcomeValue.Value, ValueProblem> {
         switch self {
         case .scale, .numeric:
             guard let number = numbers.readNumber(typed) else { return .failure(.notANumber) }
             // More digits than a double keeps would not be stored as typed: a fraction so fine is refused here.
             if number.significantDigits > TypedNumber.exactDigits, number.decimalPlaces > 0 {
-                if case .numeric(_, _, let decimals, _) = self { return .failure(.tooManyDecimals(allowed: decimals)) }
+                if case .numeric(_, _, let decimals, _) = self {
+                    return .failure(number.decimalPlaces > decimals ? .tooManyDecimals(allowed: decimals) : .tooLarge)
+                }
                 return .failure(problem(.decimal(number.value)) ?? .notANumber)
             }
             if isWholeNumbers, number.decimalPlaces == 0, abs(number.value) < Self.largestNumber {
@@ -55,6 +59,16 @@ extension AnswerFormat {
         }
     }
 
+    /// A scale's choices, from `min` to `max` by `step`, each as exactly as
+    /// its decimals write it (0.3, never 0.30000000000000004); empty for
+    /// any other format.
+    public var scaleSteps: [Double] {
+        guard case .scale(let min, let max, let step, _, _) = self, step > 0 else { return [] }
+        let count = Int(Swift.min(((max - min) / step).rounded(), 100))
+        let scale = pow(10, Double(Swift.max(Self.decimalPlaces(of: min), Self.decimalPlaces(of: step))))
+        return (0...Swift.max(0, count)).map { index in ((min + Double(index) * step) * scale).rounded() / scale }
+    }
+
     /// Whether a number is stored as the format stores it: an integer
     /// where it takes whole numbers only, a decimal otherwise, as `read` makes it.
     private func hasItsNumberType(_ value: OutcomeValue.Value) -> Bool {
@@ -84,12 +98,11 @@ extension AnswerFormat {
             return options.contains { $0.value == chosen } ? nil : .notAnOption(chosen)
         case (.text(let maxLength), .text(let text)):
             // A form trims what was typed and stores nothing for an empty field.
-            if text.isEmpty || text.first!.isWhitespace || text.last!.isWhitespace { return .notItsType(value) }
+            if text.isEmpty || text.first?.isWhitespace == true || text.last?.isWhitespace == true { return .notItsType(value) }
             if text.utf8.contains(0) { return .holdsNUL }
             let limit = maxLength ?? Self.defaultTextLimit
-            // Counted only as far as needed: a crafted value of any length costs the same.
-            let length = text.prefix(limit + 1).count
-            return length > limit ? .tooLong(limit: limit, length: text.count) : nil
+            // Counted only as far as the limit: a text within it costs no more than its length.
+            return text.prefix(limit + 1).count > limit ? .tooLong(limit: limit, length: text.count) : nil
         case (.date(let min, let max), .date(let day)):
             if let min, day < min { return .dayBefore(min) }
             if let max, day > max { return .dayAfter(max) }
@@ -103,7 +116,7 @@ extension AnswerFormat {
 
     /// The decimal places a stored number was written with: its shortest
     /// exact form's, as it was typed (`75.325` has 3).
-    static func decimalPlaces(of number: Double) -> Int {
+    public static func decimalPlaces(of number: Double) -> Int {
         let text = String(describing: number).uppercased()
         let parts = text.split(separator: "E", maxSplits: 1)
         let exponent = parts.count == 2 ? Int(parts[1]) ?? 0 : 0
