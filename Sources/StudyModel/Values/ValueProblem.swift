@@ -80,7 +80,7 @@ public enum ValueProblem: Error, Hashable, Sendable {
         case .text(let text): "the text '\(shortened(text))'"
         case .boolean(let yes): yes ? "yes" : "no"
         case .preferNotToAnswer: "\"prefer not to answer\""
-        default: "\(value.typeName) \(value.text)"
+        case .integer, .decimal, .date, .time: "\(value.typeName) \(value.text)"
         }
     }
 
