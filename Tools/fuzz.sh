@@ -1,6 +1,7 @@
 #!/bin/sh
 # libFuzzer targets (`make fuzz`): content loading, form decoding, request
-# routing and signature path data. The modules are built instrumented with
+# routing, signature path data and a participant's store file given to
+# `import`. The modules are built instrumented with
 # -sanitize=fuzzer,address; each target runs FUZZ_SECONDS from seeds of real inputs.
 set -eu
 
@@ -10,18 +11,18 @@ SECONDS_EACH=${FUZZ_SECONDS:-60}
 # with -sanitize=fuzzer itself: that would link libFuzzer's main into the
 # build plugin's tool too. Each fuzz target below links libFuzzer.
 swift build --build-path "$BUILD" -Xswiftc -sanitize=address \
-    -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table --target Server >/dev/null
-objects=$(find "$BUILD/debug/Support.build" "$BUILD/debug/Markup.build" "$BUILD/debug/BuiltInAssets.build" "$BUILD/debug/CareModel.build" \
-    "$BUILD/debug/StudyModel.build" \
-    "$BUILD/debug/CareStore.build" "$BUILD/debug/Content.build" "$BUILD/debug/Feed.build" "$BUILD/debug/HTTP.build" \
-    "$BUILD/debug/Pages.build" "$BUILD/debug/Assets.build" "$BUILD/debug/Export.build" "$BUILD/debug/Server.build" \
-    "$BUILD/debug/CMicroHTTPDShim.build" -name '*.o')
+    -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table --target Commands >/dev/null
+# Every library module the commands are made of; not the programs, whose main would clash with libFuzzer's.
+modules="Support Markup BuiltInAssets CareModel CICUShim Words StudyModel StudyTemplate CareStore Content Feed HTTP
+    CMicroHTTPDShim Pages Assets Export Site Demo Server Commands"
+objects=$(for module in $modules; do find "$BUILD/debug/$module.build" -name '*.o'; done)
 status=0
-for target in FormData FrontMatter Routing Signature; do
+for target in FormData FrontMatter Routing Signature StoreFile; do
     swiftc -sanitize=fuzzer,address -parse-as-library "Tools/Fuzz/$target.swift" -o "$BUILD/fuzz-$target" \
         -I "$BUILD/debug/Modules" -I Sources/CSQLite -I Sources/CCmark -I Sources/CYAML -I Sources/CMicroHTTPD \
-        -I Sources/CCrypto -I "$BUILD/debug/CMicroHTTPDShim.build" -I Sources/CMicroHTTPDShim/include \
-        $objects -lsqlite3 -lcmark -lyaml -lmicrohttpd -lcrypto 2>&1 | grep -v "Cannot export local symbol" || true
+        -I Sources/CCrypto -I Sources/CICU -I "$BUILD/debug/CMicroHTTPDShim.build" -I Sources/CMicroHTTPDShim/include \
+        -I "$BUILD/debug/CICUShim.build" -I Sources/CICUShim/include \
+        $objects -lsqlite3 -lcmark -lyaml -lmicrohttpd -lcrypto -licui18n -licuuc 2>&1 | grep -v "Cannot export local symbol" || true
     mkdir -p "$BUILD/corpus/$target" "$BUILD/crashes/$target"
     echo "Fuzzing $target for $SECONDS_EACH s"
     if ! ASAN_OPTIONS=detect_leaks=0 "$BUILD/fuzz-$target" -max_total_time="$SECONDS_EACH" -timeout=10 -rss_limit_mb=4096 \

@@ -72,20 +72,21 @@ enum ExportCommand {
         let store = try CareStore(path: path)
         defer { store.close() }
         let plan = try CarePlan(study: study, versions: try store.taskVersions())
-        var export = StudyExport(participants: try store.participants(),
-                                 outcomes: try store.outcomes(includeDeleted: true),
-                                 consentRecords: try store.consentRecords(),
-                                 permissionGrants: try store.permissionGrants(),
-                                 withdrawals: try store.withdrawals(),
-                                 healthPermissions: SharingRule.healthPermissions(of: plan.allDefinitions),
-                                 names: arguments.has("names"), plan: plan)
+        var participants = try store.participants()
         if let participant = arguments["participant"] {
-            guard export.participants.contains(where: { $0.id == participant }) else {
+            guard participants.contains(where: { $0.id == participant }) else {
                 console.error("error: the store at \(path) has no participant '\(participant)'\n")
                 return .dataError
             }
-            export = export.only(participantID: participant)
+            participants = participants.filter { $0.id == participant }
         }
+        // Each participant as the study team sees them: what they did not share is never read into the export.
+        let views = try participants.map { participant in
+            ParticipantView(participant: participant, records: try store.records(participantID: participant.id, includingAuditLog: false),
+                            plan: plan, today: fixedToday ?? participant.today(at: now), audience: .studyTeam)
+        }
+        let export = StudyExport(views: views, healthPermissions: SharingRule.healthPermissions(of: plan.allDefinitions),
+                                 names: arguments.has("names"), plan: plan)
         switch format {
         case "datapackage":
             guard let out else { return .usage }

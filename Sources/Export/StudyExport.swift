@@ -47,6 +47,15 @@ public struct StudyExport: Sendable {
         self.plan = plan
     }
 
+    /// The export of what `views` show: each participant's history as the
+    /// study team sees it, so no value a participant did not share is here
+    /// to be written, whatever a format forgets.
+    public init(views: [ParticipantView], healthPermissions: [SharingRule], names: Bool, plan: CarePlan) {
+        self.init(participants: views.map(\.participant), outcomes: views.flatMap(\.history),
+                  consentRecords: views.flatMap(\.consentRecords), permissionGrants: views.flatMap(\.permissionGrants),
+                  withdrawals: views.compactMap(\.withdrawal), healthPermissions: healthPermissions, names: names, plan: plan)
+    }
+
     /// The scores derived from `outcome`'s answers that `sharing` shares: a
     /// score is never stored, so each export works it out with the
     /// definition of the task version answered.

@@ -74,42 +74,34 @@ extension SiteBuilder {
                                   writer: inout FileWriter, links: (String) -> SiteLinks) throws -> ParticipantFigures {
         let plan = input.plan
         let study = plan.study
-        let sharing = Sharing(plan: plan, participantID: participant.id, grants: records.permissionGrants)
-        // Values not shared are dropped before any page sees them; so is a
-        // score that tells of one, worked out before they are dropped.
-        let outcomes = records.outcomes.filter { !$0.isDeleted }.map { sharing.shared(plan.scored($0, sharing: sharing)) }
-        let feed = plan.feed(for: participant, outcomes: outcomes, today: today, withdrawal: records.withdrawal)
-        let summary = ParticipantSummary(participant: participant, feed: feed, outcomes: outcomes,
-                                         records: records.consentRecords, withdrawal: records.withdrawal,
-                                         sharing: sharing, study: study)
+        // Values not shared are dropped before any page sees them.
+        let view = ParticipantView(participant: participant, records: records, plan: plan, today: today, audience: .studyTeam)
+        let summary = view.summary(study: study)
         let folder = "participants/\(participant.id)/"
         let names = input.names
         let language = input.language
-        func reader(_ page: String) -> Reader { .clinician(links: links(page), sharing: sharing, names: names, language: language) }
+        func reader(_ page: String) -> Reader { .clinician(links: links(page), sharing: view.sharing, names: names, language: language) }
         try writer.page(folder + "index.html",
                         StudyPages.participant(summary, study: study, reader: reader(folder + "index.html")))
         // Every day page is in one folder, so its links, and its week's strip, are alike.
         var strips = FeedPage.WeekStrips()
-        for feedDay in feed.days(LocalDate(ordinal: days.lowerBound)...LocalDate(ordinal: days.upperBound),
+        for feedDay in view.feed.days(LocalDate(ordinal: days.lowerBound)...LocalDate(ordinal: days.upperBound),
                                 firstWeekday: language.format.firstWeekday) {
             let path = folder + "feed/\(feedDay.day).html"
             try writer.page(path, FeedPage.render(feedDay, plan: plan, reader: reader(path), strips: &strips))
         }
         try writer.page(folder + "insights.html",
-                        InsightsPage.render(participant: participant, outcomes: outcomes, day: today, today: today,
-                                            plan: plan, reader: reader(folder + "insights.html"), withdrawal: records.withdrawal))
+                        InsightsPage.render(participant: participant, outcomes: view.outcomes, day: today, today: today,
+                                            plan: plan, reader: reader(folder + "insights.html"), withdrawal: view.withdrawal))
         try writer.page(folder + "consent.html",
-                        ConsentPages.record(participant: participant, records: records.consentRecords, today: today,
+                        ConsentPages.record(participant: participant, records: view.consentRecords, today: today,
                                             study: study, reader: reader(folder + "consent.html"),
-                                            grants: records.permissionGrants, withdrawal: records.withdrawal))
+                                            grants: view.permissionGrants, withdrawal: view.withdrawal))
         try writer.page(folder + "audit.html",
-                        AuditPage.render(participant: participant, entries: records.auditLog,
-                                         outcomes: records.outcomes.map(sharing.shared), records: records.consentRecords,
-                                         grants: records.permissionGrants,
+                        AuditPage.render(participant: participant, entries: view.auditLog, outcomes: view.history,
+                                         records: view.consentRecords, grants: view.permissionGrants,
                                          today: today, plan: plan, reader: reader(folder + "audit.html")))
-        let overview = ParticipantOverview(feed: feed, outcomes: outcomes, signed: !records.consentRecords.isEmpty,
-                                           withdrawal: records.withdrawal, sharing: sharing, series: OverviewSeries.of(study))
-        return ParticipantFigures(summary, overview: overview)
+        return ParticipantFigures(summary, overview: view.overview(series: OverviewSeries.of(study)))
     }
 
     /// Runs `body` for 0..<count on every core, each run with its own writer

@@ -4,6 +4,7 @@ import CareModel
 import Content
 import Foundation
 import Pages
+import Words
 
 private let study = ContentLoader.load(directory: ProcessInfo.processInfo.environment["CAREFEED_CONTENT"] ?? "content",
                                        publicDirectory: nil).study!
@@ -18,7 +19,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let html = ConsentPages.record(participant: participant, records: [record], today: LocalDate(ordinal: 20_001), study: study,
                                    reader: .clinician(links: SiteLinks(page: "participants/p1/consent.html",
                                                                        feedDays: { _, _ in true }),
-                                                      sharing: .everything, names: true)).markup
+                                                      sharing: .everything, names: true, language: .usEnglish)).markup
     let drawn = html.contains("<path d=\"" + path + "\"")
     precondition(SignaturePath.isValid(path) == drawn, "drawn exactly when the input is path data")
     precondition(SignaturePath.isValid(path) == html.contains("<svg class=\"signature-drawing\""))
