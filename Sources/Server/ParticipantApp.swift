@@ -137,13 +137,10 @@ public final class ParticipantApp: Sendable {
             return CalendarDownload.response(context)
         case .insights:
             let day = request.query["day"].flatMap { LocalDate(iso: $0) } ?? context.today
-            var withdrawal: Withdrawal?
-            if case .withdrawn(_, let at) = context.status {
-                withdrawal = Withdrawal(participantID: context.participant.id, withdrawnAt: at)
-            }
-            return respond.page(InsightsPage.render(participant: context.participant, outcomes: context.outcomes.map { context.ownPlan.scored($0) }, day: day,
+            let view = context.snapshot.view
+            return respond.page(InsightsPage.render(participant: context.participant, outcomes: view.outcomes, day: day,
                                                     today: context.today, plan: context.plan, reader: context.reader,
-                                                    withdrawal: withdrawal, frame: respond.frame))
+                                                    withdrawal: view.withdrawal, frame: respond.frame))
         case .educationIndex:
             return respond.page(EducationPages.index(study: study, reader: context.reader, nav: nav(.education),
                                                      frame: respond.frame))

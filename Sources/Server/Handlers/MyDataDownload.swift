@@ -11,11 +11,8 @@ struct MyDataDownload {
 
     func response(_ context: RequestContext) throws -> HTTPResponse {
         let id = context.participant.id
-        let records = context.snapshot.records
-        let export = StudyExport(participants: [context.participant], outcomes: context.outcomes,
-                                 consentRecords: records.consentRecords, permissionGrants: records.permissionGrants,
-                                 withdrawals: records.withdrawal.map { [$0] } ?? [],
-                                 healthPermissions: [], names: true, plan: context.ownPlan)
+        // Their own view: everything they gave is theirs to take.
+        let export = StudyExport(views: [context.snapshot.view], healthPermissions: [], names: true, plan: context.ownPlan)
         // The id is checked to be letters, digits, '-' and '_', so it needs no quoting in the header.
         return HTTPResponse(status: .ok, headers: [("Content-Type", "application/fhir+json"),
                                                    ("Content-Disposition", "attachment; filename=\"my-data-\(id).json\"")],

@@ -59,11 +59,11 @@ struct RequestContext {
                                        documents: state.plan.study.consentDocuments, withdrawal: records.withdrawal)
             let tag = language(participant).tag
             // The cards carry their task's words: the plan is the participant's language's.
+            let view = ParticipantView(participant: participant, records: records,
+                                       plan: Self.plan(state.plan(in: tag), today: today, configuration), today: today,
+                                       audience: .participant)
             return ParticipantCache.Snapshot(stamp: stamp, generation: generation, today: today, language: tag,
-                                             participant: participant, records: records, outcomes: outcomes,
-                                             feed: Self.plan(state.plan(in: tag), today: today, configuration).feed(for: participant,
-                                                                            outcomes: outcomes.map { state.plan.scored($0) },
-                                                                            today: today, withdrawal: records.withdrawal),
+                                             participant: participant, records: records, outcomes: outcomes, view: view,
                                              status: status)
         }
         participant = snapshot.participant

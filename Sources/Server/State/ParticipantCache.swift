@@ -18,9 +18,11 @@ final class ParticipantCache: Sendable {
         var language: LanguageTag
         var participant: Participant
         var records: ParticipantRecords
-        /// The live ones of `records`.
+        /// The live ones of `records`, as stored.
         var outcomes: [Outcome]
-        var feed: ParticipantFeed
+        /// The participant as they see themselves: everything they gave, scored, and their feed.
+        var view: ParticipantView
+        var feed: ParticipantFeed { view.feed }
         /// Where the participant stands: joined, asked to consent again, withdrawn.
         var status: ConsentStatus
     }
