@@ -115,7 +115,7 @@ public struct DataPackage: Sendable {
 
     private func participants() -> Table {
         let outcomes = Dictionary(grouping: export.outcomes.filter { !$0.isDeleted }, by: \.participantID)
-        let signed = Set(export.consentRecords.map(\.participantID))
+        let records = Dictionary(grouping: export.consentRecords, by: \.participantID)
         let withdrawals = Dictionary(export.withdrawals.map { ($0.participantID, $0) }, uniquingKeysWith: { first, _ in first })
         var table = Table(name: "participants", title: "Participants",
                           description: "One row per participant, by study ID.", primaryKey: ["study_id"], foreignKey: false)
@@ -134,19 +134,20 @@ public struct DataPackage: Sendable {
             Field(name: "enrolled_on", type: "date", title: "Enrolled on", description: "The participant's day 0."),
             Field(name: "status", type: "string", title: "Status",
                   description: "Where the participant stands on their own today \(asOf): enrolled (not yet signed), consented "
-                      + "(signed, not yet finished onboarding), active (onboarded, with tasks to come), finished (no "
-                      + "task left) or withdrawn.",
-                  constraints: ["required": true, "enum": ParticipantStatus.allCases.map(\.rawValue)]),
+                      + "(signed, not yet finished onboarding), active (onboarded, with tasks to come), re-consent "
+                      + "pending (asked to sign a new version of the consent), finished (no task left) or withdrawn: "
+                      + "as the site's index says it.",
+                  constraints: ["required": true, "enum": Standing.names]),
         ]
         for participant in export.participants.sorted(by: { $0.id < $1.id }) {
             let today = today(of: participant)
             let feed = plan.feed(for: participant, outcomes: outcomes[participant.id] ?? [], today: today,
                                  withdrawal: withdrawals[participant.id])
-            let status = ParticipantStatus(feed: feed, signed: signed.contains(participant.id),
-                                           withdrawn: withdrawals[participant.id] != nil, on: today)
+            let standing = Standing(feed: feed, records: records[participant.id] ?? [], documents: plan.study.consentDocuments,
+                                    withdrawal: withdrawals[participant.id])
             table.rows.append([.text(participant.id)] + (export.names ? [.text(participant.name)] : [])
                 + [.text(participant.language ?? ownLanguage), .text(participant.timeZone.identifier),
-                   .plain(participant.enrolledOn.description), .text(status.rawValue)])
+                   .plain(participant.enrolledOn.description), .text(standing.name)])
         }
         return table
     }

@@ -21,11 +21,11 @@ public enum AnswerGate {
     /// window; its own day without one), once joined, before re-consent is
     /// due and before withdrawal.
     public static func refusal(changing day: LocalDate, through lastDay: LocalDate? = nil, feed: ParticipantFeed,
-                               status: ConsentStatus) -> Refusal? {
-        switch status {
+                               standing: Standing) -> Refusal? {
+        switch standing {
         case .reconsentPending: return .reconsentPending
         case .withdrawn: return .withdrawn
-        case .notJoined, .active: break
+        case .enrolled, .consented, .active, .finished: break
         }
         guard feed.isOnboarded(on: feed.today) else { return .notJoined }
         if lastDay ?? day < feed.today { return .dayLocked }

@@ -15,7 +15,7 @@ public struct ParticipantOverview: Codable, Equatable, Sendable {
     }
 
     public var enrolledOn: LocalDate
-    public var status: ParticipantStatus
+    public var standing: Standing
     public var signed: Bool
     public var joined: Bool
     /// For a participant who withdrew: whether they said why.
@@ -28,12 +28,12 @@ public struct ParticipantOverview: Codable, Equatable, Sendable {
     public var withheld: [String]
 
     /// - Parameter outcomes: the participant's live outcomes, scored, with only what they share.
-    public init(feed: ParticipantFeed, outcomes: [Outcome], signed: Bool, withdrawal: Withdrawal?, sharing: Sharing,
-                series: [OverviewSeries]) {
+    public init(feed: ParticipantFeed, outcomes: [Outcome], standing: Standing, signed: Bool, withdrawal: Withdrawal?,
+                sharing: Sharing, series: [OverviewSeries]) {
         let participant = feed.participant
         let today = feed.today
         enrolledOn = participant.enrolledOn
-        status = ParticipantStatus(feed: feed, signed: signed, withdrawn: withdrawal != nil, on: today)
+        self.standing = standing
         self.signed = signed
         joined = feed.isOnboarded(on: today)
         gaveReason = withdrawal.map { !($0.reason ?? "").allSatisfy(\.isWhitespace) }
@@ -74,13 +74,13 @@ public struct ParticipantOverview: Codable, Equatable, Sendable {
     // on every build: weeks are written as flat arrays, which decode far
     // faster than an object or a dictionary for each week.
     private enum CodingKeys: String, CodingKey {
-        case enrolledOn, status, signed, joined, gaveReason, adherence, means, withheld
+        case enrolledOn, standing, signed, joined, gaveReason, adherence, means, withheld
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         enrolledOn = try container.decode(LocalDate.self, forKey: .enrolledOn)
-        status = try container.decode(ParticipantStatus.self, forKey: .status)
+        standing = try container.decode(Standing.self, forKey: .standing)
         signed = try container.decode(Bool.self, forKey: .signed)
         joined = try container.decode(Bool.self, forKey: .joined)
         gaveReason = try container.decodeIfPresent(Bool.self, forKey: .gaveReason)
@@ -101,7 +101,7 @@ public struct ParticipantOverview: Codable, Equatable, Sendable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(enrolledOn, forKey: .enrolledOn)
-        try container.encode(status, forKey: .status)
+        try container.encode(standing, forKey: .standing)
         try container.encode(signed, forKey: .signed)
         try container.encode(joined, forKey: .joined)
         try container.encodeIfPresent(gaveReason, forKey: .gaveReason)
@@ -148,4 +148,3 @@ public struct OverviewSeries: Hashable, Sendable {
     }
 }
 
-extension ParticipantStatus: Codable {}

@@ -18,9 +18,7 @@ public struct ParticipantSummary: Sendable {
     /// (before joining): not shown either, and never called a decline.
     public var notChosen: [ChartSeries]
     public var consentVersion: String?
-    public var status: ConsentStatus
-    /// Joined, and no task has an event left: the index says "Finished", not "Active".
-    public var isFinished: Bool
+    public var standing: Standing
     /// The last day with an answer to any task; nil when there is none.
     public var lastAnswer: LocalDate?
     /// The study's flags raised for the participant, and those not checked
@@ -29,8 +27,8 @@ public struct ParticipantSummary: Sendable {
 
     public init(participant: Participant, today: LocalDate, isOnboarded: Bool, lastSevenDays: AdherenceRing?,
                 overall: AdherenceRing?, latest: [(series: ChartSeries, value: OutcomeValue, day: LocalDate)],
-                notShared: [ChartSeries], notChosen: [ChartSeries] = [], consentVersion: String?, status: ConsentStatus,
-                isFinished: Bool = false, lastAnswer: LocalDate?, flags: [ParticipantFlag]) {
+                notShared: [ChartSeries], notChosen: [ChartSeries] = [], consentVersion: String?, standing: Standing,
+                lastAnswer: LocalDate?, flags: [ParticipantFlag]) {
         self.participant = participant
         self.today = today
         self.isOnboarded = isOnboarded
@@ -40,8 +38,7 @@ public struct ParticipantSummary: Sendable {
         self.notShared = notShared
         self.notChosen = notChosen
         self.consentVersion = consentVersion
-        self.status = status
-        self.isFinished = isFinished
+        self.standing = standing
         self.lastAnswer = lastAnswer
         self.flags = flags
     }
@@ -49,7 +46,7 @@ public struct ParticipantSummary: Sendable {
     /// The figures of `participant` as their feed and records show them
     /// today, with only the values `sharing` lets the study team see.
     public init(participant: Participant, feed: ParticipantFeed, outcomes: [Outcome], records: [ConsentRecord],
-                withdrawal: Withdrawal?, sharing: Sharing, study: Study) {
+                standing: Standing, sharing: Sharing, study: Study) {
         self.participant = participant
         today = feed.today
         isOnboarded = feed.isOnboarded(on: feed.today)
@@ -82,9 +79,7 @@ public struct ParticipantSummary: Sendable {
         self.notShared = notShared
         self.notChosen = notChosen
         consentVersion = records.last.map(\.version)
-        status = ConsentStatus(participant: participant, records: records, documents: study.consentDocuments,
-                               withdrawal: withdrawal)
-        isFinished = feed.isStudyFinished(on: feed.today)
+        self.standing = standing
         lastAnswer = outcomes.filter { !$0.isDeleted && $0.eventDay <= feed.today }.map(\.eventDay).max()
         flags = ParticipantFlag.check(study.flags, feed: feed, outcomes: outcomes, sharing: sharing)
     }

@@ -34,6 +34,8 @@ public struct ParticipantView: Sendable {
     public let withdrawal: Withdrawal?
     public let auditLog: [AuditEntry]
     public let feed: ParticipantFeed
+    /// Where they stand on their today.
+    public let standing: Standing
 
     /// - Parameter plan: the study's plan, whose versions score each outcome
     ///   and whose health permissions decide what is shared.
@@ -54,6 +56,8 @@ public struct ParticipantView: Sendable {
         withdrawal = records.withdrawal
         auditLog = records.auditLog
         feed = plan.feed(for: participant, outcomes: outcomes, today: today, withdrawal: records.withdrawal)
+        standing = Standing(feed: feed, records: records.consentRecords, documents: plan.study.consentDocuments,
+                            withdrawal: records.withdrawal)
     }
 
     /// The days the participant has a page for: enrolment to a week past today.
@@ -64,12 +68,12 @@ public struct ParticipantView: Sendable {
     /// The figures of the study index and the participant's summary page.
     public func summary(study: Study) -> ParticipantSummary {
         ParticipantSummary(participant: participant, feed: feed, outcomes: outcomes, records: consentRecords,
-                           withdrawal: withdrawal, sharing: sharing, study: study)
+                           standing: standing, sharing: sharing, study: study)
     }
 
     /// What the participant adds to the study's overview.
     public func overview(series: [OverviewSeries]) -> ParticipantOverview {
-        ParticipantOverview(feed: feed, outcomes: outcomes, signed: !consentRecords.isEmpty, withdrawal: withdrawal,
-                            sharing: sharing, series: series)
+        ParticipantOverview(feed: feed, outcomes: outcomes, standing: standing, signed: !consentRecords.isEmpty,
+                            withdrawal: withdrawal, sharing: sharing, series: series)
     }
 }

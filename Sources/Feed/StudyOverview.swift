@@ -47,8 +47,8 @@ public struct StudyOverview: Sendable {
             flow.enrolled += 1
             if participant.signed { flow.consented += 1 }
             if participant.joined { flow.joined += 1 }
-            switch participant.status {
-            case .active: flow.active += 1
+            switch participant.standing {
+            case .active, .reconsentPending: flow.active += 1
             case .finished: flow.finished += 1
             case .withdrawn:
                 flow.withdrawn += 1

@@ -201,7 +201,7 @@ public final class ParticipantApp: Sendable {
     private func feedPage(_ day: LocalDate, _ context: RequestContext) -> PageTemplate {
         cache.feedPage(day, of: context.snapshot) {
             var notice: HTML?
-            if case .reconsentPending(let id, let signed, _) = context.status, let document = context.plan.study.consentDocument(id) {
+            if case .reconsentPending(let id, let signed, _) = context.standing, let document = context.plan.study.consentDocument(id) {
                 notice = ConsentLifecyclePages.reconsentCard(document: document, signedVersion: signed, reader: context.reader)
             }
             let html = FeedPage.render(context.feed.day(day, firstWeekday: context.language.format.firstWeekday), plan: context.plan, reader: context.reader,

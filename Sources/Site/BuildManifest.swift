@@ -11,7 +11,7 @@ import Support
 /// shows. A rebuild whose inputs match renders only participants whose
 /// fingerprint changed, and the index from everyone's figures.
 struct BuildManifest: Equatable {
-    static let format = 8
+    static let format = 9
     static let about = "Written by carefeed build. The folder is replaced or updated on each build; do not edit it."
 
     struct Entry: Codable, Equatable {
@@ -164,7 +164,7 @@ struct ParticipantFigures: Codable, Equatable {
     /// The charted series whose sharing is not chosen yet, as `task/value`.
     var notChosen: [String]
     var consentVersion: String?
-    var status: ConsentStatus
+    var standing: Standing
     var lastAnswer: LocalDate?
     var flags: [ParticipantFlag]
     /// What the participant adds to the study's overview.
@@ -182,7 +182,7 @@ struct ParticipantFigures: Codable, Equatable {
         notShared = summary.notShared.map { $0.task + "/" + $0.value }
         notChosen = summary.notChosen.map { $0.task + "/" + $0.value }
         consentVersion = summary.consentVersion
-        status = summary.status
+        standing = summary.standing
         lastAnswer = summary.lastAnswer
         flags = summary.flags
     }
@@ -200,7 +200,6 @@ struct ParticipantFigures: Codable, Equatable {
             },
             notShared: notShared.compactMap { key in series.first { $0.task + "/" + $0.value == key } },
             notChosen: notChosen.compactMap { key in series.first { $0.task + "/" + $0.value == key } },
-            consentVersion: consentVersion, status: status, isFinished: overview.status == .finished, lastAnswer: lastAnswer,
-            flags: flags)
+            consentVersion: consentVersion, standing: standing, lastAnswer: lastAnswer, flags: flags)
     }
 }

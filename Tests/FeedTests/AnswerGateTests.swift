@@ -25,19 +25,19 @@ import StudyModel
 
     @Test func onlyTodayMayChangeOnceJoined() {
         let feed = feed(joined: true)
-        #expect(AnswerGate.refusal(changing: Fixtures.date("2026-03-04"), feed: feed, status: .active) == nil)
-        #expect(AnswerGate.refusal(changing: Fixtures.date("2026-03-03"), feed: feed, status: .active) == .dayLocked)
-        #expect(AnswerGate.refusal(changing: Fixtures.date("2026-03-05"), feed: feed, status: .active) == .notOpenYet)
+        #expect(AnswerGate.refusal(changing: Fixtures.date("2026-03-04"), feed: feed, standing: .active) == nil)
+        #expect(AnswerGate.refusal(changing: Fixtures.date("2026-03-03"), feed: feed, standing: .active) == .dayLocked)
+        #expect(AnswerGate.refusal(changing: Fixtures.date("2026-03-05"), feed: feed, standing: .active) == .notOpenYet)
     }
 
     @Test func nothingChangesBeforeJoiningNorWhileANewConsentWaitsNorAfterWithdrawal() {
         let today = Fixtures.date("2026-03-04")
-        #expect(AnswerGate.refusal(changing: today, feed: feed(joined: false), status: .notJoined) == .notJoined)
+        #expect(AnswerGate.refusal(changing: today, feed: feed(joined: false), standing: .enrolled) == .notJoined)
         #expect(AnswerGate.refusal(changing: today, feed: feed(joined: true),
-                                   status: .reconsentPending(document: "recover", signed: "1.0", current: "2.0"))
+                                   standing: .reconsentPending(document: "recover", signed: "1.0", current: "2.0"))
                 == .reconsentPending)
         #expect(AnswerGate.refusal(changing: today, feed: feed(joined: true),
-                                   status: .withdrawn(day: today, at: Fixtures.instant("2026-03-04T15:00:00Z")))
+                                   standing: .withdrawn(day: today, at: Fixtures.instant("2026-03-04T15:00:00Z")))
                 == .withdrawn)
     }
 }

@@ -29,12 +29,14 @@ import StudyModel
                                                   OutcomeValue(kind: "sleep", value: .decimal(6.5), unit: "hours")])]
         let sharing = Sharing(withheld: ["pain"])
         let withdrawal = Withdrawal(participantID: "p1", withdrawnAt: Fixtures.instant("2026-03-04T15:00:00Z"))
+        let feed = plan.feed(for: participant, outcomes: answered, today: Fixtures.date("2026-03-05"), withdrawal: withdrawal)
         let summary = ParticipantSummary(
-            participant: participant, feed: plan.feed(for: participant, outcomes: answered, today: Fixtures.date("2026-03-05")),
-            outcomes: answered, records: [], withdrawal: withdrawal, sharing: sharing, study: study)
+            participant: participant, feed: feed, outcomes: answered, records: [],
+            standing: Standing(feed: feed, records: [], documents: study.consentDocuments, withdrawal: withdrawal),
+            sharing: sharing, study: study)
         #expect(summary.latest.map(\.series.value) == ["sleep"])
         #expect(summary.notShared.map(\.value) == ["pain"])
-        #expect(summary.status == .withdrawn(day: Fixtures.date("2026-03-04"), at: withdrawal.withdrawnAt))
+        #expect(summary.standing == .withdrawn(day: Fixtures.date("2026-03-04"), at: withdrawal.withdrawnAt))
     }
 
     @Test func anEditThatNarrowsADeclinedPermissionDoesNotBringItsDataBack() throws {

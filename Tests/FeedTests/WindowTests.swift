@@ -64,10 +64,10 @@ import StudyModel
     @Test func answersMayBeGivenOrChangedThroughTheWindowOnly() {
         let feed = feed(today: "2026-03-07")
         let day = Fixtures.date("2026-03-01")
-        #expect(AnswerGate.refusal(changing: day, through: Fixtures.date("2026-03-07"), feed: feed, status: .active) == nil)
-        #expect(AnswerGate.refusal(changing: day, through: Fixtures.date("2026-03-06"), feed: feed, status: .active) == .dayLocked)
+        #expect(AnswerGate.refusal(changing: day, through: Fixtures.date("2026-03-07"), feed: feed, standing: .active) == nil)
+        #expect(AnswerGate.refusal(changing: day, through: Fixtures.date("2026-03-06"), feed: feed, standing: .active) == .dayLocked)
         #expect(AnswerGate.refusal(changing: Fixtures.date("2026-03-15"), through: Fixtures.date("2026-03-21"), feed: feed,
-                                   status: .active) == .notOpenYet)
+                                   standing: .active) == .notOpenYet)
     }
 
     @Test func aWindowCutShortByAWithdrawalIsMissedTheDayBefore() {

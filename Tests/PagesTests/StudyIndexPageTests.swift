@@ -17,7 +17,7 @@ import StudyModel
         study = try #require(ContentLoader.load(directory: TestStudy.content, publicDirectory: nil).study)
     }
 
-    func summary(_ id: String, flags: [ParticipantFlag] = [], status: ConsentStatus = .active, finished: Bool = false,
+    func summary(_ id: String, flags: [ParticipantFlag] = [], standing: Standing = .active,
                  pain: Int? = nil, notShared: Bool = false) -> ParticipantSummary {
         let participant = Fixtures.participant(id: id, enrolledOn: "2026-03-01")
         let series = study.insights.flatMap(\.series)
@@ -26,8 +26,8 @@ import StudyModel
             participant: participant, today: today, isOnboarded: true,
             lastSevenDays: AdherenceRing(completed: 5, total: 8), overall: AdherenceRing(completed: 30, total: 40),
             latest: pain.map { [(painSeries, OutcomeValue(kind: "pain", value: .integer($0)), Fixtures.date("2026-03-19"))] } ?? [],
-            notShared: notShared ? [painSeries] : [], consentVersion: "Version 1.0", status: status,
-            isFinished: finished, lastAnswer: Fixtures.date("2026-03-17"), flags: flags)
+            notShared: notShared ? [painSeries] : [], consentVersion: "Version 1.0", standing: standing,
+            lastAnswer: Fixtures.date("2026-03-17"), flags: flags)
     }
 
     func page(_ summaries: [ParticipantSummary], asOf: DataAsOf? = nil) -> String {
@@ -42,7 +42,7 @@ import StudyModel
     @Test func flaggedParticipantsComeFirstTheMostFlagsFirstAndTheWithdrawnLast() {
         let quiet = ParticipantFlag(label: "No answers for two days", state: .quiet(days: 3, last: Fixtures.date("2026-03-16")))
         let pain = ParticipantFlag(label: "High pain", state: .value(8, unit: nil, day: Fixtures.date("2026-03-19")))
-        let page = page([summary("r001"), summary("r002", status: .withdrawn(day: today, at: Date(timeIntervalSince1970: 0))),
+        let page = page([summary("r001"), summary("r002", standing: .withdrawn(day: today, at: Date(timeIntervalSince1970: 0))),
                          summary("r003", flags: [pain]), summary("r004", flags: [quiet, pain]), summary("r005")])
         #expect(order(page) == ["r004", "r003", "r001", "r005", "r002"])
     }
@@ -68,7 +68,7 @@ import StudyModel
     }
 
     @Test func aParticipantWhoHasNotChosenYetIsNotShownAsDeclining() {
-        var waiting = summary("r012", flags: [ParticipantFlag(label: "High pain", state: .notChosen)], status: .notJoined)
+        var waiting = summary("r012", flags: [ParticipantFlag(label: "High pain", state: .notChosen)], standing: .enrolled)
         waiting.notChosen = study.insights.flatMap(\.series).filter { $0.value == "pain" }
         let html = page([waiting])
         #expect(html.contains("data-label=\"Latest Pain (0-10)\" data-sort=\"\"><span class=\"no-answer\">Not chosen yet</span></td>"))
@@ -97,7 +97,7 @@ import StudyModel
     }
 
     @Test func statusWordsAreLabelsNotLinks() {
-        let page = page([summary("r001"), summary("r002", status: .notJoined), summary("r003", finished: true)])
+        let page = page([summary("r001"), summary("r002", standing: .enrolled), summary("r003", standing: .finished)])
         #expect(page.contains("<td data-label=\"Status\" data-sort=\"0\"><span class=\"badge badge-active\">Active</span></td>"))
         #expect(page.contains("<td data-label=\"Status\" data-sort=\"3\"><span class=\"badge badge-waiting\">Not joined</span></td>"))
         #expect(page.contains("<td data-label=\"Status\" data-sort=\"2\"><span class=\"badge badge-finished\">Finished</span></td>"),

@@ -19,26 +19,16 @@ import StudyModel
         let (directory, store, study, today) = (demo.directory, demo.store, demo.study, demo.today)
         let plan = try demo.plan()
         let participants = try store.participants()
+        func view(_ participant: Participant) throws -> ParticipantView {
+            ParticipantView(participant: participant, records: try store.records(participantID: participant.id, includingAuditLog: false),
+                            plan: plan, today: today, audience: .studyTeam)
+        }
         func summary(_ participant: Participant) throws -> ParticipantSummary {
-            let outcomes = try store.outcomes(participantID: participant.id).filter { !$0.isDeleted }
-            return ParticipantSummary(participant: participant, feed: plan.feed(for: participant, outcomes: outcomes, today: today),
-                                      outcomes: outcomes, records: try store.consentRecords(participantID: participant.id),
-                                      withdrawal: nil,
-                                      sharing: Sharing(plan: CarePlan(study: study), participantID: participant.id,
-                                                       grants: try store.permissionGrants(participantID: participant.id)),
-                                      study: study)
+            try view(participant).summary(study: study)
         }
         func figures(_ participant: Participant) throws -> ParticipantFigures {
-            let outcomes = try store.outcomes(participantID: participant.id).filter { !$0.isDeleted }
-            let feed = plan.feed(for: participant, outcomes: outcomes, today: today)
-            let sharing = Sharing(plan: CarePlan(study: study), participantID: participant.id,
-                                  grants: try store.permissionGrants(participantID: participant.id))
-            let records = try store.consentRecords(participantID: participant.id)
-            let summary = ParticipantSummary(participant: participant, feed: feed, outcomes: outcomes, records: records,
-                                             withdrawal: nil, sharing: sharing, study: study)
-            return ParticipantFigures(summary, overview: ParticipantOverview(feed: feed, outcomes: outcomes, signed: !records.isEmpty,
-                                                                            withdrawal: nil, sharing: sharing,
-                                                                            series: OverviewSeries.of(study)))
+            let view = try view(participant)
+            return ParticipantFigures(view.summary(study: study), overview: view.overview(series: OverviewSeries.of(study)))
         }
 
         var entries: [String: BuildManifest.Entry] = [:]

@@ -67,7 +67,7 @@ extension StudyPages {
     public static func worklistOrder(_ summaries: [ParticipantSummary]) -> [ParticipantSummary] {
         func group(_ summary: ParticipantSummary) -> Int {
             if !summary.raisedFlags.isEmpty { return 0 }
-            if case .withdrawn = summary.status { return 2 }
+            if case .withdrawn = summary.standing { return 2 }
             return 1
         }
         return summaries.sorted {
@@ -89,8 +89,7 @@ extension StudyPages {
             : "<th scope=\"row\" data-sort=\"\(participant.id)\"><a href=\"\(href)\">\(participant.id)</a></th>"
         var cells: [(sort: String, html: HTML)] = []
         cells.append((String(raised.count), flagList(summary.flags, reader: reader)))
-        cells.append((String(statusRank(summary.status, finished: summary.isFinished)),
-                      statusBadge(summary.status, finished: summary.isFinished, reader: reader)))
+        cells.append((String(statusRank(summary.standing)), statusBadge(summary.standing, reader: reader)))
         let day = participant.dayOfStudy(summary.today)
         cells.append((String(day), day >= 1 ? "\(reader.format.integer(day))" : "<span class=\"no-answer\">\(reader.words(.startsOn, ["day": reader.format.shortDay(participant.enrolledOn)]))</span>"))
         if let last = summary.lastAnswer {
@@ -192,31 +191,34 @@ extension StudyPages {
         }
     }
 
-    static func statusRank(_ status: ConsentStatus, finished: Bool) -> Int {
-        switch status {
-        case .active: finished ? 2 : 0
+    static func statusRank(_ standing: Standing) -> Int {
+        switch standing {
+        case .active: 0
         case .reconsentPending: 1
-        case .notJoined: 3
+        case .finished: 2
+        case .enrolled, .consented: 3
         case .withdrawn: 4
         }
     }
 
-    /// The status as a label, not a link: `Withdrawn Mar 5`, `Re-consent pending`, `Finished`.
-    static func statusBadge(_ status: ConsentStatus, finished: Bool, reader: Reader) -> HTML {
-        let label = statusLabel(status, finished: finished, reader: reader)
-        switch status {
+    /// The standing as a label, not a link: `Withdrawn Mar 5`, `Re-consent pending`, `Finished`.
+    static func statusBadge(_ standing: Standing, reader: Reader) -> HTML {
+        let label = statusLabel(standing, reader: reader)
+        switch standing {
         case .withdrawn(let day, _):
             return "<span class=\"badge badge-withdrawn\">\(label)</span> <span class=\"when\">\(reader.format.shortDay(day))</span>"
-        case .notJoined, .reconsentPending: return "<span class=\"badge badge-waiting\">\(label)</span>"
-        case .active: return "<span class=\"badge \(finished ? "badge-finished" : "badge-active")\">\(label)</span>"
+        case .enrolled, .consented, .reconsentPending: return "<span class=\"badge badge-waiting\">\(label)</span>"
+        case .active: return "<span class=\"badge badge-active\">\(label)</span>"
+        case .finished: return "<span class=\"badge badge-finished\">\(label)</span>"
         }
     }
 
     /// `Active`, `Finished`, `Re-consent pending`, `Withdrawn`, `Not joined`: the word a clinician's list shows.
-    static func statusLabel(_ status: ConsentStatus, finished: Bool, reader: Reader) -> String {
-        switch status {
-        case .notJoined: reader.words(.statusNotJoined)
-        case .active: finished ? reader.words(.flowFinished) : reader.words(.statusActive)
+    static func statusLabel(_ standing: Standing, reader: Reader) -> String {
+        switch standing {
+        case .enrolled, .consented: reader.words(.statusNotJoined)
+        case .active: reader.words(.statusActive)
+        case .finished: reader.words(.flowFinished)
         case .reconsentPending: reader.words(.statusReconsentPending)
         case .withdrawn: reader.words(.statusWithdrawn)
         }

@@ -14,7 +14,7 @@ public enum StudyPages {
         let heading = Pseudonym.heading(participant, reader: reader)
         var main: HTML = "<h1>\(heading)</h1>\n<p class=\"day-meta\">\(participant.id) · \(participant.timeZone.identifier)</p>\n"
         main += "<dl class=\"record-facts\">\n"
-        main += "<dt>\(reader.words(.factStatus))</dt><dd>\(status(summary.status, finished: summary.isFinished, study: study, zone: participant.timeZone, reader: reader))</dd>\n"
+        main += "<dt>\(reader.words(.factStatus))</dt><dd>\(status(summary.standing, study: study, zone: participant.timeZone, reader: reader))</dd>\n"
         let language = participant.language.flatMap(LanguageTag.init)
         main += "<dt>\(reader.words(.changeLanguage))</dt><dd>\(language.map(\.nativeName) ?? reader.words(.notChosenYet))</dd>\n"
         main += "<dt>\(reader.words(.factEnrolled))</dt><dd>\(reader.format.dayWithYear(participant.enrolledOn))</dd>\n"
@@ -53,10 +53,11 @@ public enum StudyPages {
     }
 
     /// The status in a sentence, with what a clinician needs to know of it.
-    static func status(_ status: ConsentStatus, finished: Bool, study: Study, zone: TimeZone, reader: Reader) -> String {
-        switch status {
-        case .active: finished ? reader.words(.flowFinished) : reader.words(.statusActive)
-        case .notJoined: reader.words(.statusNotJoinedExplained)
+    static func status(_ standing: Standing, study: Study, zone: TimeZone, reader: Reader) -> String {
+        switch standing {
+        case .active: reader.words(.statusActive)
+        case .finished: reader.words(.flowFinished)
+        case .enrolled, .consented: reader.words(.statusNotJoinedExplained)
         case .reconsentPending(let document, let signed, let current):
             reader.words(.statusReconsentExplained, ["signed": signed, "document": study.consentDocument(document)?.title ?? document,
                                                       "current": current])

@@ -22,7 +22,7 @@ final class ConsentLifecycle: Sendable {
     /// The re-consent form, or its review when `isReview`.
     func reconsent(isReview: Bool, _ context: RequestContext) throws -> HTTPResponse {
         let respond = context.respond
-        guard case .reconsentPending(let documentID, let signedVersion, _) = context.status,
+        guard case .reconsentPending(let documentID, let signedVersion, _) = context.standing,
               let document = context.plan.study.consentDocument(documentID) else {
             return .seeOther(context.todayRoute.path)
         }
@@ -62,7 +62,7 @@ final class ConsentLifecycle: Sendable {
     /// What leaving means; a confirmed POST records the withdrawal.
     func withdraw(_ context: RequestContext) throws -> HTTPResponse {
         let respond = context.respond
-        if case .withdrawn = context.status {
+        if case .withdrawn = context.standing {
             return .seeOther(context.todayRoute.path)
         }
         guard context.feed.isOnboarded(on: context.today) else {

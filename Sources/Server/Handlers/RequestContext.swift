@@ -34,7 +34,7 @@ struct RequestContext {
     /// Where the cached feed came from, so pages made from it are cached with it.
     var snapshot: ParticipantCache.Snapshot
 
-    var status: ConsentStatus { snapshot.status }
+    var standing: Standing { snapshot.standing }
     var todayRoute: Route { .feed(today) }
 
     /// The context of an admitted request: the participant's data from the
@@ -55,16 +55,13 @@ struct RequestContext {
             let records = try store.records(participantID: participant.id, includingAuditLog: false)
             let outcomes = records.liveOutcomes
             let today = configuration.today(of: participant, at: now)
-            let status = ConsentStatus(participant: participant, records: records.consentRecords,
-                                       documents: state.plan.study.consentDocuments, withdrawal: records.withdrawal)
             let tag = language(participant).tag
             // The cards carry their task's words: the plan is the participant's language's.
             let view = ParticipantView(participant: participant, records: records,
                                        plan: Self.plan(state.plan(in: tag), today: today, configuration), today: today,
                                        audience: .participant)
             return ParticipantCache.Snapshot(stamp: stamp, generation: generation, today: today, language: tag,
-                                             participant: participant, records: records, outcomes: outcomes, view: view,
-                                             status: status)
+                                             participant: participant, records: records, outcomes: outcomes, view: view)
         }
         participant = snapshot.participant
         self.now = now

@@ -10,7 +10,7 @@ enum TaskGate {
         let respond = context.respond
         let words = respond.words
         let back = (Word.goToToday, context.todayRoute)
-        switch AnswerGate.refusal(changing: day, through: lastDay, feed: context.feed, status: context.status) {
+        switch AnswerGate.refusal(changing: day, through: lastDay, feed: context.feed, standing: context.standing) {
         case nil:
             return nil
         case .reconsentPending:

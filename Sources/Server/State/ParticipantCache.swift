@@ -24,7 +24,7 @@ final class ParticipantCache: Sendable {
         var view: ParticipantView
         var feed: ParticipantFeed { view.feed }
         /// Where the participant stands: joined, asked to consent again, withdrawn.
-        var status: ConsentStatus
+        var standing: Standing { view.standing }
     }
 
     private struct Entry {

@@ -7,9 +7,19 @@ import Testing
 import TestSupport
 import StudyModel
 
-/// A participant's place in the consent lifecycle, and what a withdrawal does to their feed.
-@Suite struct ConsentStatusTests {
+/// Where a participant stands, one answer for every page, gate and export,
+/// and what a withdrawal does to their feed.
+@Suite struct StandingTests {
     let participant = Fixtures.participant(id: "p1", enrolledOn: "2026-03-01")
+    let checkIn = PlannedTask(id: "checkIn", title: "Check in", impactsAdherence: true, isOnboarding: false,
+                              timeline: ScheduleTimeline(Fixtures.dailyAtEight))
+
+    func standing(_ records: [ConsentRecord], _ documents: [ConsentDocument], withdrawal: Withdrawal? = nil,
+                  tasks: [PlannedTask]? = nil) -> Standing {
+        let feed = ParticipantFeed(participant: participant, tasks: tasks ?? [checkIn], outcomes: [],
+                                   today: Fixtures.date("2026-03-04"), withdrawal: withdrawal)
+        return Standing(feed: feed, records: records, documents: documents, withdrawal: withdrawal)
+    }
 
     func document(_ version: String) -> ConsentDocument {
         ConsentDocument(id: "recover", title: "Consent", version: version, summary: nil, html: HTML(trusted: "<p>v\(version)</p>"),
@@ -24,24 +34,30 @@ import StudyModel
     }
 
     @Test func aParticipantWhoSignedTheCurrentVersionIsActive() {
-        #expect(ConsentStatus(participant: participant, records: [signed("1.0")], documents: [document("1.0")],
-                              withdrawal: nil) == .active)
-        #expect(ConsentStatus(participant: participant, records: [], documents: [document("1.0")], withdrawal: nil) == .notJoined)
+        #expect(standing([signed("1.0")], [document("1.0")]) == .active)
+        #expect(standing([], [document("1.0")]) == .enrolled)
     }
 
     @Test func aNewVersionLeavesThoseWhoSignedTheOldOnePendingUntilTheySign() {
-        #expect(ConsentStatus(participant: participant, records: [signed("1.0")], documents: [document("2.0")], withdrawal: nil)
-                == .reconsentPending(document: "recover", signed: "1.0", current: "2.0"))
-        #expect(ConsentStatus(participant: participant, records: [signed("1.0"), signed("2.0")], documents: [document("2.0")],
-                              withdrawal: nil) == .active)
+        #expect(standing([signed("1.0")], [document("2.0")]) == .reconsentPending(document: "recover", signed: "1.0", current: "2.0"))
+        #expect(standing([signed("1.0"), signed("2.0")], [document("2.0")]) == .active)
     }
 
     @Test func aWithdrawalWinsAndIsDatedInTheParticipantsZone() {
         // 02:30 UTC on March 5 is still March 4 in New York.
         let withdrawal = Withdrawal(participantID: participant.id, withdrawnAt: Fixtures.instant("2026-03-05T02:30:00Z"))
-        #expect(ConsentStatus(participant: participant, records: [signed("1.0")], documents: [document("2.0")],
-                              withdrawal: withdrawal)
+        #expect(standing([signed("1.0")], [document("2.0")], withdrawal: withdrawal)
                 == .withdrawn(day: Fixtures.date("2026-03-04"), at: withdrawal.withdrawnAt))
+    }
+
+    @Test func aParticipantPastTheirLastEventHasFinishedAndOneSignedButNotThroughOnboardingHasConsented() {
+        let once = PlannedTask(id: "visit", title: "Visit", impactsAdherence: true, isOnboarding: false,
+                               timeline: ScheduleTimeline(Schedule([ScheduleElement(interval: nil, time: .allDay)])))
+        #expect(standing([signed("1.0")], [document("1.0")], tasks: [once]) == .finished)
+        let onboarding = PlannedTask(id: "onboarding", title: "Join", impactsAdherence: false, isOnboarding: true,
+                                     timeline: ScheduleTimeline(Fixtures.dailyAtEight))
+        #expect(standing([signed("1.0")], [document("1.0")], tasks: [onboarding, checkIn]) == .consented)
+        #expect(Standing.names == ["enrolled", "consented", "active", "re-consent pending", "finished", "withdrawn"])
     }
 
     @Test func fromTheDayOfAWithdrawalOnlyAnsweredCardsRemainAndNothingIsEditable() {
