@@ -29,11 +29,12 @@ extension DataPackage {
             Field(name: "last_day", type: "date", title: "Last day",
                   description: "The last day the event can be answered on: its own day, or the end of its window."),
             Field(name: "status", type: "string", title: "Status",
-                  description: "answered; missed (its last day has passed unanswered); open (it can still be answered "
-                      + "today); before joining (the participant had not yet joined, so it was not offered); after "
-                      + "withdrawal (the participant had left). Only answered and missed count toward adherence, and "
-                      + "only for tasks that count in it.",
-                  constraints: ["required": true, "enum": ["answered", "missed", "open", "before joining", "after withdrawal"]]),
+                  description: "done (answered on its day); done late (answered on a later day of its window); missed (its "
+                      + "last day has passed unanswered); open (it can still be answered today); before joining (the "
+                      + "participant had not yet joined, so it was not offered); after withdrawal (the participant had "
+                      + "left): as the participant's day feed and the study's overview count it. Only done, done late and "
+                      + "missed count toward adherence, and only for tasks that count in it.",
+                  constraints: ["required": true, "enum": EventStatus.allCases.map(\.rawValue)]),
             Field(name: "counts_in_adherence", type: "boolean", title: "Counts in adherence",
                   description: "Whether the task counts toward adherence."),
         ]
@@ -41,7 +42,6 @@ extension DataPackage {
         let withdrawals = Dictionary(export.withdrawals.map { ($0.participantID, $0) }, uniquingKeysWith: { first, _ in first })
         for participant in export.participants.sorted(by: { $0.id < $1.id }) {
             let outcomes = live[participant.id] ?? []
-            let answered = Set(outcomes.map { "\($0.taskID) \($0.occurrence)" })
             let today = today(of: participant)
             // A crafted enrolment day is bounded: ten years of events at most.
             let from = max(participant.enrolledOn, FeedBounds.enrolment(today: today).lowerBound)
@@ -50,12 +50,7 @@ extension DataPackage {
                 let events = task.timeline.events(enrolledOn: participant.enrolledOn, in: participant.timeZone,
                                                   from: from, to: today.adding(days: 1))
                 for event in events {
-                    // A window is cut short by a withdrawal, as the feed cuts it: missed if it opened before.
-                    let lastDay = feed.withdrawnOn.map { min(event.lastDay, max($0.adding(days: -1), event.day)) } ?? event.lastDay
-                    let status = answered.contains("\(task.id) \(event.occurrence)") ? "answered"
-                        : !feed.isOnboarded(on: lastDay) ? "before joining"
-                        : feed.isWithdrawn(on: event.day) ? "after withdrawal"
-                        : lastDay < today || feed.withdrawnOn != nil ? "missed" : "open"
+                    let status = feed.status(of: event, task: task).rawValue
                     table.rows.append([
                         .text(participant.id), .text(task.id), .plain(String(event.occurrence)), .plain(String(event.version)),
                         .plain(event.day.description), .plain(event.isAllDay ? "true" : "false"),

@@ -117,9 +117,7 @@ public struct ParticipantFeed: Sendable {
         for task in tasks {
             for event in task.timeline.events(enrolledOn: participant.enrolledOn, in: participant.timeZone,
                                               from: from.adding(days: 1 - task.timeline.longestWindow), to: to) {
-                var event = event
-                // A window is over the day before a withdrawal: missed then, not lost.
-                if let withdrawnOn, event.lastDay >= withdrawnOn { event.lastDay = max(event.day, withdrawnOn.adding(days: -1)) }
+                let event = cutByWithdrawal(event)
                 // An event open for days shows from the day the participant joined, if its window reaches it.
                 for day in shownDays(task, event) where day >= from && day < to && task.isOnboarding != isOnboarded(on: day)
                     && (!isWithdrawn(on: day) || outcome(taskID: task.id, occurrence: event.occurrence) != nil) {
@@ -176,23 +174,19 @@ public struct ParticipantFeed: Sendable {
         }
     }
 
-    /// The participant's day on which `answer` was given, within its event's
-    /// window; an answer given in a preview of a fixed today was given on it.
-    private func answeredDay(_ answer: Outcome, _ event: ScheduledEvent) -> LocalDate {
-        min(max(min(participant.timeZone.localDate(of: answer.createdAt), today), event.day), event.lastDay)
-    }
-
     private func card(_ task: PlannedTask, _ event: ScheduledEvent, on day: LocalDate) -> Card {
         let answer = answers[TaskOccurrence(taskID: task.id, occurrence: event.occurrence)]
         var state: CardState
         if let answer {
             state = .completed(answer)
-        } else if event.day <= today && today <= event.lastDay && day == today {
-            state = .open
-        } else if event.lastDay < today {
-            state = .missed
         } else {
-            state = .upcoming
+            switch status(of: event, task: task) {
+            case .open: state = day == today ? .open : .upcoming
+            case .missed: state = .missed
+            case .notYetDue: state = .upcoming
+            // Not on a page of the participant's: by its days, as any other card.
+            case .done, .doneLate, .beforeJoining, .afterWithdrawal: state = event.lastDay < today ? .missed : .upcoming
+            }
         }
         let kind: CardKind
         switch task.kind {

@@ -30,6 +30,24 @@ import StudyModel
         }
     }
 
+    /// Each event's status by the one rule, in occurrence order.
+    func statuses(_ feed: ParticipantFeed) -> [EventStatus] {
+        visits.timeline.events(enrolledOn: participant.enrolledOn, in: participant.timeZone, from: participant.enrolledOn,
+                               to: Fixtures.date("2026-04-01")).map { feed.status(of: $0, task: visits) }
+    }
+
+    @Test func anEventIsDoneDoneLateOpenMissedOrNotYetDueByOneRule() {
+        #expect(statuses(feed(today: "2026-03-03")) == [.open, .notYetDue])
+        #expect(statuses(feed(today: "2026-03-16")) == [.missed, .open])
+        #expect(statuses(feed(today: "2026-03-16", answeredAt: "2026-03-01T15:00:00Z")) == [.done, .open])
+        #expect(statuses(feed(today: "2026-03-16", answeredAt: "2026-03-04T15:00:00Z")) == [.doneLate, .open],
+                "answered on the fourth day of its window")
+        let withdrawn = ParticipantFeed(participant: participant, tasks: [visits], outcomes: [], today: Fixtures.date("2026-03-16"),
+                                        withdrawal: Withdrawal(participantID: "p1", withdrawnAt: Fixtures.instant("2026-03-04T15:00:00Z")))
+        #expect(statuses(withdrawn) == [.missed, .afterWithdrawal], "a withdrawal ends a window the day before")
+        #expect(EventStatus.allCases.filter(\.isDue) == [.done, .doneLate, .missed])
+    }
+
     @Test func anUnansweredEventIsOpenEveryDayOfItsWindowAndMissedOnlyAfter() {
         let days = ["2026-03-01", "2026-03-03", "2026-03-07", "2026-03-08"]
         // On March 3: not on March 1's feed (it is still open today), open today, to come on the days left.

@@ -1,0 +1,59 @@
+import CareModel
+import StudyModel
+
+/// What became of a scheduled event by the participant's today: the one
+/// rule the day feed's cards, the data package's events and the overview's
+/// adherence read.
+public enum EventStatus: String, CaseIterable, Sendable {
+    /// Answered on its own day.
+    case done
+    /// Answered on a later day of its window.
+    case doneLate = "done late"
+    /// Not answered, and it can still be: today is in its window.
+    case open
+    /// Not answered, and its last day has passed (or a withdrawal ended its window).
+    case missed
+    /// Its day has not come.
+    case notYetDue = "not yet due"
+    /// Its last day came before the participant joined: it was never offered.
+    case beforeJoining = "before joining"
+    /// Its day came after the participant withdrew.
+    case afterWithdrawal = "after withdrawal"
+
+    /// Whether it counts toward adherence, for a task that does: done, late or not, or missed.
+    public var isDue: Bool {
+        switch self {
+        case .done, .doneLate, .missed: true
+        case .open, .notYetDue, .beforeJoining, .afterWithdrawal: false
+        }
+    }
+}
+
+extension ParticipantFeed {
+    /// What became of `event` of `task` by today. The onboarding task's
+    /// own events are how a participant joins: never before joining.
+    public func status(of event: ScheduledEvent, task: PlannedTask) -> EventStatus {
+        let event = cutByWithdrawal(event)
+        if let answer = outcome(taskID: task.id, occurrence: event.occurrence) {
+            return answeredDay(answer, event) > event.day ? .doneLate : .done
+        }
+        if !task.isOnboarding, !isOnboarded(on: event.lastDay) { return .beforeJoining }
+        if isWithdrawn(on: event.day) { return .afterWithdrawal }
+        if event.lastDay < today { return .missed }
+        return event.day <= today ? .open : .notYetDue
+    }
+
+    /// `event` as a withdrawal leaves it: a window is over the day before, missed then, not lost.
+    func cutByWithdrawal(_ event: ScheduledEvent) -> ScheduledEvent {
+        guard let withdrawnOn, event.lastDay >= withdrawnOn else { return event }
+        var cut = event
+        cut.lastDay = max(event.day, withdrawnOn.adding(days: -1))
+        return cut
+    }
+
+    /// The participant's day on which `answer` was given, within its event's
+    /// window; an answer given in a preview of a fixed today was given on it.
+    func answeredDay(_ answer: Outcome, _ event: ScheduledEvent) -> LocalDate {
+        min(max(min(participant.timeZone.localDate(of: answer.createdAt), today), event.day), event.lastDay)
+    }
+}
