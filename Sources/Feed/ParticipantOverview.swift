@@ -20,7 +20,9 @@ public struct ParticipantOverview: Codable, Equatable, Sendable {
     public var joined: Bool
     /// For a participant who withdrew: whether they said why.
     public var gaveReason: Bool?
-    /// The weeks before today's with tasks due, today's up to yesterday.
+    /// By the study week of each event's day, the events due by today
+    /// (`EventStatus.isDue`) of tasks that count toward adherence, and how
+    /// many were done: as the data package's events.csv counts them.
     public var adherence: [Week]
     /// By `OverviewSeries.key`: the week's mean, by study week.
     public var means: [String: [Int: Double]]
@@ -37,16 +39,18 @@ public struct ParticipantOverview: Codable, Equatable, Sendable {
         self.signed = signed
         joined = feed.isOnboarded(on: today)
         gaveReason = withdrawal.map { !($0.reason ?? "").allSatisfy(\.isWhitespace) }
-        var adherence: [Week] = []
-        var week = 0
-        // Today is still open: each week counts up to yesterday.
-        while case let start = enrolledOn.adding(days: 7 * week), start < today {
-            if let ring = feed.adherence(from: start, to: min(start.adding(days: 7), today)), ring.total > 0 {
-                adherence.append(Week(week: week, completed: ring.completed, total: ring.total))
+        var weeks: [Int: Week] = [:]
+        let from = max(enrolledOn, FeedBounds.enrolment(today: today).lowerBound)
+        for task in feed.tasks where task.impactsAdherence && !task.isOnboarding && task.kind != .log {
+            for event in task.timeline.events(enrolledOn: enrolledOn, in: participant.timeZone, from: from, to: today.adding(days: 1)) {
+                let status = feed.status(of: event, task: task)
+                guard status.isDue else { continue }
+                let week = (event.day.ordinal - enrolledOn.ordinal) / 7
+                weeks[week, default: Week(week: week, completed: 0, total: 0)].total += 1
+                if status != .missed { weeks[week]?.completed += 1 }
             }
-            week += 1
         }
-        self.adherence = adherence
+        adherence = weeks.keys.sorted().compactMap { weeks[$0] }
         var means: [String: [Int: Double]] = [:]
         var withheld: [String] = []
         for line in series {
@@ -56,7 +60,7 @@ public struct ParticipantOverview: Codable, Equatable, Sendable {
                 continue
             }
             var sums: [Int: (total: Double, count: Int)] = [:]
-            for outcome in outcomes where outcome.taskID == line.task && outcome.eventDay >= enrolledOn && outcome.eventDay < today {
+            for outcome in outcomes where outcome.taskID == line.task && outcome.eventDay >= enrolledOn && outcome.eventDay <= today {
                 guard let number = outcome.value(line.value)?.value.number else { continue }
                 let week = (outcome.eventDay.ordinal - enrolledOn.ordinal) / 7
                 sums[week, default: (0, 0)].total += number

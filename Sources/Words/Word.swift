@@ -51,7 +51,7 @@ public enum Word: String, CaseIterable, Sendable {
          notDoneYet, notDue, notEnoughAnswers, notJoinedOnDay, notJoinedYet, notOfferedToday, notOfferedTodayText,
          notOpenYet, notOpenYetText, notSaved, notShared, notSigned, notYet, notesLead, nothingLoggedThisDay,
          nothingLoggedToday, nothingScheduled, nothingScheduledFrom, nothingToDo, nothingToLeave, notificationsBlocked
-    case openModel, openNotAnswered, openNoteAndModel, openNow, openUntil, opensOn, optional, overviewChartTitle,
+    case openModel, openNotAnswered, openNoteAndModel, openNow, openUntil, opensOn, optional, overviewChartTitle, overviewCountsToday,
          overviewLead, overviewTitle
     case pageNotFound, pageOutOfDate, partOfDayFrom, participantCount, participantCountFlagged, participantID,
          participantsCaption, pastDaysLocked, permissions, pleaseAnswer, pleaseCheck, pleaseCheckAnswers,

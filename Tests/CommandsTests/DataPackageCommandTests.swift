@@ -5,6 +5,48 @@ import TestSupport
 /// `export --format datapackage --out DIR`: the folder it writes, and the
 /// folders it refuses.
 @Suite struct DataPackageCommandTests {
+    @Test func theOverviewsWeeklyAdherenceIsWhatEventsCSVSays() throws {
+        let folder = try TemporaryDirectory()
+        let store = folder.path + "/care.sqlite"
+        #expect(Run("demo", "--store", store, "--participants", "12", "--days", "42", "--today", "2026-11-30").status == 0)
+        #expect(Run("build", "--store", store, "--out", folder.path + "/Site", "--today", "2026-11-30").status == 0)
+        #expect(Run("export", "--store", store, "--format", "datapackage", "--out", folder.path + "/package",
+                    "--today", "2026-11-30").status == 0)
+        func rows(_ file: String) throws -> [[String: String]] {
+            let lines = try String(contentsOfFile: folder.path + "/package/" + file, encoding: .utf8)
+                .split(whereSeparator: \.isNewline).map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+            return lines.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(lines[0], $0)) }
+        }
+        let enrolled = Dictionary(uniqueKeysWithValues: try rows("participants.csv").map { ($0["study_id"]!, Fixtures.date($0["enrolled_on"]!)) })
+        // Each participant's share done of the events due, by the study week of the event's day.
+        var counts: [String: [Int: (done: Int, due: Int)]] = [:]
+        for row in try rows("events.csv") where row["counts_in_adherence"] == "true" {
+            let status = row["status"]!
+            guard ["done", "done late", "missed"].contains(status), let id = row["study_id"], let start = enrolled[id] else { continue }
+            let week = start.days(to: Fixtures.date(row["event_day"]!)) / 7
+            counts[id, default: [:]][week, default: (0, 0)].due += 1
+            if status != "missed" { counts[id, default: [:]][week, default: (0, 0)].done += 1 }
+        }
+        var fractions: [Int: [Double]] = [:]
+        for weeks in counts.values {
+            for (week, count) in weeks { fractions[week, default: []].append(Double(count.done) / Double(count.due)) }
+        }
+        let page = try String(contentsOfFile: folder.path + "/Site/overview.html", encoding: .utf8)
+        let table = try #require(page.components(separatedBy: "<caption>Adherence, by study week</caption>").dropFirst().first?
+            .components(separatedBy: "</tbody>").first)
+        let cells = table.components(separatedBy: "<tr>").dropFirst(2).map { row in
+            row.matches(of: /<t[hd][^>]*>(.*?)<\/t[hd]>/).map { String($0.output.1) }
+        }
+        #expect(cells.count == fractions.count)
+        for row in cells {
+            let week = try #require(Int(row[0].dropFirst("Week ".count))) - 1
+            let values = (fractions[week] ?? []).sorted()
+            #expect(row[1] == String(values.count), "n of week \(week + 1)")
+            let median = values.count % 2 == 1 ? values[values.count / 2] : (values[values.count / 2 - 1] + values[values.count / 2]) / 2
+            #expect(row[2] == "\(Int((median * 100).rounded()))%", "the median of week \(week + 1)")
+        }
+    }
+
     @Test func thePackageGoesIntoANewFolderAndReplacesAnEarlierOne() throws {
         let folder = try TemporaryDirectory()
         let store = folder.path + "/care.sqlite"

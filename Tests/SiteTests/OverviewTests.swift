@@ -90,7 +90,8 @@ import TestSupport
             }
             var weeks: [Int: [Double]] = [:]
             for outcome in try store.outcomes(participantID: participant.id)
-                where !outcome.isDeleted && outcome.taskID == "checkIn" && outcome.eventDay < today {
+                // Up to and including their today, as the data package holds them.
+                where !outcome.isDeleted && outcome.taskID == "checkIn" && outcome.eventDay <= today {
                 guard let pain = outcome.value("pain")?.value.number else { continue }
                 weeks[(outcome.eventDay.ordinal - participant.enrolledOn.ordinal) / 7, default: []].append(pain)
             }

@@ -17,6 +17,7 @@ public enum OverviewPage {
             main += "<p class=\"as-of\">\(words(.dataAsOf, ["time": reader.format.dateTime(asOf.time, in: asOf.zone)]))</p>\n"
         }
         main += "<p class=\"lead\">\(words(.overviewLead))</p>\n"
+        main += "<p class=\"field-hint\">\(words(.overviewCountsToday))</p>\n"
         main += flow(overview.flow, reader: reader)
         main += enrolment(overview.enrolment, reader: reader)
         main += byWeek(title: words(.adherenceByWeekHeading), label: words(.adherence), weeks: overview.adherence, range: 0...1,
