@@ -41,11 +41,15 @@ public enum ConsentPages {
             let day = format.dayWithYear(participant.timeZone.localDate(of: withdrawal.withdrawnAt))
             let time = format.time(withdrawal.withdrawnAt, in: participant.timeZone)
             // A reason is the participant's own words: on the clinician's site only with names.
-            let text = withdrawal.reason.map { reason in
+            let reason = withdrawal.reason.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
+            let text = reason.map { reason in
                 reader.showsNames ? words(.withdrewOnWithReason, ["day": day, "time": time, "reason": Format.isolated(reason)])
-                    : words(.withdrewOn, ["day": day, "time": time]) + " " + words(.reasonNotShown)
+                    : words(.withdrewOn, ["day": day, "time": time])
             } ?? words(.withdrewOn, ["day": day, "time": time])
             main += "<p class=\"status status-missed\">\(text)</p>\n"
+            if reason != nil, !reader.showsNames {
+                main += "<p class=\"field-hint\">\(words(.reasonNotShown))</p>\n"
+            }
         }
         if records.isEmpty {
             main += "<p class=\"empty\">\(words(.noConsentYet))</p>\n"

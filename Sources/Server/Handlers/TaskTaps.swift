@@ -18,7 +18,7 @@ struct TaskTaps {
     /// `done=yes` stores the occurrence's outcome with its time; `done=no`
     /// tombstones it (a simple task, a box, or one entry of a log).
     func checkOff(task taskID: String, occurrence: Int, _ context: RequestContext) throws -> HTTPResponse {
-        guard let task = context.plan.tasks.first(where: { $0.id == taskID }), let tap = task.kind.tapValue, !task.isOnboarding else {
+        guard let task = context.plan.tasks.first(where: { $0.id == taskID }), task.kind.tapValue != nil, !task.isOnboarding else {
             return context.respond.notFound()
         }
         let done = context.form?["done"]
@@ -36,8 +36,11 @@ struct TaskTaps {
             if done == "no" { try delete(entry, at: context.now) }
             return back(to: taskID, context)
         }
+        // The tap the occurrence's own version takes: a version that asked questions is answered by its survey.
         guard let event = TaskAnswers.event(task, occurrence: occurrence, participant: context.participant,
-                                            today: context.today) else {
+                                            today: context.today),
+              let version = context.plan.task(taskID, version: event.version), let tap = version.kind.tapValue,
+              version.problems([tap]).isEmpty else {
             return context.respond.notFound()
         }
         if let refusal = TaskGate.refusal(day: event.day, through: event.lastDay, title: task.title, context) { return refusal }
