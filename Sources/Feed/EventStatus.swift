@@ -43,6 +43,25 @@ extension ParticipantFeed {
         return event.day <= today ? .open : .notYetDue
     }
 
+    /// The events on the days `from` through `through` of the tasks that
+    /// count toward adherence, those due by today (`EventStatus.isDue`) and
+    /// how many of them were done: the rule the index, the overview and the
+    /// data package's events.csv count by. Nil when none was due.
+    public func adherence(ofEventsFrom from: LocalDate, through: LocalDate) -> AdherenceRing? {
+        guard from <= through else { return nil }
+        var completed = 0, total = 0
+        for task in tasks where task.impactsAdherence && !task.isOnboarding && task.kind != .log {
+            for event in task.timeline.events(enrolledOn: participant.enrolledOn, in: participant.timeZone,
+                                              from: from, to: through.adding(days: 1)) {
+                let status = status(of: event, task: task)
+                guard status.isDue else { continue }
+                total += 1
+                if status != .missed { completed += 1 }
+            }
+        }
+        return total > 0 ? AdherenceRing(completed: completed, total: total) : nil
+    }
+
     /// `event` as a withdrawal leaves it: a window is over the day before, missed then, not lost.
     func cutByWithdrawal(_ event: ScheduledEvent) -> ScheduledEvent {
         guard let withdrawnOn, event.lastDay >= withdrawnOn else { return event }

@@ -39,18 +39,16 @@ public struct ParticipantOverview: Codable, Equatable, Sendable {
         self.signed = signed
         joined = feed.isOnboarded(on: today)
         gaveReason = withdrawal.map { !($0.reason ?? "").allSatisfy(\.isWhitespace) }
-        var weeks: [Int: Week] = [:]
+        var adherence: [Week] = []
         let from = max(enrolledOn, FeedBounds.enrolment(today: today).lowerBound)
-        for task in feed.tasks where task.impactsAdherence && !task.isOnboarding && task.kind != .log {
-            for event in task.timeline.events(enrolledOn: enrolledOn, in: participant.timeZone, from: from, to: today.adding(days: 1)) {
-                let status = feed.status(of: event, task: task)
-                guard status.isDue else { continue }
-                let week = (event.day.ordinal - enrolledOn.ordinal) / 7
-                weeks[week, default: Week(week: week, completed: 0, total: 0)].total += 1
-                if status != .missed { weeks[week]?.completed += 1 }
+        var week = enrolledOn.days(to: from) / 7
+        while case let start = enrolledOn.adding(days: 7 * week), start <= today {
+            if let ring = feed.adherence(ofEventsFrom: max(start, from), through: min(start.adding(days: 6), today)) {
+                adherence.append(Week(week: week, completed: ring.completed, total: ring.total))
             }
+            week += 1
         }
-        adherence = weeks.keys.sorted().compactMap { weeks[$0] }
+        self.adherence = adherence
         var means: [String: [Int: Double]] = [:]
         var withheld: [String] = []
         for line in series {

@@ -50,9 +50,10 @@ public struct ParticipantSummary: Sendable {
         self.participant = participant
         today = feed.today
         isOnboarded = feed.isOnboarded(on: feed.today)
-        // Today is still open, so adherence counts the days before it.
-        lastSevenDays = feed.adherence(from: max(participant.enrolledOn, feed.today.adding(days: -7)), to: feed.today)
-        overall = feed.adherence(from: participant.enrolledOn, to: feed.today)
+        // Up to their today, by the rule the overview and events.csv count by: an event still open is not due yet.
+        lastSevenDays = feed.adherence(ofEventsFrom: max(participant.enrolledOn, feed.today.adding(days: -6)), through: feed.today)
+        overall = feed.adherence(ofEventsFrom: max(participant.enrolledOn, FeedBounds.enrolment(today: feed.today).lowerBound),
+                                 through: feed.today)
         var latest: [(ChartSeries, OutcomeValue, LocalDate)] = []
         var notShared: [ChartSeries] = [], notChosen: [ChartSeries] = []
         var seen: Set<String> = []

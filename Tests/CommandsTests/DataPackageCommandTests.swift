@@ -5,7 +5,7 @@ import TestSupport
 /// `export --format datapackage --out DIR`: the folder it writes, and the
 /// folders it refuses.
 @Suite struct DataPackageCommandTests {
-    @Test func theOverviewsWeeklyAdherenceIsWhatEventsCSVSays() throws {
+    @Test func theOverviewAndTheIndexCountAdherenceAsEventsCSVDoes() throws {
         let folder = try TemporaryDirectory()
         let store = folder.path + "/care.sqlite"
         #expect(Run("demo", "--store", store, "--participants", "12", "--days", "42", "--today", "2026-11-30").status == 0)
@@ -44,6 +44,15 @@ import TestSupport
             #expect(row[1] == String(values.count), "n of week \(week + 1)")
             let median = values.count % 2 == 1 ? values[values.count / 2] : (values[values.count / 2 - 1] + values[values.count / 2]) / 2
             #expect(row[2] == "\(Int((median * 100).rounded()))%", "the median of week \(week + 1)")
+        }
+        // The index's overall adherence of each participant is their events' too.
+        let index = try String(contentsOfFile: folder.path + "/Site/index.html", encoding: .utf8)
+        for (id, weeks) in counts {
+            let row = try #require(index.components(separatedBy: "<a href=\"participants/\(id)/index.html\">").dropFirst().first?
+                .components(separatedBy: "</tr>").first)
+            let overall = try #require(row.components(separatedBy: "data-label=\"Adherence, overall\"").dropFirst().first)
+            let done = weeks.values.map(\.done).reduce(0, +), due = weeks.values.map(\.due).reduce(0, +)
+            #expect(overall.contains("(\(done)/\(due))"), "\(id): \(overall.prefix(80))")
         }
     }
 

@@ -35,6 +35,7 @@ extension StudyPages {
         main += "<p class=\"lead\">\(count)" + (flagged > 0 ? " \(reader.words(.flaggedFirst))" : "")
             + "<span data-sort-hint hidden> \(reader.words(.sortHint))</span></p>\n"
         main += flagRules(study, reader: reader)
+        main += "<p class=\"field-hint\">\(reader.words(.overviewCountsToday))</p>\n"
         main += "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-labelledby=\"participants-caption\">\n"
         main += "<table class=\"participants stack-table\" data-sortable data-said-sorted=\"\(reader.words(.sortedBy))\" "
             + "data-said-ascending=\"\(reader.words(.ascending))\" data-said-descending=\"\(reader.words(.descending))\">\n"
