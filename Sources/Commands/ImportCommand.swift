@@ -34,6 +34,9 @@ enum ImportCommand {
     any file was refused.
     """
 
+    /// The most problems said of one file.
+    static let reasonsShown = 50
+
     static func run(_ arguments: Arguments, console: Console, now: Date) throws -> ExitStatus {
         let files = arguments.positional
         guard !files.isEmpty else { throw UsageError("give one or more participants' store files to import") }
@@ -55,7 +58,11 @@ enum ImportCommand {
                 let report = try store.importStore(at: file, sharing: sharing, at: now)
                 console.out(line(report))
             } catch let refusal as ImportRefusal {
-                refusal.reasons.forEach { console.error("error: \(file): \($0)\n") }
+                // A crafted file can hold a problem in every row: the first ones say what is wrong with it.
+                refusal.reasons.prefix(Self.reasonsShown).forEach { console.error("error: \(file): \($0)\n") }
+                if refusal.reasons.count > Self.reasonsShown {
+                    console.error("error: \(file): and \(refusal.reasons.count - Self.reasonsShown) more problems like these\n")
+                }
                 refused.append(file)
             } catch {
                 console.error("error: \(file): \(error)\n")

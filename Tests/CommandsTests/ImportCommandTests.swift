@@ -259,6 +259,14 @@ import StudyModel
         #expect(runImport(good).status == 0)
     }
 
+    @Test func aFileWithAProblemInEveryRowIsToldOfInFiftyLines() throws {
+        let file = try craftedStore(values: (0..<60).map { OutcomeValue(kind: "x\($0)", value: .text("y")) })
+        let run = runImport(file)
+        #expect(run.status == 1)
+        #expect(run.error.components(separatedBy: "error: \(file): ").count - 1 == 51)
+        #expect(run.error.contains("error: \(file): and 11 more problems like these\n"))
+    }
+
     /// Checks the import of `file` is refused, saying `says` (the start of the line, unless `whole`), and merges nothing.
     func expectRefused(_ file: String, saying says: String, whole: Bool = true) throws {
         let run = runImport(file)
