@@ -40,7 +40,7 @@ struct ImportCheck {
             }
         }
         let timelines = spans.mapValues(ScheduleTimeline.init)
-        var known: [String: [Int: Int]] = [:]
+        var known: [String: [Int: ScheduledEvent]] = [:]
         let participants = Dictionary(file.participants.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for outcome in file.outcomes {
             let subject = "participant \(outcome.participantID)'s answer to \(outcome.taskID)#\(outcome.occurrence)"
@@ -71,26 +71,33 @@ struct ImportCheck {
 
     /// Why the outcome is not an answer to an event the task's schedule gave
     /// the participant by the end of their today, under the version it names
-    /// (`version`, the study's number for it), as one answer or, for a log,
+    /// (`version`, the study's number for it), on the event's day and at its
+    /// times (a log's entry at its own moment), as one answer or, for a log,
     /// one of a day's entries; nil when it is. `known` keeps each
     /// participant's task's events, which reach ten years at most.
     func eventProblem(_ outcome: Outcome, version: Int, task: StudyTask, of participant: Participant,
-                      timeline: ScheduleTimeline, known: inout [String: [Int: Int]]) -> String? {
+                      timeline: ScheduleTimeline, known: inout [String: [Int: ScheduledEvent]]) -> String? {
         let today = participant.today(at: now)
         let key = "\(participant.id) \(task.id)"
-        let versions = known[key] ?? Dictionary(
+        let events = known[key] ?? Dictionary(
             timeline.events(enrolledOn: participant.enrolledOn, in: participant.timeZone,
                             from: participant.enrolledOn, to: today.adding(days: 1))
-                .map { ($0.occurrence, $0.version) }, uniquingKeysWith: { first, _ in first })
-        known[key] = versions
-        guard let given = versions[outcome.occurrence] else {
+                .map { ($0.occurrence, $0) }, uniquingKeysWith: { first, _ in first })
+        known[key] = events
+        guard let event = events[outcome.occurrence] else {
             return "the task's schedule gives this participant no occurrence \(outcome.occurrence) from their enrolment "
                 + "on \(participant.enrolledOn) to \(today)"
-                + (versions.keys.min().map { " (it gives #\($0) to #\(versions.keys.max() ?? $0))" } ?? ", none at all")
+                + (events.keys.min().map { " (it gives #\($0) to #\(events.keys.max() ?? $0))" } ?? ", none at all")
         }
-        guard given == version else {
-            return "occurrence \(outcome.occurrence) falls under the study's version \(given) of \(task.id), not the "
+        guard event.version == version else {
+            return "occurrence \(outcome.occurrence) falls under the study's version \(event.version) of \(task.id), not the "
                 + "version \(version) the answer names"
+        }
+        guard outcome.eventDay == event.day, task.kind == .log
+                || (outcome.eventStart == event.start && outcome.eventEnd == event.end) else {
+            return "occurrence \(outcome.occurrence) is on \(event.day) from \(Timestamp.utc(event.start)) to "
+                + "\(Timestamp.utc(event.end)), not on \(outcome.eventDay) from \(Timestamp.utc(outcome.eventStart)) to "
+                + "\(Timestamp.utc(outcome.eventEnd)) as the answer says"
         }
         switch (task.kind == .log, outcome.entry) {
         case (true, let entry?) where (0..<LogEntries.perDay).contains(entry):

@@ -65,14 +65,15 @@ import StudyModel
                                                  signedAt: at(0), timeZone: participant.timeZone))
         try store.addPermissionGrant(PermissionGrant(participantID: participant.id, permissionID: "shareSteps", kind: "health",
                                                      granted: sharesSteps, recordedAt: at(0)))
-        let events = ScheduleTimeline(Fixtures.dailyAtEight).events(
+        // Two walks, as the study's schedule gives them: every second day at 18:30.
+        let events = ScheduleTimeline(try #require(loaded().task("walk")).schedule).events(
             enrolledOn: participant.enrolledOn, in: participant.timeZone, from: participant.enrolledOn,
-            to: participant.enrolledOn.adding(days: 2))
+            to: participant.enrolledOn.adding(days: 4))
         for event in events {
             try store.addOutcome(NewOutcome(participantID: participant.id, taskID: "walk", event: event, values: [
                 OutcomeValue(kind: "steps", value: .integer(4000 + event.occurrence), unit: "steps"),
                 OutcomeValue(kind: "outside", value: .boolean(true)),
-            ]), at: at(event.occurrence))
+            ]), at: at(participant.enrolledOn.days(to: event.day)))
         }
         return path
     }
@@ -182,7 +183,7 @@ import StudyModel
     }
 
     /// A participant's store whose walk answers are `values`, enrolled on `enrolledOn`.
-    func craftedStore(enrolledOn: String = "2026-03-01", occurrence: Int = 0, values: [OutcomeValue],
+    func craftedStore(enrolledOn: String = "2026-03-01", occurrence: Int = 0, movedBy days: Int = 0, values: [OutcomeValue],
                       grants: [PermissionGrant] = []) throws -> String {
         let participant = Participant(id: "p1", name: "Ada", timeZone: Fixtures.newYork, enrolledOn: Fixtures.date(enrolledOn))
         let path = stores.path + "/crafted-\(UUID().uuidString.prefix(6)).sqlite"
@@ -193,10 +194,12 @@ import StudyModel
             try store.recordTaskVersion(taskID: task, definition: definition, effectiveFrom: participant.enrolledOn,
                                         at: Fixtures.instant("2026-03-01T12:00:00Z"))
         }
-        var event = try #require(ScheduleTimeline(Fixtures.dailyAtEight).events(
+        let walk = try #require(loaded().task("walk"))
+        var event = try #require(ScheduleTimeline(walk.schedule).events(
             enrolledOn: participant.enrolledOn, in: participant.timeZone, from: participant.enrolledOn,
             to: participant.enrolledOn.adding(days: 1)).first)
         event.occurrence = occurrence
+        event.day = event.day.adding(days: days)
         try grants.forEach { _ = try store.addPermissionGrant($0) }
         try store.addOutcome(NewOutcome(participantID: "p1", taskID: "walk", event: event, values: values),
                              at: Fixtures.instant("2026-03-01T20:00:00Z"))
@@ -249,6 +252,8 @@ import StudyModel
         try expectRefused(craftedStore(occurrence: 99_999, values: steps), saying: "participant p1's answer to walk#99999: "
                           + "the task's schedule gives this participant no occurrence 99999 from their enrolment on 2026-03-01 to ",
                           whole: false)
+        try expectRefused(craftedStore(movedBy: 1, values: steps), saying: "participant p1's answer to walk#0: occurrence 0 is on "
+                          + "2026-03-01 from ", whole: false)
         let grant = PermissionGrant(participantID: "p1", permissionID: "shareEverything", kind: "health", granted: true,
                                     recordedAt: Fixtures.instant("2026-03-01T12:30:00Z"))
         try expectRefused(craftedStore(values: steps, grants: [grant]),
