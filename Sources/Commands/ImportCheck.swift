@@ -40,7 +40,6 @@ struct ImportCheck {
             }
         }
         let timelines = spans.mapValues(ScheduleTimeline.init)
-        var known: [String: [Int: ScheduledEvent]] = [:]
         let participants = Dictionary(file.participants.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for outcome in file.outcomes {
             let subject = "participant \(outcome.participantID)'s answer to \(outcome.taskID)#\(outcome.occurrence)"
@@ -59,8 +58,7 @@ struct ImportCheck {
             }
             if let participant = participants[outcome.participantID], bounds.contains(participant.enrolledOn),
                let timeline = timelines[outcome.taskID],
-               let problem = eventProblem(outcome, version: version, task: task, of: participant, timeline: timeline,
-                                          known: &known) {
+               let problem = eventProblem(outcome, version: version, task: task, of: participant, timeline: timeline) {
                 problems.append("\(subject): \(problem)")
             }
             problems += task.problems(outcome.values).map { "\(subject): \($0.description)" }
@@ -73,31 +71,29 @@ struct ImportCheck {
     /// the participant by the end of their today, under the version it names
     /// (`version`, the study's number for it), on the event's day and at its
     /// times (a log's entry at its own moment), as one answer or, for a log,
-    /// one of a day's entries; nil when it is. `known` keeps each
-    /// participant's task's events, which reach ten years at most.
+    /// one of a day's entries; nil when it is. Only the events of the
+    /// outcome's own day are worked out, so each answer of a file of any
+    /// size costs the same time and no memory kept.
     func eventProblem(_ outcome: Outcome, version: Int, task: StudyTask, of participant: Participant,
-                      timeline: ScheduleTimeline, known: inout [String: [Int: ScheduledEvent]]) -> String? {
+                      timeline: ScheduleTimeline) -> String? {
         let today = participant.today(at: now)
-        let key = "\(participant.id) \(task.id)"
-        let events = known[key] ?? Dictionary(
-            timeline.events(enrolledOn: participant.enrolledOn, in: participant.timeZone,
-                            from: participant.enrolledOn, to: today.adding(days: 1))
-                .map { ($0.occurrence, $0) }, uniquingKeysWith: { first, _ in first })
-        known[key] = events
-        guard let event = events[outcome.occurrence] else {
-            return "the task's schedule gives this participant no occurrence \(outcome.occurrence) from their enrolment "
-                + "on \(participant.enrolledOn) to \(today)"
-                + (events.keys.min().map { " (it gives #\($0) to #\(events.keys.max() ?? $0))" } ?? ", none at all")
+        let earliest = participant.enrolledOn.adding(days: -FeedBounds.yearAhead)
+        guard outcome.eventDay >= earliest, outcome.eventDay <= today else {
+            return "its event day, \(outcome.eventDay), is not one from a year before their enrolment on "
+                + "\(participant.enrolledOn) to their today, \(today)"
+        }
+        let event = timeline.events(enrolledOn: participant.enrolledOn, in: participant.timeZone, from: outcome.eventDay,
+                                    to: outcome.eventDay.adding(days: 1)).first { $0.occurrence == outcome.occurrence }
+        guard let event else {
+            return "the task's schedule gives this participant no occurrence \(outcome.occurrence) on \(outcome.eventDay)"
         }
         guard event.version == version else {
             return "occurrence \(outcome.occurrence) falls under the study's version \(event.version) of \(task.id), not the "
                 + "version \(version) the answer names"
         }
-        guard outcome.eventDay == event.day, task.kind == .log
-                || (outcome.eventStart == event.start && outcome.eventEnd == event.end) else {
-            return "occurrence \(outcome.occurrence) is on \(event.day) from \(Timestamp.utc(event.start)) to "
-                + "\(Timestamp.utc(event.end)), not on \(outcome.eventDay) from \(Timestamp.utc(outcome.eventStart)) to "
-                + "\(Timestamp.utc(outcome.eventEnd)) as the answer says"
+        guard task.kind == .log || (outcome.eventStart == event.start && outcome.eventEnd == event.end) else {
+            return "occurrence \(outcome.occurrence) runs from \(Timestamp.utc(event.start)) to \(Timestamp.utc(event.end)), "
+                + "not from \(Timestamp.utc(outcome.eventStart)) to \(Timestamp.utc(outcome.eventEnd)) as the answer says"
         }
         switch (task.kind == .log, outcome.entry) {
         case (true, let entry?) where (0..<LogEntries.perDay).contains(entry):
