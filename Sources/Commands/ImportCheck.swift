@@ -122,13 +122,10 @@ struct ImportCheck {
                 return "\(subject) (\(grant.kind)): the study asks for no such permission"
             }
             guard grant.detail.map(PermissionGrant.browserAnswers.contains) ?? true else {
-                return "\(subject): '\(Self.shortened(grant.detail ?? ""))' is not what a browser answers"
+                return "\(subject): '\(ValueProblem.shortened(grant.detail ?? ""))' is not what a browser answers"
             }
             return nil
         }
     }
 
-    static func shortened(_ text: String) -> String {
-        text.count > 40 ? String(text.prefix(40)) + "…" : text
-    }
 }

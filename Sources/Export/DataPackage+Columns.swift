@@ -90,7 +90,7 @@ extension DataPackage {
             let all = Self.options(versions)
             if kind == "integer" {
                 // Codes that are numbers are ordinal answers: a range, so that R and pandas read them as numbers, not factors.
-                let codes = all.compactMap { Int($0.value) }
+                let codes = all.compactMap { Self.integerCode($0.value) }
                 constraints = ["minimum": codes.min() ?? 0, "maximum": codes.max() ?? 0]
             } else {
                 constraints["enum"] = all.map(\.value)
@@ -169,12 +169,18 @@ extension DataPackage {
         return options
     }
 
+    /// A choice's code as the whole number it is written as (`2`, `-1`); nil
+    /// for any other code, `01` and `+1` among them, which stay text.
+    static func integerCode(_ code: String) -> Int? {
+        Int(code).flatMap { String($0) == code ? $0 : nil }
+    }
+
     /// The Table Schema type a format's values take.
     static func kind(_ format: AnswerFormat) -> String {
         switch format {
         case .scale, .numeric: format.isWholeNumbers ? "integer" : "number"
         case .boolean: "boolean"
-        case .choice(let options, _): options.allSatisfy { Int($0.value) != nil } ? "integer" : "string"
+        case .choice(let options, _): options.allSatisfy { integerCode($0.value) != nil } ? "integer" : "string"
         case .text: "string"
         case .date: "date"
         case .timeOfDay: "time"

@@ -110,6 +110,30 @@ import StudyModel
         #expect(try field("trend", of: resource("sign", in: files))["constraints"] as? [String: [String]] == ["enum": ["+", "-"]])
     }
 
+    @Test func onlyCodesWrittenAsWholeNumbersMakeANumberColumn() throws {
+        let folder = try StudyFolder(files: ["content/tasks/code.md": """
+            ---
+            id: code
+            title: Code
+            schedule:
+              - { start: enrollment, allDay: true }
+            survey:
+              - type: form
+                items:
+                  - { id: padded, text: Which?, answer: { choice: { options: [{ value: "01", text: One }, { value: "1", text: Uno }] } } }
+                  - { id: plain, text: Which?, answer: { choice: { options: [{ value: "-1", text: Less }, { value: "2", text: More }] } } }
+            ---
+            """])
+        let plan = CarePlan(study: try #require(ContentLoader.load(directory: folder.content, publicDirectory: nil).study))
+        let export = StudyExport(participants: [participant], outcomes: [], consentRecords: [], permissionGrants: [],
+                                 healthPermissions: [], names: false, plan: plan)
+        let files = Dictionary(try DataPackage(export: export, plan: plan, now: Fixtures.instant("2026-03-05T17:00:00Z")).files()
+            .map { ($0.path, $0.text) }, uniquingKeysWith: { first, _ in first })
+        let resource = try resource("code", in: files)
+        #expect(try field("padded", of: resource)["type"] as? String == "string", "01 and 1 are two codes, not one number")
+        #expect(try field("plain", of: resource)["type"] as? String == "integer")
+    }
+
     @Test func aMultipleChoiceHasAColumnPerOptionAndATextIsQuotedAgainstFormulas() throws {
         let content = Repository.root + "/Tests/ContentTests/Studies/sleep-clinic/content"
         let plan = CarePlan(study: try #require(ContentLoader.load(directory: content, publicDirectory: nil).study))

@@ -63,11 +63,10 @@ extension FHIRBundle {
     private func typed(_ value: String, item: FormItem?, task: StudyTask) -> (String, JSON) {
         switch item?.answer {
         case .boolean?: return ("answerBoolean", .boolean(value == "true"))
-        case .scale(_, _, let step, _, _)? where step == step.rounded():
-            return Int(value).map { ("answerInteger", .integer($0)) } ?? ("answerDecimal", .decimal(Double(value) ?? 0))
-        case .numeric(_, _, 0, _)?:
-            return Int(value).map { ("answerInteger", .integer($0)) } ?? ("answerDecimal", .decimal(Double(value) ?? 0))
-        case .scale?, .numeric?: return ("answerDecimal", .decimal(Double(value) ?? 0))
+        // Typed as the value model stores the item's answers: integers where it takes whole numbers only.
+        case let format? where format.isWholeNumbers:
+            return Int(value).map { ("answerInteger", .integer($0)) } ?? ("answerDecimal", .decimal(Double(plain: value) ?? 0))
+        case .scale?, .numeric?: return ("answerDecimal", .decimal(Double(plain: value) ?? 0))
         case .choice(let options, _)?:
             if let option = options.first(where: { $0.value == value }), let item,
                let coding = optionCoding(option, task: task.id, item: item.id) {

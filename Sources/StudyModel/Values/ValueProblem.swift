@@ -84,7 +84,8 @@ public enum ValueProblem: Error, Hashable, Sendable {
         }
     }
 
-    static func shortened(_ text: String) -> String {
+    /// `text` in a message: its first 40 characters, and "…" when there are more.
+    public static func shortened(_ text: String) -> String {
         text.count > 40 ? String(text.prefix(40)) + "…" : text
     }
 
