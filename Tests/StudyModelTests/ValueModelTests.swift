@@ -60,6 +60,8 @@ import Words
         #expect(Self.problems([Self.value(Self.note, .text(String(repeating: "a", count: 100_000)))])
                 == [.tooLong(limit: 10_000, length: 100_000)], "a text without maxLength keeps to 10,000 characters")
         #expect(Self.problems([Self.value(Self.note, .text("a\0b"))]) == [.holdsNUL])
+        #expect(Self.problems([Self.value(Self.note, .text("ok \u{301}"))]) == [], "a combining mark after a space is not white space")
+        #expect(Self.problems([Self.value(Self.note, .text("ok "))]) == [.notItsType(.text("ok "))], "a form trims")
         #expect(Self.problems([OutcomeValue(kind: "mood", value: .text("fine"))]) == [.noSuchQuestion])
         #expect(Self.problems([Self.value(Self.side, .preferNotToAnswer)]) == [.preferNotNotOffered])
         #expect(Self.problems([Self.value(Self.sign, .text("+")), Self.value(Self.sign, .text("-"))]) == [])

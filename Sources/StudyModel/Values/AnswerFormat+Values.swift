@@ -97,8 +97,11 @@ extension AnswerFormat {
         case (.choice(let options, _), .text(let chosen)):
             return options.contains { $0.value == chosen } ? nil : .notAnOption(chosen)
         case (.text(let maxLength), .text(let text)):
-            // A form trims what was typed and stores nothing for an empty field.
-            if text.isEmpty || text.first?.isWhitespace == true || text.last?.isWhitespace == true { return .notItsType(value) }
+            // A form trims what was typed (white space by scalar, as Foundation trims) and stores nothing for an empty field.
+            let scalars = text.unicodeScalars
+            if scalars.isEmpty || scalars.first?.properties.isWhitespace == true || scalars.last?.properties.isWhitespace == true {
+                return .notItsType(value)
+            }
             if text.utf8.contains(0) { return .holdsNUL }
             let limit = maxLength ?? Self.defaultTextLimit
             // Counted only as far as the limit: a text within it costs no more than its length.
