@@ -83,6 +83,18 @@ import StudyModel
         #expect(!first.values.contains { $0.contains("Ada") })
     }
 
+    @Test func aScoreIsWrittenAtTheFullPrecisionEveryExportHas() throws {
+        var answered = outcome
+        answered.values = answered.values.map { value in
+            value.kind == "painOften" ? OutcomeValue(kind: "painOften", value: .text("2"))
+                : value.kind == "painNight" ? OutcomeValue(kind: "painNight", value: .text("1")) : value
+        }
+        let score = try #require(plan.scored(answered).value("kneeScore")?.value.number)
+        #expect(score != (score * 1e10).rounded() / 1e10, "a score with more than ten decimals")
+        let row = try #require(try files(outcomes: [answered])["kneeFunction.csv"]).components(separatedBy: "\r\n")[1]
+        #expect(row.hasSuffix("," + OutcomeValue.Value.decimal(score).text), "as JSON and CSV write it: \(row)")
+    }
+
     @Test func aChoicesCodeIsWrittenAsItsEnumHasIt() throws {
         let folder = try StudyFolder(files: ["content/tasks/sign.md": """
             ---
