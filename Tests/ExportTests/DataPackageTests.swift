@@ -34,6 +34,32 @@ import StudyModel
         return Dictionary(files.map { ($0.path, $0.text) }, uniquingKeysWith: { first, _ in first })
     }
 
+    /// The package of a study of one task, `id`, whose form items are `items`, with `values` answered to its first event.
+    func files(ofTask id: String, items: String, values: [OutcomeValue] = []) throws -> [String: String] {
+        let folder = try StudyFolder(files: ["content/tasks/\(id).md": """
+            ---
+            id: \(id)
+            title: Task
+            schedule:
+              - { start: enrollment, allDay: true }
+            survey:
+              - type: form
+                items:
+            \(items)
+            ---
+            """])
+        let plan = CarePlan(study: try #require(ContentLoader.load(directory: folder.content, publicDirectory: nil).study))
+        let answers = values.isEmpty ? [] : [Outcome(id: 1, participantID: "p1", taskID: id, taskVersion: 1, occurrence: 0,
+                                                     eventDay: Fixtures.date("2026-03-01"),
+                                                     eventStart: Fixtures.instant("2026-03-01T05:00:00Z"),
+                                                     eventEnd: Fixtures.instant("2026-03-02T05:00:00Z"), values: values,
+                                                     createdAt: created)]
+        let export = StudyExport(participants: [participant], outcomes: answers, consentRecords: [], permissionGrants: [],
+                                 healthPermissions: [], names: false, plan: plan)
+        return Dictionary(try DataPackage(export: export, plan: plan, now: Fixtures.instant("2026-03-05T17:00:00Z")).files()
+            .map { ($0.path, $0.text) }, uniquingKeysWith: { first, _ in first })
+    }
+
     func resource(_ name: String, in files: [String: String]) throws -> [String: Any] {
         let text = try #require(files["datapackage.json"])
         let descriptor = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
@@ -96,51 +122,19 @@ import StudyModel
     }
 
     @Test func aChoicesCodeIsWrittenAsItsEnumHasIt() throws {
-        let folder = try StudyFolder(files: ["content/tasks/sign.md": """
-            ---
-            id: sign
-            title: Sign
-            schedule:
-              - { start: enrollment, allDay: true }
-            survey:
-              - type: form
-                items:
-                  - { id: trend, text: Better or worse?, answer: { choice: { options: [{ value: "+", text: Better }, { value: "-", text: Worse }] } } }
-            ---
-            """])
-        let plan = CarePlan(study: try #require(ContentLoader.load(directory: folder.content, publicDirectory: nil).study))
-        let answer = Outcome(id: 1, participantID: "p1", taskID: "sign", taskVersion: 1, occurrence: 0,
-                             eventDay: Fixtures.date("2026-03-01"), eventStart: Fixtures.instant("2026-03-01T05:00:00Z"),
-                             eventEnd: Fixtures.instant("2026-03-02T05:00:00Z"),
-                             values: [OutcomeValue(kind: "trend", value: .text("-"))], createdAt: created)
-        let export = StudyExport(participants: [participant], outcomes: [answer], consentRecords: [], permissionGrants: [],
-                                 healthPermissions: [], names: false, plan: plan)
-        let files = Dictionary(try DataPackage(export: export, plan: plan, now: Fixtures.instant("2026-03-05T17:00:00Z")).files()
-            .map { ($0.path, $0.text) }, uniquingKeysWith: { first, _ in first })
+        let files = try files(ofTask: "sign", items: "      - { id: trend, text: Better or worse?, answer: { choice: { options: "
+                                  + "[{ value: \"+\", text: Better }, { value: \"-\", text: Worse }] } } }",
+                              values: [OutcomeValue(kind: "trend", value: .text("-"))])
         let rows = try #require(files["sign.csv"]).components(separatedBy: "\r\n")
         #expect(rows[1] == "p1,0,1,2026-03-01,2026-03-03T15:00:00Z,-", "the code its own enum lists, not '-")
         #expect(try field("trend", of: resource("sign", in: files))["constraints"] as? [String: [String]] == ["enum": ["+", "-"]])
     }
 
     @Test func onlyCodesWrittenAsWholeNumbersMakeANumberColumn() throws {
-        let folder = try StudyFolder(files: ["content/tasks/code.md": """
-            ---
-            id: code
-            title: Code
-            schedule:
-              - { start: enrollment, allDay: true }
-            survey:
-              - type: form
-                items:
+        let files = try files(ofTask: "code", items: """
                   - { id: padded, text: Which?, answer: { choice: { options: [{ value: "01", text: One }, { value: "1", text: Uno }] } } }
                   - { id: plain, text: Which?, answer: { choice: { options: [{ value: "-1", text: Less }, { value: "2", text: More }] } } }
-            ---
-            """])
-        let plan = CarePlan(study: try #require(ContentLoader.load(directory: folder.content, publicDirectory: nil).study))
-        let export = StudyExport(participants: [participant], outcomes: [], consentRecords: [], permissionGrants: [],
-                                 healthPermissions: [], names: false, plan: plan)
-        let files = Dictionary(try DataPackage(export: export, plan: plan, now: Fixtures.instant("2026-03-05T17:00:00Z")).files()
-            .map { ($0.path, $0.text) }, uniquingKeysWith: { first, _ in first })
+            """)
         let resource = try resource("code", in: files)
         #expect(try field("padded", of: resource)["type"] as? String == "string", "01 and 1 are two codes, not one number")
         #expect(try field("plain", of: resource)["type"] as? String == "integer")
