@@ -219,9 +219,9 @@ public struct DataPackage: Sendable {
             table.fields.append(Field(name: "reason", type: "string", title: "Reason", description: "Their own words."))
         }
         for withdrawal in export.withdrawals.sorted(by: { $0.participantID < $1.participantID }) {
-            let reason = withdrawal.reason?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            let reason = withdrawal.givenReason
             table.rows.append([.text(withdrawal.participantID), .plain(Self.datetime(withdrawal.withdrawnAt)),
-                               .plain(reason.isEmpty ? "false" : "true")] + (export.names ? [.text(reason)] : []))
+                               .plain(reason == nil ? "false" : "true")] + (export.names ? [.text(reason ?? "")] : []))
         }
         return table
     }

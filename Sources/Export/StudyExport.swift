@@ -65,16 +65,6 @@ public struct StudyExport: Sendable {
         return Array(scored.values.dropFirst(outcome.values.count)).filter { sharing.isShared(taskID: outcome.taskID, kind: $0.kind) }
     }
 
-    /// Keeps only what belongs to one participant.
-    public func only(participantID: String) -> StudyExport {
-        StudyExport(participants: participants.filter { $0.id == participantID },
-                    outcomes: outcomes.filter { $0.participantID == participantID },
-                    consentRecords: consentRecords.filter { $0.participantID == participantID },
-                    permissionGrants: permissionGrants.filter { $0.participantID == participantID },
-                    withdrawals: withdrawals.filter { $0.participantID == participantID },
-                    healthPermissions: healthPermissions, names: names, plan: plan)
-    }
-
     /// The kinds of `outcome`'s task version (its questions, or its tap's
     /// kind) and of its values that `sharing` withholds for `reason`, in
     /// order, each once.
@@ -83,11 +73,6 @@ public struct StudyExport: Sendable {
         var kinds = (version?.formItems.map(\.id) ?? []) + [version?.kind.tapValue?.kind].compactMap { $0 }
         for value in outcome.values where !kinds.contains(value.kind) { kinds.append(value.kind) }
         return kinds.filter { sharing.withholding(taskID: outcome.taskID, kind: $0) == reason }
-    }
-
-    /// A withdrawal's reason as the export writes it: trimmed, nil when none was given.
-    static func reason(_ withdrawal: Withdrawal) -> String? {
-        withdrawal.reason.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// Each outcome's participant's sharing, worked out once per participant.
@@ -129,7 +114,7 @@ public struct StudyExport: Sendable {
             },
             withdrawals: withdrawals.map { withdrawal in
                 .init(participant: withdrawal.participantID, withdrawn: Timestamp.utc(withdrawal.withdrawnAt),
-                      gaveReason: Self.reason(withdrawal) != nil, reason: names ? Self.reason(withdrawal) : nil)
+                      gaveReason: withdrawal.givenReason != nil, reason: names ? withdrawal.givenReason : nil)
             })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -194,7 +179,7 @@ public struct StudyExport: Sendable {
                          Timestamp.utc(grant.recordedAt), ""])
         }
         for withdrawal in withdrawals {
-            let at = Timestamp.utc(withdrawal.withdrawnAt), reason = Self.reason(withdrawal)
+            let at = Timestamp.utc(withdrawal.withdrawnAt), reason = withdrawal.givenReason
             rows.append(["withdrawal", withdrawal.participantID, "", "", "", "gave_reason", reason == nil ? "false" : "true", "",
                          at, ""])
             if names, let reason { rows.append(["withdrawal", withdrawal.participantID, "", "", "", "reason", reason, "", at, ""]) }

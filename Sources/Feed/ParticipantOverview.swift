@@ -38,7 +38,7 @@ public struct ParticipantOverview: Codable, Equatable, Sendable {
         self.standing = standing
         self.signed = signed
         joined = feed.isOnboarded(on: today)
-        gaveReason = withdrawal.map { !($0.reason ?? "").allSatisfy(\.isWhitespace) }
+        gaveReason = withdrawal.map { $0.givenReason != nil }
         var adherence: [Week] = []
         let from = max(enrolledOn, FeedBounds.enrolment(today: today).lowerBound)
         var week = enrolledOn.days(to: from) / 7

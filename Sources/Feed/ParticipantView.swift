@@ -17,7 +17,6 @@ public struct ParticipantView: Sendable {
     }
 
     public let participant: Participant
-    public let audience: Audience
     public let today: LocalDate
     /// What the participant shares with the audience: what says "not shared"
     /// or "not chosen yet" where a value is left out. Its values are gone already.
@@ -41,7 +40,6 @@ public struct ParticipantView: Sendable {
     ///   and whose health permissions decide what is shared.
     public init(participant: Participant, records: ParticipantRecords, plan: CarePlan, today: LocalDate, audience: Audience) {
         self.participant = participant
-        self.audience = audience
         self.today = today
         let sharing = switch audience {
         case .participant: Sharing.everything
@@ -58,11 +56,6 @@ public struct ParticipantView: Sendable {
         feed = plan.feed(for: participant, outcomes: outcomes, today: today, withdrawal: records.withdrawal)
         standing = Standing(feed: feed, records: records.consentRecords, documents: plan.study.consentDocuments,
                             withdrawal: records.withdrawal)
-    }
-
-    /// The days the participant has a page for: enrolment to a week past today.
-    public var pageDays: ClosedRange<LocalDate> {
-        FeedBounds.pageDays(enrolledOn: participant.enrolledOn, today: today)
     }
 
     /// The figures of the study index and the participant's summary page.

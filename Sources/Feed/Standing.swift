@@ -59,12 +59,4 @@ public enum Standing: Hashable, Sendable, Codable {
 
     /// Every word `name` gives, in the order a participant passes them.
     public static let names = ["enrolled", "consented", "active", "re-consent pending", "finished", "withdrawn"]
-
-    /// Whether they have signed and not withdrawn: what the study team may ask of them.
-    public var hasJoined: Bool {
-        switch self {
-        case .active, .reconsentPending, .finished: true
-        case .enrolled, .consented, .withdrawn: false
-        }
-    }
 }

@@ -30,6 +30,12 @@ public struct TypedNumber: Hashable, Sendable {
         self.decimalPlaces = max(0, trimmedFraction.count - exponent)
         self.significantDigits = max(1, String(digits.reversed().drop { $0 == "0" }).count)
     }
+
+    /// A stored number as its shortest exact text writes it (`75.325`,
+    /// `1e-07`): what it was typed as, since a value is stored as typed.
+    public init?(stored number: Double) {
+        self.init(plainDecimal: String(describing: number))
+    }
 }
 
 extension Formats {

@@ -14,4 +14,10 @@ public struct Withdrawal: Hashable, Sendable {
         self.withdrawnAt = withdrawnAt
         self.reason = reason
     }
+
+    /// The reason as every page and export shows it: trimmed, nil when only
+    /// white space was given, which is no reason.
+    public var givenReason: String? {
+        reason.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
+    }
 }

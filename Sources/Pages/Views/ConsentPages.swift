@@ -41,7 +41,7 @@ public enum ConsentPages {
             let day = format.dayWithYear(participant.timeZone.localDate(of: withdrawal.withdrawnAt))
             let time = format.time(withdrawal.withdrawnAt, in: participant.timeZone)
             // A reason is the participant's own words: on the clinician's site only with names.
-            let reason = withdrawal.reason.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
+            let reason = withdrawal.givenReason
             let text = reason.map { reason in
                 reader.showsNames ? words(.withdrewOnWithReason, ["day": day, "time": time, "reason": Format.isolated(reason)])
                     : words(.withdrewOn, ["day": day, "time": time])

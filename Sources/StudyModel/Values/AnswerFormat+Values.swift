@@ -120,10 +120,6 @@ extension AnswerFormat {
     /// The decimal places a stored number was written with: its shortest
     /// exact form's, as it was typed (`75.325` has 3).
     public static func decimalPlaces(of number: Double) -> Int {
-        let text = String(describing: number).uppercased()
-        let parts = text.split(separator: "E", maxSplits: 1)
-        let exponent = parts.count == 2 ? Int(parts[1]) ?? 0 : 0
-        let fraction = parts[0].split(separator: ".", maxSplits: 1).dropFirst().first ?? ""
-        return max(0, fraction.reversed().drop { $0 == "0" }.count - exponent)
+        TypedNumber(stored: number)?.decimalPlaces ?? 0
     }
 }
