@@ -30,9 +30,21 @@ extension DataPackage {
               constraints: ["required": true])
     }
 
+    /// A column of a task's table that holds a question's answers: the
+    /// question's own, an option's of a multiple choice, or the one that
+    /// says why a text is missing.
+    struct ItemColumn {
+        var item: String
+        var option: String?
+        /// Whether the column holds the reason the item's text is missing, not its answer.
+        var isReason = false
+        var field: Field
+    }
+
     /// The questions of every version, the current one's order first; a
-    /// multiple choice has a yes-or-no column per option.
-    static func itemColumns(_ definitions: [StudyTask]) -> [(item: String, option: String?, field: Field)] {
+    /// multiple choice has a yes-or-no column per option, and a column of
+    /// text one beside it that says why the text is missing.
+    static func itemColumns(_ definitions: [StudyTask]) -> [ItemColumn] {
         var order: [String] = []
         var formats: [String: [FormItem]] = [:]
         for definition in definitions {
@@ -41,30 +53,57 @@ extension DataPackage {
                 formats[item.id, default: []].append(item)
             }
         }
-        var columns: [(item: String, option: String?, field: Field)] = []
+        var columns: [ItemColumn] = []
         for id in order {
             let versions = formats[id] ?? []
             guard let current = versions.first else { continue }
+            let reasons = Self.reasons(versions, definitions: definitions)
             if case .choice(_, true) = current.answer {
                 let all = Self.options(versions)
                 for option in all {
-                    columns.append((id, option.value, Field(
+                    var field = Field(
                         name: "\(id)_\(option.value)", type: "boolean", title: "\(current.text): \(option.text)",
                         description: "Whether \"\(option.text)\" (stored as \(option.value)) was among the answers to "
-                            + "\"\(current.text)\" (\(id), several may be chosen).")))
+                            + "\"\(current.text)\" (\(id), several may be chosen).")
+                    field.missingValues = reasons
+                    columns.append(ItemColumn(item: id, option: option.value, field: field))
                 }
                 continue
             }
-            columns.append((id, nil, field(id, versions)))
+            var field = field(id, versions)
+            guard field.type == "string" else {
+                field.missingValues = reasons
+                columns.append(ItemColumn(item: id, field: field))
+                continue
+            }
+            // Text as written: empty when missing, and why in the column beside it.
+            field.missingValues = [.notAnswered]
+            let reason = Field(name: PackageColumns.reasonColumn(id), type: "string", title: "\(current.text): why missing",
+                               description: "Why \"\(current.text)\" (\(id)) has no answer, when it has none: "
+                                   + reasons.filter { $0 != .notAnswered }.map { "\"\($0.code)\": \($0.label.lowercased())" }
+                                       .joined(separator: "; ") + ". Empty when it has one or was not answered.",
+                               constraints: ["enum": reasons.filter { $0 != .notAnswered }.map(\.code)])
+            columns += [ItemColumn(item: id, field: field), ItemColumn(item: id, isReason: true, field: reason)]
         }
         return columns
+    }
+
+    /// The reasons a question's answer can be missing, from its versions:
+    /// not answered, not shared, not chosen yet, and where a version allows
+    /// it, prefer not to answer, not shown, not in this version.
+    static func reasons(_ versions: [FormItem], definitions: [StudyTask]) -> [MissingReason] {
+        var reasons: [MissingReason] = [.notAnswered, .notShared, .notChosen]
+        if versions.contains(where: \.offersPreferNotToAnswer) { reasons.append(.preferNotToAnswer) }
+        if versions.contains(where: { $0.showIf != nil }) { reasons.append(.notShown) }
+        if versions.count < definitions.count { reasons.append(.notInVersion) }
+        return reasons
     }
 
     /// The field of a question, from the formats its versions had; a question
     /// whose versions disagree on the kind of value is text.
     static func field(_ id: String, _ versions: [FormItem]) -> Field {
         let current = versions[0]
-        let kinds = Set(versions.map { kind($0.answer) })
+        let kinds = Set(versions.map { PackageColumns.type(of: $0.answer) })
         guard kinds.count == 1, let kind = kinds.first else {
             return Field(name: id, type: "string", title: current.text,
                          description: "\"\(current.text)\"; its versions asked for different kinds of answer, so it is text.")
@@ -90,7 +129,7 @@ extension DataPackage {
             let all = Self.options(versions)
             if kind == "integer" {
                 // Codes that are numbers are ordinal answers: a range, so that R and pandas read them as numbers, not factors.
-                let codes = all.compactMap { Self.integerCode($0.value) }
+                let codes = all.compactMap { PackageColumns.integerCode($0.value) }
                 constraints = ["minimum": codes.min() ?? 0, "maximum": codes.max() ?? 0]
             } else {
                 constraints["enum"] = all.map(\.value)
@@ -150,8 +189,11 @@ extension DataPackage {
                 description += ". \"too few answers\" when fewer than \(score.minAnswered) of the \(score.items.count) items "
                     + "were answered (\"prefer not to answer\" is not an answer)."
                 if let range { description += " From \(plain(range.lowerBound)) to \(plain(range.upperBound))." }
-                columns.append((score.id, Field(name: score.id, type: "number", title: score.label, description: description,
-                                                constraints: range.map { ["minimum": $0.lowerBound, "maximum": $0.upperBound] })))
+                var field = Field(name: score.id, type: "number", title: score.label, description: description,
+                                  constraints: range.map { ["minimum": $0.lowerBound, "maximum": $0.upperBound] })
+                let inEvery = definitions.allSatisfy { $0.score(score.id) != nil }
+                field.missingValues = [.notShared, .notChosen, .tooFewAnswers] + (inEvery ? [] : [.notInVersion])
+                columns.append((score.id, field))
             }
         }
         return columns
@@ -167,24 +209,6 @@ extension DataPackage {
             }
         }
         return options
-    }
-
-    /// A choice's code as the whole number it is written as (`2`, `-1`); nil
-    /// for any other code, `01` and `+1` among them, which stay text.
-    static func integerCode(_ code: String) -> Int? {
-        Int(code).flatMap { String($0) == code ? $0 : nil }
-    }
-
-    /// The Table Schema type a format's values take.
-    static func kind(_ format: AnswerFormat) -> String {
-        switch format {
-        case .scale, .numeric: format.isWholeNumbers ? "integer" : "number"
-        case .boolean: "boolean"
-        case .choice(let options, _): options.allSatisfy { integerCode($0.value) != nil } ? "integer" : "string"
-        case .text: "string"
-        case .date: "date"
-        case .timeOfDay: "time"
-        }
     }
 
     /// A bound as its column's type writes it: whole for an integer column.

@@ -9,28 +9,19 @@ import StudyModel
 /// withdrawals, task versions, every scheduled event up to today (answered
 /// or not), and each task with a survey, a row per live outcome.
 ///
-/// A number column never holds a word: what is not there says why, in one
-/// of the `missingValues`: not shared (the participant declined), not chosen
-/// yet (they have not answered whether to share), prefer not to answer, not
-/// shown (a condition left the question out), or empty (not answered, or
-/// not in the version of the task that was answered). The same store gives
-/// the same bytes.
+/// A missing value says why, with a code of its own (`MissingReason`):
+/// not shared (the participant declined), not chosen yet (they have not
+/// answered whether to share), prefer not to answer, not shown (a condition
+/// left the question out), not in this version, or empty (not answered).
+/// Each column lists its codes as its `missingValues`, with their labels. A
+/// column of text never holds a code, which a participant could have typed:
+/// its cell is empty and `<item>_missing` beside it says why. The same
+/// store gives the same bytes.
 public struct DataPackage: Sendable {
     public struct File: Sendable {
         /// Relative to the package's folder.
         public var path: String
         public var text: String
-    }
-
-    /// What a cell holds when it has no value, and why.
-    enum Missing: String, CaseIterable {
-        case empty = ""
-        case notShared = "not shared"
-        case notChosen = "not chosen yet"
-        case preferNotToAnswer = "prefer not to answer"
-        case notShown = "not shown"
-        case notInVersion = "not in this version"
-        case tooFewAnswers = "too few answers"
     }
 
     public var export: StudyExport
@@ -75,7 +66,8 @@ public struct DataPackage: Sendable {
         }
         let descriptor: [String: Any] = [
             Self.markerKey: "carefeed export --format datapackage",
-            "profile": "tabular-data-package",
+            // Data Package v2, whose missing values carry their labels.
+            "$schema": "https://datapackage.org/profiles/2.0/datapackage.json",
             "name": Self.packageName(plan.study.title),
             "title": plan.study.title,
             "description": "The answers, consents and choices of the study's participants, as CareFeed exports them. "
@@ -234,9 +226,8 @@ public struct DataPackage: Sendable {
         let isLog = task.kind == .log
         var table = Table(name: Self.resourceName(task.id), path: "\(task.id).csv", title: task.title,
                           description: "One row per answered event of the task '\(task.id)', by participant and event "
-                              + (isLog ? "number and entry. " : "number. ") + Missing.description,
+                              + (isLog ? "number and entry. " : "number. ") + Self.missingDescription,
                           primaryKey: isLog ? ["study_id", "occurrence", "entry"] : ["study_id", "occurrence"])
-        table.missingValues = Missing.allCases.map(\.rawValue)
         table.fields = [
             Self.studyID,
             Self.occurrence("The event's number in the participant's schedule, from 0."),
@@ -251,8 +242,10 @@ public struct DataPackage: Sendable {
         }
         let tap = task.kind.tapValue
         if let tap {
-            table.fields.append(Field(name: tap.kind, type: "boolean", title: tap.kind == "logged" ? "Logged" : "Done",
-                                      description: "true: the participant marked it \(tap.kind) with a tap."))
+            var field = Field(name: tap.kind, type: "boolean", title: tap.kind == "logged" ? "Logged" : "Done",
+                              description: "true: the participant marked it \(tap.kind) with a tap.")
+            field.missingValues = [.notAnswered, .notShared, .notChosen]
+            table.fields.append(field)
         }
         let columns = Self.itemColumns(definitions)
         table.fields += columns.map(\.field)
@@ -273,21 +266,20 @@ public struct DataPackage: Sendable {
             if isLog { row.insert(.plain(String(outcome.entry ?? 0)), at: 2) }
             if let tap {
                 let withheld = sharing.withholding(taskID: task.id, kind: tap.kind)
-                row.append(.plain(withheld.map { ($0 == .declined ? Missing.notShared : Missing.notChosen).rawValue }
-                                  ?? (outcome.values.contains(tap) ? "true" : "")))
+                row.append(.plain(withheld.map { Self.reason($0).code } ?? (outcome.values.contains(tap) ? "true" : "")))
             }
             for column in columns {
                 let id = column.item
-                let missing: Missing? = !inVersion.contains(id) ? .notInVersion
-                    : sharing.withholding(taskID: task.id, kind: id).map { $0 == .declined ? .notShared : .notChosen }
-                    ?? (asked.contains(id) ? nil : .notShown)
-                if let missing {
-                    row.append(.plain(missing.rawValue))
-                    continue
-                }
                 let values = answers[id] ?? []
-                if values.contains(.preferNotToAnswer) {
-                    row.append(.plain(Missing.preferNotToAnswer.rawValue))
+                let missing: MissingReason? = !inVersion.contains(id) ? .notInVersion
+                    : sharing.withholding(taskID: task.id, kind: id).map(Self.reason)
+                    ?? (asked.contains(id) ? nil : .notShown)
+                    ?? (values.contains(.preferNotToAnswer) ? .preferNotToAnswer : nil)
+                if column.isReason {
+                    row.append(.plain(missing?.code ?? ""))
+                } else if let missing {
+                    // A column of text leaves the cell empty: the reason is in the column beside it.
+                    row.append(.plain(column.field.type == "string" ? "" : missing.code))
                 } else if let option = column.option {
                     row.append(.plain(values.isEmpty ? "" : values.contains(.text(option)) ? "true" : "false"))
                 } else {
@@ -303,10 +295,10 @@ public struct DataPackage: Sendable {
                 } else if let definition = version?.score(score.id) {
                     // Withheld with an item it is worked out from, or too few answers for it.
                     let withheld = definition.items.compactMap { sharing.withholding(taskID: task.id, kind: $0) }
-                    let missing: Missing = withheld.isEmpty ? .tooFewAnswers : withheld.contains(.declined) ? .notShared : .notChosen
-                    row.append(.plain(missing.rawValue))
+                    let missing: MissingReason = withheld.isEmpty ? .tooFewAnswers : withheld.contains(.declined) ? .notShared : .notChosen
+                    row.append(.plain(missing.code))
                 } else {
-                    row.append(.plain(Missing.notInVersion.rawValue))
+                    row.append(.plain(MissingReason.notInVersion.code))
                 }
             }
             table.rows.append(row)
@@ -315,9 +307,12 @@ public struct DataPackage: Sendable {
     }
 }
 
-extension DataPackage.Missing {
-    static let description = "An empty cell is a question not answered; \"not shared\": the participant declined to "
-        + "share it; \"not chosen yet\": they have not answered whether to share it; \"prefer not to answer\": they "
-        + "chose not to answer; \"not shown\": an earlier answer left the question out; \"not in this version\": the "
-        + "version of the task answered did not have it; \"too few answers\": a score could not be worked out."
+extension DataPackage {
+    static let missingDescription = "A missing value says why: each column lists its codes and what they mean in "
+        + "its missingValues (an empty cell is a question not answered). A text's cell is empty when it is missing; "
+        + "the column <item>_missing beside it says why."
+
+    static func reason(_ withholding: Sharing.Withholding) -> MissingReason {
+        withholding == .declined ? .notShared : .notChosen
+    }
 }

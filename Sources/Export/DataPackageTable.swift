@@ -1,4 +1,5 @@
 import Foundation
+import StudyModel
 
 /// A cell: text as the participant or the content wrote it, quoted against
 /// spreadsheets' formulas, or a value CareFeed wrote itself.
@@ -21,6 +22,8 @@ struct Field {
     var title: String
     var description: String
     var constraints: [String: Any]?
+    /// The codes that mean no value in this column, each with why; nil: the table's.
+    var missingValues: [MissingReason]?
 
     init(name: String, type: String, title: String, description: String, constraints: [String: Any]? = nil) {
         self.name = name
@@ -34,6 +37,7 @@ struct Field {
         var field: [String: Any] = ["name": name, "type": type, "title": title, "description": description]
         if type == "time" { field["format"] = "%H:%M:%S" }
         if let constraints { field["constraints"] = constraints }
+        if let missingValues { field["missingValues"] = missingValues.map { ["value": $0.code, "label": $0.label] } }
         return field
     }
 }
@@ -48,7 +52,6 @@ struct Table {
     /// Whether `study_id` refers to participants.csv.
     var foreignKey: Bool
     var fields: [Field] = []
-    var missingValues: [String] = [""]
     var rows: [[Cell]] = []
 
     init(name: String, path: String? = nil, title: String, description: String, primaryKey: [String],
@@ -62,12 +65,13 @@ struct Table {
     }
 
     var descriptor: [String: Any] {
-        var schema: [String: Any] = ["fields": fields.map(\.descriptor), "primaryKey": primaryKey,
-                                     "missingValues": missingValues]
+        // Only an empty cell is missing in every column; a column whose
+        // missing cells have reasons lists its own codes.
+        var schema: [String: Any] = ["fields": fields.map(\.descriptor), "primaryKey": primaryKey, "missingValues": [""]]
         if foreignKey {
             schema["foreignKeys"] = [["fields": "study_id", "reference": ["resource": "participants", "fields": "study_id"]]]
         }
-        return ["name": name, "path": path, "title": title, "description": description, "profile": "tabular-data-resource",
+        return ["name": name, "path": path, "title": title, "description": description, "type": "table",
                 "format": "csv", "mediatype": "text/csv", "encoding": "utf-8", "schema": schema]
     }
 

@@ -9,8 +9,10 @@ import Foundation
 ///
 /// A value of a type the participant did not share (`Sharing`) is never
 /// written: JSON lists its kind under the outcome's `notShared` (declined)
-/// or `notChosen` (not answered yet), CSV writes `not shared` or `not chosen
-/// yet` in its place: a choice never made is not reported as a decline.
+/// or `notChosen` (not answered yet), CSV writes an empty value with `not
+/// shared` or `not chosen yet` in its `missing` column (as "prefer not to
+/// answer"), never in the value's, where a participant's text could read
+/// the same: a choice never made is not reported as a decline.
 /// The kinds withheld are those of the task version answered, whether the
 /// store holds their values or not, so the study's export after `import`
 /// (which leaves them out) says what the participant's own export says.
@@ -139,29 +141,29 @@ public struct StudyExport: Sendable {
             let fields = (names ? [("name", participant.name)] : [])
                 + [("time_zone", participant.timeZone.identifier), ("enrolled_on", participant.enrolledOn.description)]
             for (kind, value) in fields {
-                rows.append(["participant", participant.id, "", "", "", kind, value, "", "", ""])
+                rows.append(["participant", participant.id, "", "", "", kind, value, "", "", "", ""])
             }
         }
         for outcome in outcomes {
             let sharing = sharing(outcome)
-            func row(_ kind: String, _ value: String, unit: String = "") -> [String] {
+            func row(_ kind: String, _ value: String, unit: String = "", missing: MissingReason? = nil) -> [String] {
                 ["outcome", outcome.participantID, outcome.taskID, String(outcome.occurrence), outcome.eventDay.description,
-                 kind, value, unit, Timestamp.utc(outcome.createdAt), outcome.deletedAt.map(Timestamp.utc) ?? ""]
+                 kind, value, unit, missing?.code ?? "", Timestamp.utc(outcome.createdAt), outcome.deletedAt.map(Timestamp.utc) ?? ""]
             }
             for value in sharing.shared(outcome).values {
                 if case .integer = value.value { numbers.insert(rows.count) }
                 if case .decimal = value.value { numbers.insert(rows.count) }
-                rows.append(row(value.kind, value.value == .preferNotToAnswer ? "prefer not to answer" : value.value.text,
-                                unit: value.unit ?? ""))
+                rows.append(value.value == .preferNotToAnswer ? row(value.kind, "", missing: .preferNotToAnswer)
+                            : row(value.kind, value.value.text, unit: value.unit ?? ""))
             }
             // A kind not shared gets one row, whether the store holds its values or not.
-            rows += withheld(outcome, sharing: sharing, because: .declined).map { row($0, "not shared") }
-            rows += withheld(outcome, sharing: sharing, because: .notChosen).map { row($0, "not chosen yet") }
+            rows += withheld(outcome, sharing: sharing, because: .declined).map { row($0, "", missing: .notShared) }
+            rows += withheld(outcome, sharing: sharing, because: .notChosen).map { row($0, "", missing: .notChosen) }
             // A score gets a row of its own after the answers it is derived from.
             for score in scores(outcome, sharing: sharing) {
                 numbers.insert(rows.count)
                 rows.append(["outcome", outcome.participantID, outcome.taskID, String(outcome.occurrence),
-                             outcome.eventDay.description, score.kind, score.value.text, "", Timestamp.utc(outcome.createdAt), ""])
+                             outcome.eventDay.description, score.kind, score.value.text, "", "", Timestamp.utc(outcome.createdAt), ""])
             }
         }
         for record in consentRecords {
@@ -170,19 +172,19 @@ public struct StudyExport: Sendable {
             for (kind, value) in [("version", record.version), ("sha256", record.sha256),
                                   ("printed_name", record.printedName), ("signature_kind", record.signature.kind),
                                   ("signature", record.signature.content)] where !withheld.contains(kind) {
-                rows.append(["consent", record.participantID, record.documentID, "", "", kind, value, "", signed, ""])
+                rows.append(["consent", record.participantID, record.documentID, "", "", kind, value, "", "", signed, ""])
             }
         }
         for grant in permissionGrants {
             rows.append(["permission", grant.participantID, grant.permissionID, "", "", grant.kind,
-                         grant.granted ? "granted" : "declined", grant.detail ?? "",
+                         grant.granted ? "granted" : "declined", grant.detail ?? "", "",
                          Timestamp.utc(grant.recordedAt), ""])
         }
         for withdrawal in withdrawals {
             let at = Timestamp.utc(withdrawal.withdrawnAt), reason = withdrawal.givenReason
-            rows.append(["withdrawal", withdrawal.participantID, "", "", "", "gave_reason", reason == nil ? "false" : "true", "",
+            rows.append(["withdrawal", withdrawal.participantID, "", "", "", "gave_reason", reason == nil ? "false" : "true", "", "",
                          at, ""])
-            if names, let reason { rows.append(["withdrawal", withdrawal.participantID, "", "", "", "reason", reason, "", at, ""]) }
+            if names, let reason { rows.append(["withdrawal", withdrawal.participantID, "", "", "", "reason", reason, "", "", at, ""]) }
         }
         return rows.enumerated().map { index, row in
             row.enumerated().map { column, field in
@@ -192,7 +194,7 @@ public struct StudyExport: Sendable {
     }
 
     static let csvHeader = ["record", "participant", "subject", "occurrence", "event_day", "kind", "value", "unit",
-                            "created", "deleted"]
+                            "missing", "created", "deleted"]
 
     static let valueColumn = csvHeader.firstIndex(of: "value")!
 

@@ -47,6 +47,22 @@ import TestSupport
                              + "table, one of them for the option 'a' of 'm'; give the item or the score another id"])
     }
 
+    @Test func anItemNamedLikeTheColumnSayingWhyATextIsMissingIsRefused() {
+        let found = errors("""
+                  - { id: note, text: Anything else?, answer: text }
+                  - { id: note_missing, text: And?, answer: text }
+            """)
+        #expect(found == ["tasks/visit.md:10:15: error: the data package would have two columns named 'note_missing' in this "
+                          + "task's table; give the item or the score another id"])
+        let otherWay = errors("""
+                  - { id: note_missing, text: And?, answer: { numeric: {} } }
+                  - { id: note, text: Anything else?, answer: text }
+            """)
+        #expect(otherWay == ["tasks/visit.md:10:15: error: the data package would have two columns named 'note_missing' in this "
+                             + "task's table, one of them saying why the answer to 'note' is missing; give the item or the "
+                             + "score another id"])
+    }
+
     @Test func aChoiceValueASpreadsheetWouldRunIsRefused() {
         #expect(errors("      - { id: m, text: Which?, answer: { choice: { options: [{ value: \"=1+1\", text: Two }, b] } } }") == [
             "tasks/visit.md:9:71: error: a choice's value must not start with '=': a spreadsheet would run '=1+1' as a formula; "

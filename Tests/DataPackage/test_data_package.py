@@ -17,7 +17,7 @@ from frictionless import Package, validate
 ROOT = Path(__file__).resolve().parents[2]
 CAREFEED = str(ROOT / os.environ.get("CAREFEED", ".build/debug/carefeed"))
 TODAY = "2026-11-30"
-MISSING = ["", "not shared", "not chosen yet", "prefer not to answer", "not shown", "not in this version", "too few answers"]
+REASONS = ["not shared", "not chosen yet", "prefer not to answer", "not shown", "not in this version", "too few answers"]
 
 
 def carefeed(*arguments, cwd=ROOT):
@@ -61,9 +61,18 @@ def test_the_demo_study_is_a_valid_package_whose_values_round_trip(folder):
         if resource["name"] not in ("participants", "task-versions"):
             assert schema["foreignKeys"] == [{"fields": "study_id", "reference": {"resource": "participants", "fields": "study_id"}}]
     check_in = next(r for r in descriptor["resources"] if r["name"] == "check-in")
-    assert check_in["schema"]["missingValues"] == MISSING
+    assert check_in["schema"]["missingValues"] == [""]
     pain = next(f for f in check_in["schema"]["fields"] if f["name"] == "pain")
     assert pain["type"] == "integer" and pain["constraints"] == {"minimum": 0, "maximum": 10}
+    # Each reason a value is missing has its own code and label, in the columns it can be missing from.
+    assert [entry["value"] for entry in pain["missingValues"]] == ["", "not shared", "not chosen yet"]
+    assert all(entry["label"] for entry in pain["missingValues"])
+    for resource in descriptor["resources"]:
+        for field in resource["schema"]["fields"]:
+            codes = [entry["value"] for entry in field.get("missingValues", [])]
+            assert set(codes) <= set([""] + REASONS), f"{resource['name']}.{field['name']}"
+            if field["type"] == "string":
+                assert codes in ([], [""]), f"a text column holds no code a participant could type: {field['name']}"
 
     # Nobody's name leaves the store unless asked.
     participants = (out / "participants.csv").read_text()
@@ -99,15 +108,15 @@ def test_a_study_with_conditions_and_scores_says_what_was_not_shown_and_the_scor
     for row in rows:
         if row["kneeScore"] is not None:
             assert 0 <= row["kneeScore"] <= 100
-    # The raw cells tell a question left out by a condition from one not answered; read, both are missing.
-    header, *lines = (out / "kneeFunction.csv").read_text().splitlines()
-    column = header.split(",").index("lockingOften")
-    raw = [line.split(",")[column] for line in lines]
-    assert "not shown" in raw
-    for row, cell in zip(rows, raw):
-        assert (row["lockingOften"] is None) == (cell in MISSING)
+    # The column beside a text tells a question left out by a condition from one not answered; read, both are missing.
+    assert all(row["lockingOften"] is None for row in rows if row["locking"] is False)
+    reasons = [row["lockingOften_missing"] for row in rows]
+    assert "not shown" in reasons
+    for row, reason in zip(rows, reasons):
         if row["locking"] is False:
-            assert cell == "not shown", "asked only after locking"
+            assert reason == "not shown", "asked only after locking"
+        if row["lockingOften"] is not None:
+            assert reason is None, "an answer has no reason beside it"
     assert (out / "participants.csv").read_text().splitlines()[0].split(",")[1] == "name", "asked for, names are there"
 
 

@@ -86,8 +86,15 @@ import StudyModel
         #expect(score["type"] as? String == "number")
         #expect(score["constraints"] as? [String: Int] == ["minimum": 0, "maximum": 100])
         let schema = try #require(knee["schema"] as? [String: Any])
-        #expect(schema["missingValues"] as? [String] == ["", "not shared", "not chosen yet", "prefer not to answer", "not shown",
-                                                         "not in this version", "too few answers"])
+        #expect(schema["missingValues"] as? [String] == [""], "only an empty cell is missing in every column")
+        let codes = { (field: [String: Any]) in (field["missingValues"] as? [[String: String]])?.map { $0["value"] ?? "?" } }
+        #expect(codes(try field("painNight", of: knee)) == ["", "not shared", "not chosen yet", "prefer not to answer"])
+        #expect(codes(try field("lockingOften", of: knee)) == [""], "a text column holds no code a participant could type")
+        let reason = try field("lockingOften_missing", of: knee)
+        #expect(reason["constraints"] as? [String: [String]] == ["enum": ["not shared", "not chosen yet", "not shown"]])
+        #expect(codes(score) == ["not shared", "not chosen yet", "too few answers"])
+        #expect((try field("painNight", of: knee)["missingValues"] as? [[String: String]])?[3]["label"]
+                == "The participant chose not to answer")
         #expect((score["description"] as? String)?.contains("then rescaled so that 0 becomes 100 and 4 becomes 0") == true)
         #expect(schema["primaryKey"] as? [String] == ["study_id", "occurrence"])
     }
@@ -95,10 +102,10 @@ import StudyModel
     @Test func aCellSaysWhyAValueIsNotThere() throws {
         let rows = try #require(try files()["kneeFunction.csv"]).components(separatedBy: "\r\n")
         #expect(rows[0] == "study_id,occurrence,task_version,event_day,answered_at,painOften,painStairs,painNight,"
-                + "stiffMorning,stiffLater,locking,lockingOften,rising,walking,socks,trust,kneeScore")
-        #expect(rows[1] == "p1,0,1,2026-03-01,2026-03-03T15:00:00Z,1,1,prefer not to answer,1,1,false,not shown,1,1,1,3,75")
+                + "stiffMorning,stiffLater,locking,lockingOften,lockingOften_missing,rising,walking,socks,trust,kneeScore")
+        #expect(rows[1] == "p1,0,1,2026-03-01,2026-03-03T15:00:00Z,1,1,prefer not to answer,1,1,false,,not shown,1,1,1,3,75")
         let declined = try #require(try files(declining: ["painNight"])["kneeFunction.csv"]).components(separatedBy: "\r\n")
-        #expect(declined[1] == "p1,0,1,2026-03-01,2026-03-03T15:00:00Z,1,1,not shared,1,1,false,not shown,1,1,1,3,not shared",
+        #expect(declined[1] == "p1,0,1,2026-03-01,2026-03-03T15:00:00Z,1,1,not shared,1,1,false,,not shown,1,1,1,3,not shared",
                 "a score is withheld with an item it is worked out from")
     }
 
@@ -126,8 +133,24 @@ import StudyModel
                                   + "[{ value: \"+\", text: Better }, { value: \"-\", text: Worse }] } } }",
                               values: [OutcomeValue(kind: "trend", value: .text("-"))])
         let rows = try #require(files["sign.csv"]).components(separatedBy: "\r\n")
-        #expect(rows[1] == "p1,0,1,2026-03-01,2026-03-03T15:00:00Z,-", "the code its own enum lists, not '-")
+        #expect(rows[1] == "p1,0,1,2026-03-01,2026-03-03T15:00:00Z,-,", "the code its own enum lists, not '-")
         #expect(try field("trend", of: resource("sign", in: files))["constraints"] as? [String: [String]] == ["enum": ["+", "-"]])
+    }
+
+    @Test func aTextThatReadsLikeAReasonIsTheParticipantsTextNotAMissingValue() throws {
+        let items = """
+                  - { id: note, text: Anything else?, answer: text }
+                  - { id: pain, text: Pain?, answer: { scale: { min: 0, max: 10, step: 1 } } }
+            """
+        let typed = try files(ofTask: "diary", items: items, values: [OutcomeValue(kind: "note", value: .text("not shown"))])
+        let rows = try #require(typed["diary.csv"]).components(separatedBy: "\r\n")
+        #expect(rows[0] == "study_id,occurrence,task_version,event_day,answered_at,note,note_missing,pain")
+        #expect(rows[1] == "p1,0,1,2026-03-01,2026-03-03T15:00:00Z,not shown,,", "the text as typed, and no reason beside it")
+        let resource = try resource("diary", in: typed)
+        let note = try field("note", of: resource)
+        #expect(note["missingValues"] as? [[String: String]] == [["value": "", "label": "Not answered"]])
+        #expect((try field("pain", of: resource)["missingValues"] as? [[String: String]])?.map { $0["value"] }
+                == ["", "not shared", "not chosen yet"])
     }
 
     @Test func onlyCodesWrittenAsWholeNumbersMakeANumberColumn() throws {
@@ -160,9 +183,9 @@ import StudyModel
         let rows = try #require(files["sleepDiary.csv"]).components(separatedBy: "\r\n")
         #expect(rows[0] == "study_id,occurrence,task_version,event_day,answered_at,sleepQuality,totalSleep,disturbances_Noise,"
                 + "disturbances_Light,disturbances_Bathroom,disturbances_Worrying thoughts,disturbances_Pain,"
-                + "disturbances_Partner,wakeFeeling,napped,diaryNotes")
-        #expect(rows[1] == "p1,0,1,2026-03-01,2026-03-03T15:00:00Z,3.5,6.5,true,false,false,false,true,false,Groggy,,"
-                + "\"'=HYPERLINK(\"\"x\"\")\"")
+                + "disturbances_Partner,wakeFeeling,wakeFeeling_missing,napped,diaryNotes,diaryNotes_missing")
+        #expect(rows[1] == "p1,0,1,2026-03-01,2026-03-03T15:00:00Z,3.5,6.5,true,false,false,false,true,false,Groggy,,,"
+                + "\"'=HYPERLINK(\"\"x\"\")\",")
         let resource = try resource("sleep-diary", in: files)
         #expect(try field("sleepQuality", of: resource)["type"] as? String == "number")
         #expect((try field("totalSleep", of: resource)["description"] as? String)?.contains("in h") == true)

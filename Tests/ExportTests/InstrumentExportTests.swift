@@ -34,8 +34,8 @@ import StudyModel
 
     @Test func csvHasARowForTheScoreAfterTheAnswersAndSaysPreferNotToAnswer() {
         let rows = export().csv().components(separatedBy: "\r\n")
-        #expect(rows.contains("outcome,p1,kneeFunction,0,2026-03-01,painNight,prefer not to answer,,2026-03-03T15:00:00.000Z,"))
-        #expect(rows.contains("outcome,p1,kneeFunction,0,2026-03-01,kneeScore,75,,2026-03-03T15:00:00.000Z,"))
+        #expect(rows.contains("outcome,p1,kneeFunction,0,2026-03-01,painNight,,,prefer not to answer,2026-03-03T15:00:00.000Z,"))
+        #expect(rows.contains("outcome,p1,kneeFunction,0,2026-03-01,kneeScore,75,,,2026-03-03T15:00:00.000Z,"))
         #expect(rows.firstIndex { $0.contains(",kneeScore,") }! > rows.firstIndex { $0.contains(",trust,") }!)
     }
 
@@ -56,7 +56,7 @@ import StudyModel
         let declined = export(declining: ["painNight", "kneeScore"])
         let csv = declined.csv()
         #expect(!csv.contains(",kneeScore,75,"))
-        #expect(csv.contains(",painNight,not shared,"))
+        #expect(csv.contains(",painNight,,,not shared,"))
         // The study's permissions cover a score with any item of it, as the one sharing rule has it.
         let rules = SharingRule.healthPermissions(of: [plan.study.task("kneeFunction")!, permissionTask(["painNight"])])
         #expect(rules.first?.types == ["painNight", "kneeScore"])

@@ -17,24 +17,25 @@ struct CrossReferences: Sendable {
     /// Node names of each model file read so far: many notes show one model.
     let models = ModelFile.Cache()
 
-    /// Names the data package gives each task's table itself.
-    static let packageColumns: Set<String> = ["study_id", "occurrence", "entry", "task_version", "event_day", "answered_at"]
-
     /// An item whose column in the data package would have the name of
-    /// another: a column every table has, a score, another item, or a
-    /// multiple choice's option column (`where_park` beside `where`'s option `park`).
+    /// another: a column every table has, a score, another item, a
+    /// multiple choice's option column (`where_park` beside `where`'s
+    /// option `park`), or the column saying why a text is missing (`note_missing`).
     func packageColumns(of item: FormItem, at node: YAMLNode, taken: inout Set<String>, reader: FieldReader) {
-        if Self.packageColumns.contains(item.id) {
+        if PackageColumns.everyTable.contains(item.id) {
             reader.error("the item id '\(item.id)' is the name of a column every task's table in the data package has "
-                         + "(\(Self.packageColumns.sorted().joined(separator: ", "))); give the item another id", at: node)
+                         + "(\(PackageColumns.everyTable.sorted().joined(separator: ", "))); give the item another id", at: node)
             return
         }
-        var names = [item.id]
-        if case .choice(let options, true) = item.answer { names += options.map { "\(item.id)_\($0.value)" } }
-        for name in names where !taken.insert(name).inserted {
+        // The item's own id too, for a multiple choice: exports name its answers by it.
+        let names = PackageColumns.names(of: item)
+        for name in (names.first == item.id ? names : [item.id] + names) where !taken.insert(name).inserted {
+            let option = name.dropFirst(item.id.count + 1)
             reader.error("the data package would have two columns named '\(name)' in this task's table"
-                         + (name == item.id ? "" : ", one of them for the option '\(name.dropFirst(item.id.count + 1))' of "
-                            + "'\(item.id)'") + "; give the item or the score another id", at: node)
+                         + (name == item.id ? "" : name == PackageColumns.reasonColumn(item.id)
+                            ? ", one of them saying why the answer to '\(item.id)' is missing"
+                            : ", one of them for the option '\(option)' of '\(item.id)'")
+                         + "; give the item or the score another id", at: node)
         }
     }
 
@@ -49,7 +50,7 @@ struct CrossReferences: Sendable {
                          at: Self.value("survey", in: node) ?? node)
         }
         var itemIDs: Set<String> = []
-        // The data package's columns for this task: its items and scores, and a multiple choice's `<item>_<value>`.
+        // The data package's columns for this task: its items and scores, a multiple choice's `<item>_<value>`, a text's `<item>_missing`.
         var columns = Set(task.scores?.map(\.id) ?? [])
         reader.enter(.surveys)
         defer { reader.leave() }
