@@ -8,7 +8,7 @@ CAREFEED = .build/$(CONFIGURATION)/carefeed
 
 # pkg-config name → Debian package.
 LIBRARIES := sqlite3:libsqlite3-dev libcmark:libcmark-dev yaml-0.1:libyaml-dev \
-             libmicrohttpd:libmicrohttpd-dev libcrypto:libssl-dev icu-i18n:libicu-dev
+             libmicrohttpd:libmicrohttpd-dev libcrypto:libssl-dev icu-i18n:libicu-dev libqrencode:libqrencode-dev
 
 .PHONY: run test browser-test reliability fuzz screenshots bench deps browser-deps build check clean
 

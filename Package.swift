@@ -20,6 +20,8 @@ let package = Package(
         .target(name: "CMicroHTTPDShim", dependencies: ["CMicroHTTPD"]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CICU", pkgConfig: "icu-i18n", providers: [.apt(["libicu-dev"])]),
+        // QR codes for the personal links of a hosted study's letters.
+        .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         // ICU's plural rules and number parsing under plain names: its own are versioned by macros Swift cannot import.
         .target(name: "CICUShim", dependencies: ["CICU"]),
 
@@ -40,7 +42,7 @@ let package = Package(
         // Reading and checking `content/`: YAML front matter and Markdown into a checked study.
         .target(name: "Content", dependencies: ["BuiltInAssets", "CareModel", "Markup", "StudyModel", "Support", "Words", "CYAML", "CCmark"]),
         // HTML and SVG for every page, as pure functions of the feed model.
-        .target(name: "Pages", dependencies: ["CareModel", "Feed", "Markup", "StudyModel", "Support", "Words"]),
+        .target(name: "Pages", dependencies: ["CareModel", "CQREncode", "Feed", "Markup", "StudyModel", "Support", "Words"]),
         // CareFeed's own stylesheet, scripts, icons and three.js, embedded in the program.
         .target(name: "BuiltInAssets", exclude: ["Files"], plugins: ["EmbedBuiltInAssets"]),
         .plugin(name: "EmbedBuiltInAssets", capability: .buildTool(), dependencies: ["embed-assets"]),
@@ -60,7 +62,7 @@ let package = Package(
         // Export of the store as JSON, CSV or a FHIR R4 Bundle, with only what participants share.
         .target(name: "Export", dependencies: ["CareModel", "Feed", "StudyModel", "Support", "Words"]),
         // The `carefeed` commands, their arguments and their output.
-        .target(name: "Commands", dependencies: ["Words", "Assets", "CareModel", "CareStore", "Content", "Feed", "Demo", "Export", "Server", "Site", "HTTP", "StudyModel", "StudyTemplate"]),
+        .target(name: "Commands", dependencies: ["Words", "Assets", "CareModel", "CareStore", "Content", "Feed", "Demo", "Export", "Pages", "Server", "Site", "HTTP", "StudyModel", "StudyTemplate", "Support"]),
         .executableTarget(name: "carefeed", dependencies: ["Commands"]),
 
         .target(name: "TestSupport", dependencies: ["CareModel", "Words"], path: "Tests/Infrastructure"),

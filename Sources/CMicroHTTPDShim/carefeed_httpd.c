@@ -34,18 +34,37 @@ struct MHD_Daemon *carefeed_httpd_start(const struct carefeed_httpd_settings *se
         return NULL;
     }
     *bound_port = ntohs(bound.sin_port);
-    struct MHD_Daemon *daemon = MHD_start_daemon(
-        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME,
-        0, NULL, NULL, settings->handler, settings->context,
-        MHD_OPTION_LISTEN_SOCKET, listener,
-        MHD_OPTION_CONNECTION_TIMEOUT, settings->connection_timeout_seconds,
-        MHD_OPTION_CONNECTION_LIMIT, settings->connection_limit,
-        MHD_OPTION_CONNECTION_MEMORY_LIMIT, settings->connection_memory_limit,
-        MHD_OPTION_THREAD_STACK_SIZE, settings->thread_stack_size,
-        MHD_OPTION_THREAD_POOL_SIZE, settings->thread_pool_size,
-        MHD_OPTION_NOTIFY_COMPLETED, settings->completed, settings->context,
-        MHD_OPTION_NOTIFY_CONNECTION, settings->notify_connection, settings->context,
-        MHD_OPTION_END);
+    unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME;
+    struct MHD_Daemon *daemon;
+    if (settings->tls_key_pem != NULL && settings->tls_cert_pem != NULL) {
+        daemon = MHD_start_daemon(
+            flags | MHD_USE_TLS,
+            0, NULL, NULL, settings->handler, settings->context,
+            MHD_OPTION_LISTEN_SOCKET, listener,
+            MHD_OPTION_HTTPS_MEM_KEY, settings->tls_key_pem,
+            MHD_OPTION_HTTPS_MEM_CERT, settings->tls_cert_pem,
+            MHD_OPTION_CONNECTION_TIMEOUT, settings->connection_timeout_seconds,
+            MHD_OPTION_CONNECTION_LIMIT, settings->connection_limit,
+            MHD_OPTION_CONNECTION_MEMORY_LIMIT, settings->connection_memory_limit,
+            MHD_OPTION_THREAD_STACK_SIZE, settings->thread_stack_size,
+            MHD_OPTION_THREAD_POOL_SIZE, settings->thread_pool_size,
+            MHD_OPTION_NOTIFY_COMPLETED, settings->completed, settings->context,
+            MHD_OPTION_NOTIFY_CONNECTION, settings->notify_connection, settings->context,
+            MHD_OPTION_END);
+    } else {
+        daemon = MHD_start_daemon(
+            flags,
+            0, NULL, NULL, settings->handler, settings->context,
+            MHD_OPTION_LISTEN_SOCKET, listener,
+            MHD_OPTION_CONNECTION_TIMEOUT, settings->connection_timeout_seconds,
+            MHD_OPTION_CONNECTION_LIMIT, settings->connection_limit,
+            MHD_OPTION_CONNECTION_MEMORY_LIMIT, settings->connection_memory_limit,
+            MHD_OPTION_THREAD_STACK_SIZE, settings->thread_stack_size,
+            MHD_OPTION_THREAD_POOL_SIZE, settings->thread_pool_size,
+            MHD_OPTION_NOTIFY_COMPLETED, settings->completed, settings->context,
+            MHD_OPTION_NOTIFY_CONNECTION, settings->notify_connection, settings->context,
+            MHD_OPTION_END);
+    }
     if (daemon == NULL) {
         close(listener);
     }

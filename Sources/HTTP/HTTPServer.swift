@@ -41,6 +41,8 @@ public final class HTTPServer: @unchecked Sendable {
         /// only queue on one another; p99 was lower with 2 than with 4 here,
         /// under wrk and under clients that also write.
         public var threads = UInt32(max(2, ProcessInfo.processInfo.activeProcessorCount))
+        /// PEM texts of a TLS key and certificate chain: every connection is then HTTPS.
+        public var tls: (key: String, certificate: String)?
 
         public init() {}
     }
@@ -56,6 +58,7 @@ public final class HTTPServer: @unchecked Sendable {
     /// Event streams open now; a stop ends them before closing the daemon.
     let streams = Locked<[ObjectIdentifier: StreamState]>([:])
     public private(set) var port: UInt16 = 0
+    private var tlsTexts: (key: UnsafeMutablePointer<CChar>?, certificate: UnsafeMutablePointer<CChar>?)?
 
     public init(_ configuration: Configuration, handler: @escaping Handler) throws {
         self.handler = handler
@@ -64,6 +67,8 @@ public final class HTTPServer: @unchecked Sendable {
                                       waitingPerClient: configuration.waitingConnectionsPerClient)
         Self.raiseFileLimit(to: Int(configuration.connectionLimit) + connections.lingeringClose.capacity + 64)
         var bound: UInt16 = 0
+        // libmicrohttpd keeps pointers to the PEM texts for the daemon's life: copies this server frees in deinit.
+        tlsTexts = configuration.tls.map { (strdup($0.key), strdup($0.certificate)) }
         let started = configuration.host.withCString { host in
             var settings = carefeed_httpd_settings(
                 address: host, port: configuration.port, connection_timeout_seconds: configuration.connectionTimeoutSeconds,
@@ -71,11 +76,15 @@ public final class HTTPServer: @unchecked Sendable {
                 connection_memory_limit: configuration.connectionMemoryBytes,
                 thread_stack_size: configuration.threadStackBytes, thread_pool_size: configuration.threads,
                 handler: Callbacks.access, completed: Callbacks.completed, notify_connection: Callbacks.connection,
-                context: Unmanaged.passUnretained(self).toOpaque())
+                context: Unmanaged.passUnretained(self).toOpaque(),
+                tls_key_pem: UnsafePointer(tlsTexts?.key), tls_cert_pem: UnsafePointer(tlsTexts?.certificate))
             return carefeed_httpd_start(&settings, &bound)
         }
         guard let started else {
             connections.stop()
+            free(tlsTexts?.key)
+            free(tlsTexts?.certificate)
+            tlsTexts = nil
             throw HTTPServerError.cannotStart(host: configuration.host, port: configuration.port,
                                               reason: errno == 0 ? "unknown error" : String(cString: strerror(errno)))
         }
@@ -85,6 +94,8 @@ public final class HTTPServer: @unchecked Sendable {
 
     deinit {
         stop(grace: 0)
+        free(tlsTexts?.key)
+        free(tlsTexts?.certificate)
     }
 
     /// Connections open now, and how many of them wait for a request header.

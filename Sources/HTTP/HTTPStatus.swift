@@ -13,6 +13,7 @@ public struct HTTPStatus: RawRepresentable, Hashable, Sendable, ExpressibleByInt
     public static let ok: HTTPStatus = 200
     public static let seeOther: HTTPStatus = 303
     public static let badRequest: HTTPStatus = 400
+    public static let unauthorized: HTTPStatus = 401
     public static let forbidden: HTTPStatus = 403
     public static let notFound: HTTPStatus = 404
     public static let methodNotAllowed: HTTPStatus = 405
@@ -20,6 +21,7 @@ public struct HTTPStatus: RawRepresentable, Hashable, Sendable, ExpressibleByInt
     public static let contentTooLarge: HTTPStatus = 413
     public static let unsupportedMediaType: HTTPStatus = 415
     public static let unprocessableContent: HTTPStatus = 422
+    public static let tooManyRequests: HTTPStatus = 429
     public static let internalServerError: HTTPStatus = 500
     public static let serviceUnavailable: HTTPStatus = 503
 

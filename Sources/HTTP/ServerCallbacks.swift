@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import CMicroHTTPDShim
 import Foundation
 
 /// One request being received: its body so far.
@@ -53,10 +54,12 @@ enum Callbacks {
             return queue(HTTPResponse.text("The request body is larger than \(server.configuration.maximumBodyBytes) bytes.\n",
                                            status: .contentTooLarge), on: connection, server: server)
         }
-        let message = HTTPRequest(method: method.map { HTTPMethod(rawValue: String(cString: $0)) } ?? .get,
+        var message = HTTPRequest(method: method.map { HTTPMethod(rawValue: String(cString: $0)) } ?? .get,
                                   path: url.map { String(cString: $0) } ?? "/",
                                   query: values(connection, .GET_ARGUMENT_KIND),
-                                  headers: values(connection, .HEADER_KIND), body: request.body)
+                                  headers: values(connection, .HEADER_KIND), body: request.body,
+                                  client: HTTPRequest.address(carefeed_httpd_connection_client(connection)))
+        message.isTLS = server.configuration.tls != nil
         guard server.inFlight.enter() else {
             var closing = HTTPResponse.text("The server is stopping, so this request was not handled. Try again.\n",
                                             status: .serviceUnavailable)

@@ -19,6 +19,9 @@ extension ParticipantApp {
         /// when none is named: each content change shows at once (see
         /// `CarePlan.previewing(from:)`), and every page says it is a preview.
         public var previewsEdits = false
+        /// Set by `host`: every participant of the store, each by their own
+        /// device session; `participantID` is then unused.
+        public var hosting: Hosting?
         /// The server's one clock: every time it records and every "today" it works out is read from it.
         public var now: @Sendable () -> Date
 

@@ -13,12 +13,14 @@ import Support
 public final class ParticipantApp: Sendable {
     let store: CareStore
     let configuration: Configuration
-    private let requestGuard: RequestGuard
+    let requestGuard: RequestGuard
     /// The content, and a count of its updates, so what was computed from older content is not reused.
-    private let content: Locked<(state: ContentState, generation: Int)>
-    private let cache = ParticipantCache()
+    let content: Locked<(state: ContentState, generation: Int)>
+    private let cache: ParticipantCache
     private let onboarding: OnboardingFlow
     private let lifecycle: ConsentLifecycle
+    /// Failed joins by client address, on a hosted study.
+    let joins = JoinLimiter()
     /// Stands for the form token in cached pages: random, so no content can hold it.
     private let tokenStandIn = ParticipantApp.randomHex(words: 4)
     /// Set when live reload runs: pages then carry the reload script.
@@ -28,9 +30,12 @@ public final class ParticipantApp: Sendable {
         self.store = store
         self.content = Locked((content, 0))
         self.configuration = configuration
-        requestGuard = RequestGuard(secret: configuration.secret, host: configuration.host)
-        onboarding = OnboardingFlow(store: store, now: configuration.now)
-        lifecycle = ConsentLifecycle(store: store, now: configuration.now)
+        requestGuard = RequestGuard(secret: configuration.secret, host: configuration.hosting?.host ?? configuration.host)
+        // A hosted study keeps the participants active lately, and the drafts of many sessions at once.
+        let hosted = configuration.hosting != nil
+        cache = ParticipantCache(capacity: hosted ? 2_048 : 1)
+        onboarding = OnboardingFlow(store: store, now: configuration.now, drafts: hosted ? 4_096 : nil)
+        lifecycle = ConsentLifecycle(store: store, now: configuration.now, drafts: hosted ? 4_096 : nil)
     }
 
     /// Replaces the content after an edit, or keeps the last good content and
@@ -68,10 +73,11 @@ public final class ParticipantApp: Sendable {
     // MARK: Routing
 
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
+        if let hosting = configuration.hosting { return handleHosted(request, hosting) }
         let cookie = requestGuard.issuedSession(in: request.header("cookie"))
         let session = cookie ?? requestGuard.newSession()
         var response = switch requestGuard.admit(request, session: session, sentCookie: cookie != nil) {
-        case .success(let admitted): route(request, admitted)
+        case .success(let admitted): route(request, admitted, participantID: configuration.participantID)
         case .failure(.text(let status, let text, let headers)): HTTPResponse.text(text, status: status).adding(headers)
         case .failure(.message(let status, let title, let text, let error)):
             responder(for: request).message(status, title, responder(for: request).words(text, ["error": error ?? ""]))
@@ -80,14 +86,17 @@ public final class ParticipantApp: Sendable {
         return response
     }
 
-    private func route(_ request: HTTPRequest, _ admitted: RequestGuard.Admitted) -> HTTPResponse {
+    /// Answers a request let in, as `participantID`.
+    func route(_ request: HTTPRequest, _ admitted: RequestGuard.Admitted, participantID: String,
+               signOutToken: String? = nil) -> HTTPResponse {
+        let context = { try self.context(admitted, participantID: participantID, signOutToken: signOutToken) }
         guard let route = Route(method: request.method, path: request.path) else {
             guard Route.isFeed(request.path), request.method != .post else { return responder(for: request).notFound() }
-            return (try? noSuchDay(context(admitted))) ?? responder(for: request).notFound()
+            return (try? noSuchDay(context())) ?? responder(for: request).notFound()
         }
         // Assets, the event stream and the reference need neither the store nor the feed.
         switch route {
-        case .docs:
+        case .docs where configuration.hosting == nil:
             return responder(for: request).reference()
         case .asset(let path):
             return AssetResponses.response(path, from: content.value.state.assets) ?? responder(for: request).notFound()
@@ -100,7 +109,7 @@ public final class ParticipantApp: Sendable {
             break
         }
         do {
-            let context = try self.context(admitted)
+            let context = try context()
             return try respond(to: route, request: request, context)
         } catch let error as DatabaseError where error.isStorageFailure {
             return responder(for: request).storageFailure(error)
@@ -134,6 +143,9 @@ public final class ParticipantApp: Sendable {
         case .taskDone(let id, let occurrence):
             return try TaskAnswers(store: store).handle(task: id, occurrence: occurrence, .done, context)
         case .calendar:
+            if let hosting = configuration.hosting {
+                return CalendarDownload.subscription(request, context, hosting: hosting)
+            }
             return CalendarDownload.response(context)
         case .insights:
             let day = request.query["day"].flatMap { LocalDate(iso: $0) } ?? context.today
@@ -182,7 +194,7 @@ public final class ParticipantApp: Sendable {
 
     /// For a request answered before the participant's data is read: in
     /// the study's language the browser prefers.
-    private func responder(for request: HTTPRequest) -> Responder {
+    func responder(for request: HTTPRequest) -> Responder {
         let state = content.value.state
         let study = state.plan.study
         let language = LanguageChoice.preferred(by: request.header("accept-language"), among: study.languages) ?? study.ownLanguage
@@ -190,10 +202,11 @@ public final class ParticipantApp: Sendable {
                          isPreview: configuration.previewsEdits)
     }
 
-    private func context(_ admitted: RequestGuard.Admitted) throws -> RequestContext {
+    func context(_ admitted: RequestGuard.Admitted, participantID: String, signOutToken: String? = nil) throws -> RequestContext {
         let (state, generation) = content.value
-        return try RequestContext(admitted, state: state, generation: generation, store: store, cache: cache,
-                                  configuration: configuration, liveReload: live.value != nil)
+        return try RequestContext(admitted, participantID: participantID, state: state, generation: generation, store: store,
+                                  cache: cache, configuration: configuration, liveReload: live.value != nil,
+                                  signOutToken: signOutToken)
     }
 
     /// A day's feed page as the snapshot's data shows it, rendered once with
@@ -204,8 +217,11 @@ public final class ParticipantApp: Sendable {
             if case .reconsentPending(let id, let signed, _) = context.standing, let document = context.plan.study.consentDocument(id) {
                 notice = ConsentLifecyclePages.reconsentCard(document: document, signedVersion: signed, reader: context.reader)
             }
+            var frame = context.respond.frame
+            // The sign-out button's token too: the page is one for every session of the participant.
+            if frame.signOutToken != nil { frame.signOutToken = tokenStandIn }
             let html = FeedPage.render(context.feed.day(day, firstWeekday: context.language.format.firstWeekday), plan: context.plan, reader: context.reader,
-                                       csrfToken: tokenStandIn, notice: notice, frame: context.respond.frame)
+                                       csrfToken: tokenStandIn, notice: notice, frame: frame)
             return PageTemplate(Array(html.utf8), cutAt: Array(tokenStandIn.utf8))
         }
     }

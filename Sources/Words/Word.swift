@@ -5,8 +5,9 @@ public enum Word: String, CaseIterable, Sendable {
     case aDay, addReminders, adherence, adherenceByWeekHeading, adherenceFootnote, afternoon, agoToday, agoYesterday,
          allNotes, allowed, alreadyAnswered, alreadyAnsweredText, answerOrPreferNot, answeredQuestion, anyTimeThatDay,
          anyTimeToday, asNeeded, ascending, atLeast, atMost, atMostDecimals, atTime, auditAnswerDeleted,
-         auditAnswerSaved, auditCaption, auditConsentPublished, auditConsentSigned, auditEmpty, auditLead,
-         auditPermissionAnswered, auditReconsentSigned, auditWithdrew
+         auditAnswerSaved, auditCaption, auditConsentPublished, auditConsentSigned, auditDeviceJoined,
+         auditDevicesRevoked, auditEmpty, auditInvited, auditLead, auditPermissionAnswered, auditReconsentSigned,
+         auditSignedOut, auditWithdrew
     case back, backToToday, barChart, beforeEnrollment, begin, boxDone, boxDoneAt, boxNotDone, byWeekCaption, byWeekLead
     case calendarAlarm, calendarElementText, calendarOpenAllDay, calendarOpenFrom, calendarOpenUntil, callContact,
          cancel, cancelKeep, cannotBeUndone, cannotBeUndoneText, cannotDrawHint, careTeam, careTeamDocument,
@@ -35,11 +36,12 @@ public enum Word: String, CaseIterable, Sendable {
     case goToConsentForm, goToMyTasks, goToThatStep, goToToday
     case hashDiffers, hashMatches, holdStill, howTo, howToAnswer
     case iWantToLeave
-    case join, joinFirst, joinFirstText
+    case join, joinFirst, joinFirstText, joinStart, joinText, joinTitle
     case keepACopy, keepToCharacters
     case labelledAnswer, languageLegend, languageNotOffered, languageNotOfferedText, largestBend, lastGoodShown,
-         leaveAnyTime, leaveInstead, leaveTheStudy, leavingTheStudy, legendWithUnit, lineChart, listSeparator,
-         logAnEntry, loggedAt, logging, lookAtToday
+         leaveAnyTime, leaveInstead, leaveTheStudy, leavingTheStudy, legendWithUnit, letterHelp, letterIntro,
+         letterOnce, letterTitle, lineChart, linkNotWorkingText, linkNotWorkingTitle, listSeparator, logAnEntry,
+         loggedAt, logging, lookAtToday
     case mainNavigation, markAsDone, measureAgain, measureBend, measureDone, measureDoneStep, measureHold, measureSit,
          measureStart, measureStraighten, measureTitle, measuredDegrees, measuring, measuringStopped, modelHelp,
          moreQuestions, morning, motionBlocked, motionSensorsBlocked
@@ -51,8 +53,8 @@ public enum Word: String, CaseIterable, Sendable {
          notDoneYet, notDue, notEnoughAnswers, notJoinedOnDay, notJoinedYet, notOfferedToday, notOfferedTodayText,
          notOpenYet, notOpenYetText, notSaved, notShared, notSigned, notYet, notesLead, nothingLoggedThisDay,
          nothingLoggedToday, nothingScheduled, nothingScheduledFrom, nothingToDo, nothingToLeave, notificationsBlocked
-    case openModel, openNotAnswered, openNoteAndModel, openNow, openUntil, opensOn, optional, overviewChartTitle, overviewCountsToday,
-         overviewLead, overviewTitle
+    case openModel, openNotAnswered, openNoteAndModel, openNow, openUntil, openYourLinkText, openYourLinkTitle, opensOn,
+         optional, overviewChartTitle, overviewCountsToday, overviewLead, overviewTitle
     case pageNotFound, pageOutOfDate, partOfDayFrom, participantCount, participantCountFlagged, participantID,
          participantsCaption, pastDaysLocked, permissions, pleaseAnswer, pleaseCheck, pleaseCheckAnswers,
          pleaseTryAgain, pointAnswered, pointTitle, preferNotToAnswer, previewShowsEdits, printedNameLabel,
@@ -63,17 +65,18 @@ public enum Word: String, CaseIterable, Sendable {
          ringDoneMissed, ringNoTasks, ringToCome, ruleAbove, ruleBelow, ruleDropBy, ruleNotMeasured, ruleSilent
     case saveAnswers, saveLanguage, savePrintCopy, savedAt, savedAtWithAnswers, saving, scaleEnd, scaleRange,
          scatterChart, scheduledFor, scoreNotEnough, scoreOf, scoreValue, seeTheReference, seeWhatYouSigned, sendAsForm,
-         seriesNotChosen, seriesNotShared, shares, sign, signConsentFirst, signConsentFirstText, signWithFinger,
-         signature, signatureAreaDrawn, signatureAreaEmpty, signatureAreaFull, signatureCleared, signatureDrawn,
-         signatureInvalid, signatureOf, signatureTooSmall, signatureUnreadable, signatureWithheldDrawn,
-         signatureWithheldTyped, signedAs, signedDetail, skipToContent, smallerNumber, soFar, somethingWentWrong,
-         sortBy, sortHint, sortedBy, startsOn, statusActive, statusNotJoined, statusNotJoinedExplained,
-         statusReconsentExplained, statusReconsentPending, statusWithdrawn, statusWithdrawnExplained, stayInStudy,
-         stepNotAnswered, stepNotAnsweredText, stepOf, storageFull, storageNotWritten, storageReadOnly,
-         storedBeforeConsent, storedTextDiffers, studyFinished, studyFinishedClinician
+         seriesNotChosen, seriesNotShared, shares, sign, signConsentFirst, signConsentFirstText, signOut,
+         signWithFinger, signature, signatureAreaDrawn, signatureAreaEmpty, signatureAreaFull, signatureCleared,
+         signatureDrawn, signatureInvalid, signatureOf, signatureTooSmall, signatureUnreadable, signatureWithheldDrawn,
+         signatureWithheldTyped, signedAs, signedDetail, signedOutText, signedOutTitle, skipToContent, smallerNumber,
+         soFar, somethingWentWrong, sortBy, sortHint, sortedBy, startsOn, statusActive, statusNotJoined,
+         statusNotJoinedExplained, statusReconsentExplained, statusReconsentPending, statusWithdrawn,
+         statusWithdrawnExplained, stayInStudy, stepNotAnswered, stepNotAnsweredText, stepOf, storageFull,
+         storageNotWritten, storageReadOnly, storedBeforeConsent, storedTextDiffers, studyFinished,
+         studyFinishedClinician
     case tableOfValues, tapToUndo, tapUnclear, tapsNotChosen, tapsNotShared, taskOnDay, theEntryLoggedAt, theReference,
-         tickToConfirmLeave, timesADay, today, todaysFeed, turnTheModel, typeFullName, typedConfirmed,
-         typedNameIsSignature, typedSignature, typedSignatureKind
+         tickToConfirmLeave, timesADay, today, todaysFeed, tooManyTriesText, tooManyTriesTitle, turnTheModel,
+         typeFullName, typedConfirmed, typedNameIsSignature, typedSignature, typedSignatureKind
     case valueInTask, valueOnDay, valueWithUnit, valuesWithheld, version, versionReplaces, versionWhichReplaces
     case weekNumber, weekOf, welcomeJoin, whatFlagsMean, whatIsKept, whatIsKeptText, whatStops, whatStopsText,
          whatYouAllow, whoToCall, wholeCareTeam, wholeStudy, whyLeaving, withdrawnOnDay, withdrewOn,

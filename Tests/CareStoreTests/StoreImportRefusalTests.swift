@@ -237,7 +237,7 @@ import TestSupport
         let source = try ParticipantStoreMaker(in: directory, ada)
         source.store.close()
         try RawSQLite(path: source.path).execute("PRAGMA user_version = 9")
-        #expect(try refusal(source.path) == ["written by a newer CareFeed: schema version 9, this carefeed reads up to 7"])
+        #expect(try refusal(source.path) == ["written by a newer CareFeed: schema version 9, this carefeed reads up to 8"])
     }
 
     @Test func theStudyStoreItselfIsRefused() throws {

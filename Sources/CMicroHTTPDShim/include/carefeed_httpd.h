@@ -26,13 +26,17 @@ struct carefeed_httpd_settings {
     MHD_NotifyConnectionCallback notify_connection;
     /* Given to all three callbacks. */
     void *context;
+    /* PEM texts of the TLS key and certificate (chain), or NULL for plain HTTP. */
+    const char *tls_key_pem;
+    const char *tls_cert_pem;
 };
 
 /* Starts a daemon with a pool of threads polling with epoll, where
    connections may be suspended and resumed; `bound_port` receives the port
    bound, the one asked for or the one the system chose for port 0. Returns
    NULL (with errno set where the system set it) when the address is not
-   IPv4 or the port cannot be bound. */
+   IPv4 or the port cannot be bound. With a key and certificate, every
+   connection is TLS, through libmicrohttpd's GnuTLS. */
 struct MHD_Daemon *carefeed_httpd_start(const struct carefeed_httpd_settings *settings, uint16_t *bound_port);
 
 /* The connection's socket, or -1. */

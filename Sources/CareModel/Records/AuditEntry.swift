@@ -15,6 +15,12 @@ public struct AuditEntry: Hashable, Sendable {
         case taskVersion = "task.version"
         /// Another store merged into this one: about no one participant.
         case fileImport = "import"
+        /// A personal link made for a participant (`invite`).
+        case participantInvite = "participant.invite"
+        /// A device that joined by a personal link, and one that signed out or was revoked.
+        case deviceJoin = "device.join"
+        case deviceSignOut = "device.signOut"
+        case deviceRevoke = "device.revoke"
     }
 
     /// What it happened to.

@@ -3,6 +3,7 @@ import Feed
 import Foundation
 import Words
 import StudyModel
+import Support
 
 /// A participant's schedule as an iCalendar file for their phone's calendar:
 /// an event per scheduled task event, each with a reminder, in the
@@ -23,6 +24,11 @@ public struct ScheduleCalendar: Sendable {
     public var isWithdrawn: Bool
     /// The participant's language: events' descriptions and the `LANGUAGE` of their words.
     public var language: Language
+    /// Events already answered, as `task#occurrence`: a subscription leaves them out, so the phone reminds only what is to do.
+    public var answered: Set<String> = []
+    /// For a subscription on a hosted study: a secret each event's UID is
+    /// made from, so UIDs say nothing of the participant; nil: UIDs name them.
+    public var uidSecret: String?
 
     public init(participant: Participant, plan: CarePlan, from: LocalDate, days: Int, stamp: Date, isWithdrawn: Bool,
                 language: Language) {
@@ -46,7 +52,7 @@ public struct ScheduleCalendar: Sendable {
         return plan.tasks.filter { !$0.isOnboarding && $0.kind != .log }.flatMap { task in
             task.timeline.events(enrolledOn: participant.enrolledOn, in: participant.timeZone,
                                  from: from, to: from.adding(days: days)).map { (task: task, event: $0) }
-        }.sorted { ($0.event.start, $0.task.id) < ($1.event.start, $1.task.id) }
+        }.filter { !answered.contains("\($0.task.id)#\($0.event.occurrence)") }.sorted { ($0.event.start, $0.task.id) < ($1.event.start, $1.task.id) }
     }
 
     /// The whole file, lines ended with CRLF.
@@ -66,7 +72,8 @@ public struct ScheduleCalendar: Sendable {
         for (task, event) in events {
             let title = plan.task(task.id, version: event.version)?.title ?? task.title
             calendar.begin("VEVENT")
-            calendar.line("UID", text: "\(participant.id)-\(task.id)-\(event.occurrence)@carefeed")
+            let uid = "\(participant.id)-\(task.id)-\(event.occurrence)"
+            calendar.line("UID", text: (uidSecret.map { SHA256.hex($0 + ":" + uid) } ?? uid) + "@carefeed")
             calendar.line("DTSTAMP", raw: ICalendar.utcDateTime(stamp))
             // An event with a window spans it: open until the end of its last day.
             if event.isAllDay {

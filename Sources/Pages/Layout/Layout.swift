@@ -11,10 +11,13 @@ public enum Layout {
         public var banner: HTML?
         /// Whether the page carries the script that reloads it when the content changes.
         public var liveReload: Bool
+        /// On a hosted study, the form token of the "Sign out" button every participant page has.
+        public var signOutToken: String?
 
-        public init(banner: HTML? = nil, liveReload: Bool = false) {
+        public init(banner: HTML? = nil, liveReload: Bool = false, signOutToken: String? = nil) {
             self.banner = banner
             self.liveReload = liveReload
+            self.signOutToken = signOutToken
         }
 
         /// The static site's pages: nothing added.
@@ -63,7 +66,7 @@ public enum Layout {
             <main id="main">
             \(frame.banner)\(main)
             </main>
-            <footer class="site-footer"><p>\(study.institution) · <a href="mailto:\(study.contact)"><bdi dir="ltr">\(study.contact)</bdi></a>\(careTeam)\(language)</p></footer>
+            <footer class="site-footer"><p>\(study.institution) · <a href="mailto:\(study.contact)"><bdi dir="ltr">\(study.contact)</bdi></a>\(careTeam)\(language)</p>\(signOut(frame, reader: reader))</footer>
 
             """
         for script in scripts {
@@ -73,6 +76,13 @@ public enum Layout {
             html += "<script src=\"\(reader.links.asset("js/live.js"))\"></script>\n"
         }
         return html + "</body>\n</html>\n"
+    }
+
+    /// A hosted study's "Sign out", for a phone or a clinic's tablet that others use too.
+    static func signOut(_ frame: Frame, reader: Reader) -> HTML {
+        guard let token = frame.signOutToken else { return "" }
+        return "<form method=\"post\" action=\"/sign-out\" class=\"sign-out\"><input type=\"hidden\" name=\"csrf\" "
+            + "value=\"\(token)\"><button type=\"submit\" class=\"button button-secondary\">\(reader.words(.signOut))</button></form>"
     }
 
     /// ` lang="en-US" dir="ltr"` on what a content file says when the study

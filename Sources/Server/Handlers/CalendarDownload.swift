@@ -19,4 +19,23 @@ enum CalendarDownload {
                                                    ("Cache-Control", "no-store")],
                             body: .bytes(Array(calendar.ics().utf8)))
     }
+
+    /// On a hosted study, the pages' "Add reminders" subscribes: to this
+    /// session's calendar, at an address a calendar app can fetch on its own.
+    static func subscription(_ request: HTTPRequest, _ context: RequestContext, hosting: Hosting) -> HTTPResponse {
+        let token = HostTokens.calendar(ofSession: context.session)
+        let host = hosting.host ?? request.header("host") ?? "localhost"
+        return .seeOther("webcal://\(host)/calendar/\(token).ics")
+    }
+
+    /// The subscription itself: the coming eight weeks, without what is already answered, and no study ID in it.
+    static func feed(_ context: RequestContext, uidSecret: String) -> HTTPResponse {
+        var calendar = ScheduleCalendar(participant: context.participant, plan: context.plan, from: context.today,
+                                        days: days, stamp: context.now,
+                                        isWithdrawn: context.feed.isWithdrawn(on: context.today), language: context.language)
+        calendar.answered = Set(context.outcomes.map { "\($0.taskID)#\($0.occurrence)" })
+        calendar.uidSecret = uidSecret
+        return HTTPResponse(status: .ok, headers: [("Content-Type", "text/calendar; charset=utf-8"), ("Cache-Control", "no-store")],
+                            body: .bytes(Array(calendar.ics().utf8)))
+    }
 }

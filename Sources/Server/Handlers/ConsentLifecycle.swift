@@ -14,9 +14,10 @@ final class ConsentLifecycle: Sendable {
     /// What each session has entered on the re-consent form.
     private let drafts: SessionDrafts<OnboardingFields>
 
-    init(store: CareStore, now: @escaping @Sendable () -> Date) {
+    /// - Parameter drafts: sessions whose drafts are kept at once; nil for the default, a browser or two.
+    init(store: CareStore, now: @escaping @Sendable () -> Date, drafts capacity: Int? = nil) {
         self.store = store
-        drafts = SessionDrafts(now: now)
+        drafts = SessionDrafts(capacity: capacity ?? SessionDrafts<OnboardingFields>.defaultCapacity, now: now)
     }
 
     /// The re-consent form, or its review when `isReview`.

@@ -33,9 +33,10 @@ final class OnboardingFlow: Sendable {
     let store: CareStore
     private let drafts: SessionDrafts<OnboardingDraft>
 
-    init(store: CareStore, now: @escaping @Sendable () -> Date) {
+    /// - Parameter drafts: sessions whose drafts are kept at once; nil for the default, a browser or two.
+    init(store: CareStore, now: @escaping @Sendable () -> Date, drafts capacity: Int? = nil) {
         self.store = store
-        drafts = SessionDrafts(now: now)
+        drafts = SessionDrafts(capacity: capacity ?? SessionDrafts<OnboardingDraft>.defaultCapacity, now: now)
     }
 
     func handle(step number: Int, isReview: Bool, _ context: RequestContext) throws -> HTTPResponse {

@@ -39,18 +39,19 @@ struct RequestContext {
 
     /// The context of an admitted request: the participant's data from the
     /// cache, worked out again if the store, the content or the day changed.
-    init(_ admitted: RequestGuard.Admitted, state: ParticipantApp.ContentState, generation: Int, store: CareStore,
-         cache: ParticipantCache, configuration: ParticipantApp.Configuration, liveReload: Bool) throws {
+    init(_ admitted: RequestGuard.Admitted, participantID: String, state: ParticipantApp.ContentState, generation: Int,
+         store: CareStore, cache: ParticipantCache, configuration: ParticipantApp.Configuration, liveReload: Bool,
+         signOutToken: String? = nil) throws {
         let stamp = try store.changeStamp()
         let now = configuration.now()
         let study = state.plan.study
         let language = { (participant: Participant) in
             Self.language(of: participant, acceptLanguage: admitted.acceptLanguage, study: study)
         }
-        snapshot = try cache.snapshot(stamp: stamp, generation: generation,
+        snapshot = try cache.snapshot(of: participantID, stamp: stamp, generation: generation,
                                       today: { configuration.today(of: $0, at: now) }, language: { language($0).tag }) {
-            guard let participant = try store.participant(id: configuration.participantID) else {
-                throw CareStoreError.notFound("no participant '\(configuration.participantID)' in the store")
+            guard let participant = try store.participant(id: participantID) else {
+                throw CareStoreError.notFound("no participant '\(participantID)' in the store")
             }
             let records = try store.records(participantID: participant.id, includingAuditLog: false)
             let outcomes = records.liveOutcomes
@@ -74,7 +75,7 @@ struct RequestContext {
         let pages = FeedBounds.pageDays(enrolledOn: participant.enrolledOn, today: today)
         links = ServerLinks(days: pages.lowerBound.ordinal...pages.upperBound.ordinal)
         respond = Responder(study: plan.study, language: self.language, diagnostics: state.diagnostics, liveReload: liveReload,
-                            isPreview: configuration.previewsEdits)
+                            isPreview: configuration.previewsEdits, signOutToken: signOutToken)
         session = admitted.session
         csrfToken = admitted.csrfToken
         method = admitted.method

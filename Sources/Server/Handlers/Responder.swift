@@ -15,12 +15,14 @@ struct Responder {
     var language: Language
     var frame: Layout.Frame
 
-    init(study: Study, language: Language, diagnostics: [Diagnostic], liveReload: Bool, isPreview: Bool = false) {
+    init(study: Study, language: Language, diagnostics: [Diagnostic], liveReload: Bool, isPreview: Bool = false,
+         signOutToken: String? = nil) {
         self.study = study
         self.language = language
         let notice: HTML? = isPreview ? "<p class=\"preview-note\">\(language.words(.previewShowsEdits))</p>\n" : nil
         errors = Self.banner(diagnostics, words: language.words)
-        frame = Layout.Frame(banner: notice == nil && errors == nil ? nil : (notice ?? "") + (errors ?? ""), liveReload: liveReload)
+        frame = Layout.Frame(banner: notice == nil && errors == nil ? nil : (notice ?? "") + (errors ?? ""), liveReload: liveReload,
+                             signOutToken: signOutToken)
     }
 
     /// The content's errors, without the preview's notice, which is about the participant's pages.

@@ -35,7 +35,7 @@ struct RequestGuard: Sendable {
     let host: String?
 
     static let sessionCookie = "carefeed_session"
-    private static let cookiePrefix = Array((sessionCookie + "=").utf8)
+    static let cookiePrefix = Array((sessionCookie + "=").utf8)
 
     /// - Parameters:
     ///   - session: the session of the request's cookie, or a new one.
@@ -76,9 +76,14 @@ struct RequestGuard: Sendable {
     /// What every response carries: the cookie of a new session, a
     /// Content-Security-Policy with no outside sources, no sniffing, no
     /// referrer, no framing, and no caching unless the response says otherwise.
-    static func addHeaders(to response: inout HTTPResponse, newSession: String?) {
+    /// A hosted study over HTTPS makes the cookie `Secure` and asks browsers to keep to HTTPS.
+    static func addHeaders(to response: inout HTTPResponse, newSession: String?, https: Bool = false) {
         if let newSession {
-            response.headers.append(("Set-Cookie", "\(sessionCookie)=\(newSession); Path=/; HttpOnly; SameSite=Strict"))
+            response.headers.append(("Set-Cookie", "\(sessionCookie)=\(newSession); Path=/; HttpOnly; SameSite=Strict"
+                                     + (https ? "; Secure" : "")))
+        }
+        if https {
+            response.headers.append(("Strict-Transport-Security", "max-age=31536000"))
         }
         response.headers += [
             ("Content-Security-Policy", ContentSecurityPolicy.header),
@@ -157,11 +162,10 @@ struct RequestGuard: Sendable {
 
     /// The session id in a Cookie header, if it has the shape this server
     /// gives (64 lowercase hex digits), issued or not.
-    static func session(in header: String?) -> String? {
+    static func session(in header: String?, cookie name: [UInt8] = cookiePrefix) -> String? {
         guard var header else { return nil }
         // Read as bytes, in place: every request carries the cookie.
         return header.withUTF8 { bytes -> String? in
-            let name = cookiePrefix
             var start = 0
             while start < bytes.count {
                 var end = start

@@ -30,33 +30,60 @@ final class ParticipantCache: Sendable {
     private struct Entry {
         var snapshot: Snapshot
         var feedPages: [LocalDate: PageTemplate] = [:]
+        /// When it was last read, by the cache's own count: the one read longest ago goes first.
+        var used: UInt64 = 0
     }
 
-    private let entry = Locked<Entry?>(nil)
+    private struct Entries {
+        var byParticipant: [String: Entry] = [:]
+        var reads: UInt64 = 0
+    }
 
-    /// The snapshot for the store's `stamp`, the content's `generation` and
-    /// `today`, from the cache or from `make`.
-    func snapshot(stamp: CareStore.ChangeStamp, generation: Int, today: (Participant) -> LocalDate,
+    private let entries = Locked(Entries())
+    /// Participants held at once: one for a preview; for a hosted study,
+    /// those active lately, so memory stays bounded however many enrol.
+    let capacity: Int
+
+    init(capacity: Int = 1) {
+        self.capacity = max(1, capacity)
+    }
+
+    /// The snapshot of `participantID` for the store's `stamp`, the
+    /// content's `generation` and `today`, from the cache or from `make`.
+    func snapshot(of participantID: String, stamp: CareStore.ChangeStamp, generation: Int, today: (Participant) -> LocalDate,
                   language: (Participant) -> LanguageTag, make: () throws -> Snapshot) rethrows -> Snapshot {
-        if let cached = entry.value?.snapshot, cached.stamp == stamp, cached.generation == generation,
+        let cached = entries.update { entries -> Snapshot? in
+            entries.reads += 1
+            entries.byParticipant[participantID]?.used = entries.reads
+            return entries.byParticipant[participantID]?.snapshot
+        }
+        if let cached, cached.stamp == stamp, cached.generation == generation,
            cached.today == today(cached.participant), cached.language == language(cached.participant) {
             return cached
         }
         let snapshot = try make()
-        entry.update { $0 = Entry(snapshot: snapshot) }
+        entries.update { entries in
+            entries.reads += 1
+            entries.byParticipant[participantID] = Entry(snapshot: snapshot, used: entries.reads)
+            if entries.byParticipant.count > capacity,
+               let oldest = entries.byParticipant.min(by: { $0.value.used < $1.value.used })?.key {
+                entries.byParticipant[oldest] = nil
+            }
+        }
         return snapshot
     }
 
     /// The feed page of `day` made from `snapshot`, rendered by `render` the first time.
     func feedPage(_ day: LocalDate, of snapshot: Snapshot, render: () -> PageTemplate) -> PageTemplate {
-        if let cached = entry.value.flatMap({ Self.isSame($0.snapshot, snapshot) ? $0.feedPages[day] : nil }) {
+        let id = snapshot.participant.id
+        if let cached = entries.value.byParticipant[id].flatMap({ Self.isSame($0.snapshot, snapshot) ? $0.feedPages[day] : nil }) {
             return cached
         }
         let template = render()
-        entry.update { entry in
+        entries.update { entries in
             // Only into the snapshot it came from: a newer one has other data.
-            if let current = entry, Self.isSame(current.snapshot, snapshot) {
-                entry?.feedPages[day] = template
+            if let current = entries.byParticipant[id], Self.isSame(current.snapshot, snapshot) {
+                entries.byParticipant[id]?.feedPages[day] = template
             }
         }
         return template

@@ -1,0 +1,135 @@
+import CareModel
+import Foundation
+
+/// Personal links and device sessions of a hosted study. The store holds
+/// only each token's SHA-256: what a browser or a letter carries is never
+/// written down here.
+extension CareStore {
+    /// A device session as the store keeps it.
+    public struct DeviceSession: Sendable, Equatable {
+        public var participantID: String
+        public var createdAt: Date
+        public var lastUsedAt: Date
+        public var endedAt: Date?
+        /// `signed out` or `revoked`.
+        public var endReason: String?
+    }
+
+    /// How long a session lasts unused: half a year, a study's length.
+    public static let sessionIdleLimit: TimeInterval = 180 * 24 * 60 * 60
+
+    /// Records a new personal link for `participantID`, valid until
+    /// `expires`; any link of theirs not yet used stops working.
+    public func addInvitation(tokenSHA256: String, participantID: String, at instant: Date, expires: Date) throws {
+        try write { database in
+            let now = Timestamp.utc(instant)
+            try database.query("""
+                UPDATE invitations SET ended_at = ?, end_reason = 'replaced' WHERE participant_id = ? AND ended_at IS NULL
+                """, [.text(now), .text(participantID)])
+            try database.query("""
+                INSERT INTO invitations (token_sha256, participant_id, created_at, expires_at) VALUES (?, ?, ?, ?)
+                """, [.text(tokenSHA256), .text(participantID), .text(now), .text(Timestamp.utc(expires))])
+            try Self.audit(database, at: instant, participantID: participantID, action: .participantInvite,
+                           subject: .participant(id: participantID), detail: "valid until \(Timestamp.utc(expires))")
+        }
+    }
+
+    /// Uses a personal link: if it is known, unused and not expired, it is
+    /// used up and a device session starts for its participant, whose id is
+    /// returned; nil for any other link, which changes nothing.
+    public func join(tokenSHA256: String, sessionSHA256: String, calendarSHA256: String, at instant: Date,
+                     device: String?) throws -> String? {
+        try write { database in
+            let now = Timestamp.utc(instant)
+            guard let row = try database.query("""
+                SELECT participant_id FROM invitations WHERE token_sha256 = ? AND ended_at IS NULL AND expires_at > ?
+                """, [.text(tokenSHA256), .text(now)]).first else { return nil }
+            let participantID = try row.text("participant_id")
+            try database.query("UPDATE invitations SET ended_at = ?, end_reason = 'used' WHERE token_sha256 = ?",
+                               [.text(now), .text(tokenSHA256)])
+            try database.query("""
+                INSERT INTO device_sessions (token_sha256, calendar_sha256, participant_id, created_at, last_used_at)
+                VALUES (?, ?, ?, ?, ?)
+                """, [.text(sessionSHA256), .text(calendarSHA256), .text(participantID), .text(now), .text(now)])
+            try Self.audit(database, at: instant, participantID: participantID, action: .deviceJoin,
+                           subject: .participant(id: participantID), detail: device)
+            return participantID
+        }
+    }
+
+    /// The participant of a live session: not ended, and used within
+    /// `sessionIdleLimit`. Its last use is written at most once an hour.
+    public func sessionParticipant(tokenSHA256: String, at instant: Date) throws -> String? {
+        try liveSession("token_sha256", tokenSHA256, at: instant)
+    }
+
+    /// The participant whose live session has this calendar token.
+    public func calendarParticipant(calendarSHA256: String, at instant: Date) throws -> String? {
+        try liveSession("calendar_sha256", calendarSHA256, at: instant)
+    }
+
+    private func liveSession(_ column: String, _ hash: String, at instant: Date) throws -> String? {
+        let row = try read { database in
+            try database.query("SELECT participant_id, last_used_at FROM device_sessions WHERE \(column) = ? AND ended_at IS NULL",
+                               [.text(hash)]).first
+        }
+        guard let row else { return nil }
+        let lastUsed = try row.date("last_used_at")
+        guard instant.timeIntervalSince(lastUsed) < Self.sessionIdleLimit else { return nil }
+        if instant.timeIntervalSince(lastUsed) > 60 * 60 {
+            try write { database in
+                try database.query("UPDATE device_sessions SET last_used_at = ? WHERE \(column) = ? AND ended_at IS NULL",
+                                   [.text(Timestamp.utc(instant)), .text(hash)])
+            }
+        }
+        return try row.text("participant_id")
+    }
+
+    /// Ends one session, as its browser signs out.
+    public func signOut(tokenSHA256: String, at instant: Date) throws {
+        try write { database in
+            guard let row = try database.query("SELECT participant_id FROM device_sessions WHERE token_sha256 = ? AND ended_at IS NULL",
+                                               [.text(tokenSHA256)]).first else { return }
+            let participantID = try row.text("participant_id")
+            try database.query("UPDATE device_sessions SET ended_at = ?, end_reason = 'signed out' WHERE token_sha256 = ?",
+                               [.text(Timestamp.utc(instant)), .text(tokenSHA256)])
+            try Self.audit(database, at: instant, participantID: participantID, action: .deviceSignOut,
+                           subject: .participant(id: participantID), detail: nil)
+        }
+    }
+
+    /// Ends every live session of a participant (a lost phone), and any
+    /// link of theirs not yet used; the number of sessions ended.
+    @discardableResult
+    public func revokeDevices(participantID: String, at instant: Date) throws -> Int {
+        try write { database in
+            let now = Timestamp.utc(instant)
+            let live = try database.query("SELECT count(*) AS n FROM device_sessions WHERE participant_id = ? AND ended_at IS NULL",
+                                          [.text(participantID)])[0].int("n")
+            try database.query("""
+                UPDATE device_sessions SET ended_at = ?, end_reason = 'revoked' WHERE participant_id = ? AND ended_at IS NULL
+                """, [.text(now), .text(participantID)])
+            try database.query("""
+                UPDATE invitations SET ended_at = ?, end_reason = 'replaced' WHERE participant_id = ? AND ended_at IS NULL
+                """, [.text(now), .text(participantID)])
+            try Self.audit(database, at: instant, participantID: participantID, action: .deviceRevoke,
+                           subject: .participant(id: participantID), detail: "\(live) device\(live == 1 ? "" : "s")")
+            return live
+        }
+    }
+
+    /// A participant's sessions, the newest first.
+    public func deviceSessions(participantID: String) throws -> [DeviceSession] {
+        try read { database in
+            try database.query("""
+                SELECT participant_id, created_at, last_used_at, ended_at, end_reason FROM device_sessions
+                WHERE participant_id = ? ORDER BY created_at DESC, rowid DESC
+                """, [.text(participantID)]).map { row in
+                DeviceSession(participantID: try row.text("participant_id"), createdAt: try row.date("created_at"),
+                              lastUsedAt: try row.date("last_used_at"),
+                              endedAt: try row.isNull("ended_at") ? nil : try row.date("ended_at"),
+                              endReason: try row.optionalText("end_reason"))
+            }
+        }
+    }
+}

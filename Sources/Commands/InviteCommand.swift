@@ -1,0 +1,100 @@
+import CareModel
+import CareStore
+import Foundation
+import Pages
+import Server
+import StudyModel
+import Words
+
+/// `carefeed invite`: enrols a participant of a hosted study, or finds
+/// them, and gives them a personal link and a letter to print.
+enum InviteCommand {
+    static let help = """
+    Usage: carefeed invite [--content DIR] [--store FILE] --participant ID [--enrolled YYYY-MM-DD]
+                           [--timezone IANA] [--language TAG] [--url URL] [--valid N] [--out DIR]
+
+    Enrols the participant in the study store (or finds them, if enrolled
+    already) and prints their personal link, URL/join/<token>, and writes
+    DIR/<ID>.html: a letter to print or send, in the participant's
+    language, with the link and its QR code. The link works once, on one
+    phone or computer, for --valid days; a new invitation makes the
+    participant's unused link stop working. Only the link's SHA-256 is
+    kept in the store: keep the letter safe until it is given.
+    `carefeed host` then serves the participant when they open the link.
+
+      --content DIR        the study's content (default content)
+      --store FILE         the study store (default .carefeed/care.sqlite)
+      --participant ID     the participant's study ID: letters, digits, '-' and '_'
+      --enrolled DATE      their day 1, for a new participant (default: today
+                           in their time zone)
+      --timezone IANA      their time zone, for a new participant (default:
+                           the study's)
+      --language TAG       the language of the letter and their pages, one of
+                           the study's (default: the study's own)
+      --url URL            the study's address, as `host --url` has it
+                           (default http://localhost:8080)
+      --valid N            days the link works (default 14, at most 90)
+      --out DIR            where the letter goes (default invitations)
+    """
+
+    static func run(_ arguments: Arguments, console: Console, now: Date) throws -> ExitStatus {
+        guard let id = arguments["participant"] else { throw UsageError("--participant is required: the participant's study ID") }
+        guard Identifier.isValid(id) else {
+            throw UsageError("--participant needs an id of letters, digits, '-' and '_', not '\(id)'")
+        }
+        let valid = try arguments.parse("valid", as: "a number of days from 1 to 90", { Int($0).flatMap { (1...90).contains($0) ? $0 : nil } }) ?? 14
+        let enrolled = try arguments.parse("enrolled", as: "a date YYYY-MM-DD", { LocalDate(iso: $0) })
+        let zone = try arguments.parse("timezone", as: "an IANA time zone such as Europe/Berlin", { TimeZone(identifier: $0) })
+        let url = try HostCommand.url(arguments)
+        guard let (study, store) = try Workspace.open(arguments, console: console, now: now, checkPublicFolder: false) else {
+            return .dataError
+        }
+        defer { store.close() }
+        var language = study.ownLanguage
+        if let asked = arguments["language"] {
+            guard let tag = LanguageTag(asked), let offered = study.language(tag) else {
+                throw UsageError("--language \(asked) is not one of the study's languages: "
+                                 + study.languages.map(\.tag.identifier).joined(separator: ", "))
+            }
+            language = offered
+        }
+        var participant = try store.participant(id: id)
+        if let participant {
+            if enrolled != nil || zone != nil {
+                console.error("note: \(id) is enrolled already (on \(participant.enrolledOn), in \(participant.timeZone.identifier)); "
+                              + "--enrolled and --timezone are for a new participant and were not used\n")
+            }
+        } else {
+            let timeZone = zone ?? study.timeZone
+            let new = Participant(id: id, name: "", timeZone: timeZone, enrolledOn: enrolled ?? timeZone.localDate(of: now),
+                                  language: arguments["language"] == nil ? nil : language.tag.identifier)
+            try store.addParticipant(new)
+            participant = new
+            console.out("Enrolled \(id) on \(new.enrolledOn), in \(timeZone.identifier).\n")
+        }
+        if arguments["language"] != nil, participant?.language != language.tag.identifier {
+            try store.setLanguage(language.tag.identifier, participantID: id)
+        }
+        let token = HostTokens.link()
+        let expires = now.addingTimeInterval(TimeInterval(valid) * 24 * 60 * 60)
+        try store.addInvitation(tokenSHA256: HostTokens.hash(token), participantID: id, at: now, expires: expires)
+        let hosting = Hosting(url: url, servesTLS: false)
+        let link = hosting.joinLink(token)
+        let folder = arguments["out"] ?? "invitations"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let letter = folder + "/" + id + ".html"
+        let zoneOfParticipant = participant?.timeZone ?? study.timeZone
+        let html = InvitationLetter.render(link: link, validUntil: zoneOfParticipant.localDate(of: expires), study: study,
+                                           language: language)
+        // Only its owner may read it: the letter carries the link.
+        guard FileManager.default.createFile(atPath: letter, contents: Data(html.markup.utf8), attributes: [.posixPermissions: 0o600])
+        else {
+            console.error("error: could not write \(letter); check that the folder is writable and the disk has room. "
+                          + "The link below works, but run invite again for a letter.\n\(link)\n")
+            return .dataError
+        }
+        console.out("\(link)\nThe letter, with the link's QR code: \(letter)\n"
+                    + "The link works once, until \(Timestamp.utc(expires)); an earlier unused link of \(id)'s no longer does.\n")
+        return .success
+    }
+}
