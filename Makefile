@@ -60,6 +60,8 @@ browser-deps: deps
 	command -v chromium >/dev/null || missing="$$missing chromium"; \
 	command -v chromedriver >/dev/null || missing="$$missing chromium-driver"; \
 	command -v java >/dev/null || missing="$$missing default-jre-headless"; \
+	command -v openssl >/dev/null || missing="$$missing openssl"; \
+	command -v caddy >/dev/null || missing="$$missing caddy"; \
 	python3 -c 'import venv, ensurepip' 2>/dev/null || missing="$$missing python3-venv"; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing:$$missing"; \

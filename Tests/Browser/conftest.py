@@ -68,9 +68,12 @@ def site():
     shutil.rmtree(folder, ignore_errors=True)
 
 
-def make_driver(metrics, webgl=True, language=None):
-    """Chromium at `metrics`; `language` (such as "de-DE") is what it asks pages in."""
+def make_driver(metrics, webgl=True, language=None, insecure_certificates=False):
+    """Chromium at `metrics`; `language` (such as "de-DE") is what it asks pages in; with
+    `insecure_certificates`, a test's own self-signed certificate is taken."""
     options = webdriver.ChromeOptions()
+    if insecure_certificates:
+        options.set_capability("acceptInsecureCerts", True)
     if language:
         options.add_argument(f"--lang={language}")
         options.add_experimental_option("prefs", {"intl.accept_languages": f"{language},{language.split('-')[0]}"})
