@@ -62,6 +62,7 @@ browser-deps: deps
 	command -v java >/dev/null || missing="$$missing default-jre-headless"; \
 	command -v openssl >/dev/null || missing="$$missing openssl"; \
 	command -v caddy >/dev/null || missing="$$missing caddy"; \
+	command -v zbarimg >/dev/null || missing="$$missing zbar-tools"; \
 	python3 -c 'import venv, ensurepip' 2>/dev/null || missing="$$missing python3-venv"; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing:$$missing"; \

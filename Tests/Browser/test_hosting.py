@@ -243,6 +243,24 @@ def test_the_calendar_subscription_drops_what_is_answered(folder):
         host.stop()
 
 
+def test_the_letters_qr_code_reads_back_as_the_link(folder):
+    store, letters = folder / "study.sqlite", folder / "letters"
+    said = carefeed("invite", "--store", str(store), "--participant", "p1", "--language", "de-DE",
+                    "--url", "https://study.example.org", "--out", str(letters))
+    link = re.search(r"^(https://study\.example\.org/join/[a-z2-7]{26})$", said, re.M).group(1)
+    letter = letters / "p1.html"
+    assert letter.stat().st_mode & 0o077 == 0, "only its owner may read a letter that carries a link"
+    assert 'lang="de-DE"' in letter.read_text() and "QR-Code" in letter.read_text()
+    driver = make_driver(PHONE, webgl=False)
+    try:
+        driver.get(letter.as_uri())
+        driver.save_screenshot(str(folder / "letter.png"))
+    finally:
+        driver.quit()
+    read = subprocess.run(["zbarimg", "-q", "--raw", str(folder / "letter.png")], capture_output=True, text=True)
+    assert read.stdout.strip() == link, read.stderr
+
+
 @pytest.mark.skipif(shutil.which("caddy") is None, reason="Caddy is installed by make browser-deps")
 def test_the_same_journey_behind_caddy(folder):
     inner, outer = free_port(), free_port()

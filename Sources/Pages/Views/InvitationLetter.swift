@@ -36,7 +36,7 @@ public enum InvitationLetter {
             \(qr)
             <p class="link"><bdi dir="ltr">\(link)</bdi></p>
             <p>\(words(.letterOnce, ["day": language.format.mediumDay(validUntil)]))</p>
-            <p>\(words(.letterHelp, ["contact": "<bdi dir=\"ltr\">\(study.contact)</bdi>"]))</p>
+            <p>\(words(.letterHelp, ["contact": Format.isolated(study.contact)]))</p>
             </body>
             </html>
 

@@ -14,6 +14,8 @@ struct Responder {
     /// The participant's language, or the one their browser prefers before they are known.
     var language: Language
     var frame: Layout.Frame
+    /// The links of a page about no participant's data: a message, the reference.
+    var links = ServerLinks(days: 0...0)
 
     init(study: Study, language: Language, diagnostics: [Diagnostic], liveReload: Bool, isPreview: Bool = false,
          signOutToken: String? = nil) {
@@ -37,7 +39,7 @@ struct Responder {
     /// A short page that says what happened, with a button to go on.
     func message(_ status: HTTPStatus, _ title: Word, _ text: String, link: (Word, Route)? = nil) -> HTTPResponse {
         page(MessagePage.render(title: words(title), text: text, link: link.map { (words($0.0), $0.1.path) }, study: study,
-                                reader: .participant(links: ServerLinks(days: 0...0), language: language), frame: frame), status: status)
+                                reader: .participant(links: links, language: language), frame: frame), status: status)
     }
 
     func notFound() -> HTTPResponse {

@@ -14,6 +14,13 @@ extension ParticipantApp {
     static let deviceCookie = "carefeed_device"
     private static let deviceCookiePrefix = Array((deviceCookie + "=").utf8)
 
+    /// The responder for someone not signed in: no language to store for them, so no link to choose one.
+    func anonymousResponder(for request: HTTPRequest) -> Responder {
+        var respond = responder(for: request)
+        respond.links.offersLanguage = false
+        return respond
+    }
+
     func handleHosted(_ request: HTTPRequest, _ hosting: Hosting) -> HTTPResponse {
         let anonymous = requestGuard.issuedSession(in: request.header("cookie"))
         var newSession: String?
@@ -57,7 +64,12 @@ extension ParticipantApp {
             if isAsset, case .success(let admitted) = admitted {
                 return route(request, admitted, participantID: "")
             }
-            let respond = responder(for: request)
+            let respond = anonymousResponder(for: request)
+            // The care team's numbers are for anyone: whom to ask for a new link.
+            if segments == ["care-team"], request.method.isSafe {
+                return respond.page(CareTeamPage.render(study: respond.study, reader: .participant(links: respond.links, language: respond.language),
+                                                        nav: .none, frame: respond.frame))
+            }
             return respond.message(.unauthorized, .openYourLinkTitle, respond.words(.openYourLinkText))
         }
         switch requestGuard.admit(request, session: device, sentCookie: true) {
@@ -83,7 +95,7 @@ extension ParticipantApp {
     /// uses the link and starts this browser's device session.
     private func join(_ request: HTTPRequest, token: String, _ hosting: Hosting, device: String?, session: String,
                       now: Date) -> HTTPResponse {
-        let respond = responder(for: request)
+        let respond = anonymousResponder(for: request)
         let admitted = requestGuard.admit(request, session: session, sentCookie: request.method != .post
                                           || requestGuard.issuedSession(in: request.header("cookie")) != nil)
         switch admitted {
@@ -135,7 +147,7 @@ extension ParticipantApp {
             return storeFailure(error, request)
         }
         hosting.changed()
-        let respond = responder(for: request)
+        let respond = anonymousResponder(for: request)
         return respond.message(.ok, .signedOutTitle, respond.words(.signedOutText))
             .adding([("Set-Cookie", deviceCookie(nil, hosting))])
     }
@@ -180,6 +192,6 @@ enum MessagePageForm {
     static func join(_ respond: Responder, action: String, csrfToken: String) -> HTML {
         MessagePage.render(title: respond.words(.joinTitle), text: respond.words(.joinText),
                            form: (respond.words(.joinStart), action, csrfToken), study: respond.study,
-                           reader: .participant(links: ServerLinks(days: 0...0), language: respond.language), frame: respond.frame)
+                           reader: .participant(links: respond.links, language: respond.language), frame: respond.frame)
     }
 }

@@ -6,6 +6,8 @@ import Pages
 struct ServerLinks: PageLinks {
     /// Days that have a feed page: enrollment to today + 7.
     let days: ClosedRange<Int>
+    /// False on a hosted study's pages for someone not signed in: there is no participant whose language to store.
+    var offersLanguage = true
 
     func asset(_ path: String) -> String { Route.asset(path: path).path }
     func studyIndex() -> String? { nil }
@@ -31,5 +33,5 @@ struct ServerLinks: PageLinks {
     func checkOff(_ taskID: String, occurrence: Int) -> String? { Route.checkOff(task: taskID, occurrence: occurrence).path }
     func logEntry(_ taskID: String) -> String? { Route.logEntry(task: taskID).path }
     func careTeam() -> String? { Route.careTeam.path }
-    func language() -> String? { Route.language.path }
+    func language() -> String? { offersLanguage ? Route.language.path : nil }
 }
