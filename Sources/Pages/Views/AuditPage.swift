@@ -104,6 +104,14 @@ public enum AuditPage {
             let answers = FeedPage.answers(outcome, task: plan.task(taskID, version: outcome.taskVersion), study: plan.study, reader: reader)
             return (words(.auditAnswerDeleted), words(.taskOnDay, ["task": title, "day": reader.format.shortDay(outcome.eventDay)]),
                     answers.isEmpty ? words(.deletedNoValues) : words(.deletedValues, ["values": answers]))
+        case (.participantInvite, _):
+            return (words(.auditInvited), "", "")
+        case (.deviceJoin, _):
+            return (words(.auditDeviceJoined), "", "")
+        case (.deviceSignOut, _):
+            return (words(.auditSignedOut), "", "")
+        case (.deviceRevoke, _):
+            return (words(.auditDevicesRevoked), "", "")
         case (.participantWithdraw, _):
             let reason = reader.showsNames ? words(.reasonGiven, ["reason": Format.isolated(detail)]) : words(.reasonNotShown)
             return (words(.auditWithdrew), "", detail.isEmpty ? words(.noReasonGiven) : reason)
