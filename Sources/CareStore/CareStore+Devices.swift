@@ -36,15 +36,18 @@ extension CareStore {
 
     /// Uses a personal link: if it is known, unused and not expired, it is
     /// used up and a device session starts for its participant, whose id is
-    /// returned; nil for any other link, which changes nothing.
+    /// returned; nil for any other link, which changes nothing. The
+    /// browser's session before, `ending` (a shared tablet), ends with the
+    /// same write, and only when the link works.
     public func join(tokenSHA256: String, sessionSHA256: String, calendarSHA256: String, at instant: Date,
-                     device: String?) throws -> String? {
+                     device: String?, ending earlier: String? = nil) throws -> String? {
         try write { database in
             let now = Timestamp.utc(instant)
             guard let row = try database.query("""
                 SELECT participant_id FROM invitations WHERE token_sha256 = ? AND ended_at IS NULL AND expires_at > ?
                 """, [.text(tokenSHA256), .text(now)]).first else { return nil }
             let participantID = try row.text("participant_id")
+            if let earlier { try Self.endSession(earlier, at: instant, in: database) }
             try database.query("UPDATE invitations SET ended_at = ?, end_reason = 'used' WHERE token_sha256 = ?",
                                [.text(now), .text(tokenSHA256)])
             try database.query("""
@@ -57,18 +60,29 @@ extension CareStore {
         }
     }
 
-    /// The participant of a live session: not ended, and used within
-    /// `sessionIdleLimit`. Its last use is written at most once an hour.
-    public func sessionParticipant(tokenSHA256: String, at instant: Date) throws -> String? {
-        try liveSession("token_sha256", tokenSHA256, at: instant)
+    /// The participant of a live session (not ended, and used within
+    /// `sessionIdleLimit`), and whether its last use was written now:
+    /// at most once an hour, when the browser's cookie is given again for
+    /// the whole limit.
+    public func sessionParticipant(tokenSHA256: String, at instant: Date) throws -> (id: String, renewed: Bool)? {
+        guard let (id, lastUsed) = try liveSession("token_sha256", tokenSHA256, at: instant) else { return nil }
+        guard instant.timeIntervalSince(lastUsed) > 60 * 60 else { return (id, false) }
+        // A store that cannot be written still lets the participant read their pages.
+        let renewed = (try? write { database in
+            try database.query("UPDATE device_sessions SET last_used_at = ? WHERE token_sha256 = ? AND ended_at IS NULL",
+                               [.text(Timestamp.utc(instant)), .text(tokenSHA256)])
+        }) != nil
+        return (id, renewed)
     }
 
-    /// The participant whose live session has this calendar token.
+    /// The participant whose live session has this calendar token. A
+    /// calendar's fetches do not keep the session in use: a lost phone's
+    /// session still ends after 180 days, whatever calendar still asks.
     public func calendarParticipant(calendarSHA256: String, at instant: Date) throws -> String? {
-        try liveSession("calendar_sha256", calendarSHA256, at: instant)
+        try liveSession("calendar_sha256", calendarSHA256, at: instant)?.id
     }
 
-    private func liveSession(_ column: String, _ hash: String, at instant: Date) throws -> String? {
+    private func liveSession(_ column: String, _ hash: String, at instant: Date) throws -> (id: String, lastUsed: Date)? {
         let row = try read { database in
             try database.query("SELECT participant_id, last_used_at FROM device_sessions WHERE \(column) = ? AND ended_at IS NULL",
                                [.text(hash)]).first
@@ -76,26 +90,22 @@ extension CareStore {
         guard let row else { return nil }
         let lastUsed = try row.date("last_used_at")
         guard instant.timeIntervalSince(lastUsed) < Self.sessionIdleLimit else { return nil }
-        if instant.timeIntervalSince(lastUsed) > 60 * 60 {
-            try write { database in
-                try database.query("UPDATE device_sessions SET last_used_at = ? WHERE \(column) = ? AND ended_at IS NULL",
-                                   [.text(Timestamp.utc(instant)), .text(hash)])
-            }
-        }
-        return try row.text("participant_id")
+        return (try row.text("participant_id"), lastUsed)
     }
 
     /// Ends one session, as its browser signs out.
     public func signOut(tokenSHA256: String, at instant: Date) throws {
-        try write { database in
-            guard let row = try database.query("SELECT participant_id FROM device_sessions WHERE token_sha256 = ? AND ended_at IS NULL",
-                                               [.text(tokenSHA256)]).first else { return }
-            let participantID = try row.text("participant_id")
-            try database.query("UPDATE device_sessions SET ended_at = ?, end_reason = 'signed out' WHERE token_sha256 = ?",
-                               [.text(Timestamp.utc(instant)), .text(tokenSHA256)])
-            try Self.audit(database, at: instant, participantID: participantID, action: .deviceSignOut,
-                           subject: .participant(id: participantID), detail: nil)
-        }
+        try write { database in try Self.endSession(tokenSHA256, at: instant, in: database) }
+    }
+
+    private static func endSession(_ tokenSHA256: String, at instant: Date, in database: Database) throws {
+        guard let row = try database.query("SELECT participant_id FROM device_sessions WHERE token_sha256 = ? AND ended_at IS NULL",
+                                           [.text(tokenSHA256)]).first else { return }
+        let participantID = try row.text("participant_id")
+        try database.query("UPDATE device_sessions SET ended_at = ?, end_reason = 'signed out' WHERE token_sha256 = ?",
+                           [.text(Timestamp.utc(instant)), .text(tokenSHA256)])
+        try audit(database, at: instant, participantID: participantID, action: .deviceSignOut,
+                  subject: .participant(id: participantID), detail: nil)
     }
 
     /// Ends every live session of a participant (a lost phone), and any

@@ -18,3 +18,30 @@ extension CareStore {
         }
     }
 }
+
+extension CareStore {
+    /// Changes whenever anything about one participant changes, as their
+    /// audit trail records every change (answers, deletions, signatures,
+    /// choices, a withdrawal, an import), or the study's own entries (a new
+    /// task or consent version), or their language; and not when someone
+    /// else's does, so a server holding many participants keeps the others'
+    /// pages when one answers.
+    public struct ParticipantStamp: Hashable, Sendable {
+        var latestEntry: Int64?
+        var latestStudyEntry: Int64?
+        var language: String?
+    }
+
+    public func participantStamp(id: String) throws -> ParticipantStamp {
+        try read { database in
+            let row = try database.query("""
+                SELECT (SELECT max(id) FROM audit_log WHERE participant_id = ?1) AS latest,
+                       (SELECT max(id) FROM audit_log WHERE participant_id IS NULL) AS study,
+                       (SELECT language FROM participants WHERE id = ?1) AS language
+                """, [.text(id)])[0]
+            return ParticipantStamp(latestEntry: try row.isNull("latest") ? nil : try row.integer("latest"),
+                                    latestStudyEntry: try row.isNull("study") ? nil : try row.integer("study"),
+                                    language: try row.optionalText("language"))
+        }
+    }
+}

@@ -57,11 +57,13 @@ enum HostCommand {
         server.host = arguments["host"] ?? "127.0.0.1"
         server.port = port
         server.tls = tls
+        // Behind a proxy on this machine, every connection comes from it: its pool is not one client's hoard.
+        if url != nil { server.waitingConnectionsPerClient = Int(server.connectionLimit) }
         let running = try HTTPServer(server) { request in app.handle(request) }
-        if !server.host.hasPrefix("127."), !hosting.isHTTPS {
-            console.error("warning: listening on \(server.host) without TLS and without an https --url: participants' "
-                          + "sessions and answers would travel in clear text. Use --tls-cert and --tls-key, or a reverse "
-                          + "proxy with --url https://….\n")
+        if !server.host.hasPrefix("127."), tls == nil {
+            console.error("warning: listening on \(server.host) without TLS: participants' sessions and answers travel in "
+                          + "clear text to this port. Use --tls-cert and --tls-key, or a reverse proxy on this machine "
+                          + "with --url https://… and the default --host 127.0.0.1.\n")
         }
         let scheme = tls == nil ? "http" : "https"
         let local = "\(scheme)://\(server.host == "127.0.0.1" ? "localhost" : server.host):\(running.port)"

@@ -1,6 +1,7 @@
 import CareModel
 import CareStore
 import Foundation
+import Glibc
 import Pages
 import Server
 import StudyModel
@@ -80,15 +81,19 @@ enum InviteCommand {
         try store.addInvitation(tokenSHA256: HostTokens.hash(token), participantID: id, at: now, expires: expires)
         let hosting = Hosting(url: url, servesTLS: false)
         let link = hosting.joinLink(token)
+        if url == nil {
+            console.error("note: no --url given, so the link is for this computer only (http://localhost:8080); "
+                          + "give the study's address for a participant's phone\n")
+        }
         let folder = arguments["out"] ?? "invitations"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
         let letter = folder + "/" + id + ".html"
         let zoneOfParticipant = participant?.timeZone ?? study.timeZone
         let html = InvitationLetter.render(link: link, validUntil: zoneOfParticipant.localDate(of: expires), study: study,
                                            language: language)
-        // Only its owner may read it: the letter carries the link.
-        guard FileManager.default.createFile(atPath: letter, contents: Data(html.markup.utf8), attributes: [.posixPermissions: 0o600])
-        else {
+        // Only its owner may read it, from its first byte: the letter carries the link.
+        guard write(html.markup, to: letter) else {
             console.error("error: could not write \(letter); check that the folder is writable and the disk has room. "
                           + "The link below works, but run invite again for a letter.\n\(link)\n")
             return .dataError
@@ -96,5 +101,20 @@ enum InviteCommand {
         console.out("\(link)\nThe letter, with the link's QR code: \(letter)\n"
                     + "The link works once, until \(Timestamp.utc(expires)); an earlier unused link of \(id)'s no longer does.\n")
         return .success
+    }
+
+    /// Writes `text` to a file only its owner may read or write, replacing any letter before.
+    static func write(_ text: String, to path: String) -> Bool {
+        unlink(path)
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            guard written > 0 else { return false }
+            bytes = bytes.dropFirst(written)
+        }
+        return fsync(descriptor) == 0
     }
 }

@@ -69,6 +69,12 @@ public final class HTTPServer: @unchecked Sendable {
         var bound: UInt16 = 0
         // libmicrohttpd keeps pointers to the PEM texts for the daemon's life: copies this server frees in deinit.
         tlsTexts = configuration.tls.map { (strdup($0.key), strdup($0.certificate)) }
+        if let tlsTexts, tlsTexts.key == nil || tlsTexts.certificate == nil {
+            free(tlsTexts.key)
+            free(tlsTexts.certificate)
+            connections.stop()
+            throw HTTPServerError.cannotStart(host: configuration.host, port: configuration.port, reason: "out of memory for the TLS key")
+        }
         let started = configuration.host.withCString { host in
             var settings = carefeed_httpd_settings(
                 address: host, port: configuration.port, connection_timeout_seconds: configuration.connectionTimeoutSeconds,

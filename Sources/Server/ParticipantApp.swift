@@ -190,6 +190,12 @@ public final class ParticipantApp: Sendable {
         }
     }
 
+    /// Drops a session's unsaved drafts (a name, a drawn signature) as it signs out.
+    func forgetDrafts(of session: String) {
+        onboarding.forget(session)
+        lifecycle.forget(session)
+    }
+
     // MARK: Context and pages
 
     /// For a request answered before the participant's data is read: in

@@ -224,7 +224,7 @@ def test_the_calendar_subscription_drops_what_is_answered(folder):
         assert status == 401, "the calendar needs the session or its own token"
         token = re.search(r"/calendar/([0-9a-f]{40})\.ics", subprocess.run(
             ["curl", "-sk", "-o", "/dev/null", "-w", "%{redirect_url}", "-b",
-             f"carefeed_device={driver.get_cookie('carefeed_device')['value']}", host.url + "/calendar.ics"],
+             f"__Host-carefeed_device={driver.get_cookie('__Host-carefeed_device')['value']}", host.url + "/calendar.ics"],
             check=True, capture_output=True, text=True).stdout).group(1)
         status, before = host.fetch(f"/calendar/{token}.ics")
         assert status == 200
@@ -263,6 +263,8 @@ def test_the_letters_qr_code_reads_back_as_the_link(folder):
 
 @pytest.mark.skipif(shutil.which("caddy") is None, reason="Caddy is installed by make browser-deps")
 def test_the_same_journey_behind_caddy(folder):
+    """Caddy terminates TLS for the study's own name (`study.localhost`, which Chromium takes as this machine) and
+    forwards to `carefeed host` on loopback: the Host it passes on must be the URL's."""
     inner, outer = free_port(), free_port()
     caddyfile = folder / "Caddyfile"
     caddyfile.write_text(f"""{{
@@ -271,22 +273,26 @@ def test_the_same_journey_behind_caddy(folder):
     auto_https disable_redirects
     storage file_system {folder / 'caddy'}
 }}
-https://localhost:{outer} {{
+https://study.localhost:{outer} {{
     tls internal
     reverse_proxy 127.0.0.1:{inner}
 }}
 """)
     caddy = subprocess.Popen(["caddy", "run", "--config", str(caddyfile), "--adapter", "caddyfile"],
                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env={"HOME": str(folder)})
-    host = Host(folder, tls=False, url=f"https://localhost:{outer}", port=inner)
+    url = f"https://study.localhost:{outer}"
+    host = Host(folder, tls=False, url=url, port=inner)
     driver = phone()
     try:
         for _ in range(100):
-            if host.fetch("/")[0] == 401:
+            status = subprocess.run(["curl", "-sk", "-o", "/dev/null", "-w", "%{http_code}", "--resolve",
+                                     f"study.localhost:{outer}:127.0.0.1", url + "/"], capture_output=True, text=True).stdout
+            if status == "401":
                 break
             time.sleep(0.1)
         join_and_onboard(driver, host.invite("p1"), "Ada Lovelace")
-        cookie = driver.get_cookie("carefeed_device")
+        assert driver.current_url.startswith(url + "/feed/")
+        cookie = driver.get_cookie("__Host-carefeed_device")
         assert cookie["secure"] and cookie["httpOnly"], "Secure behind an https proxy"
         answer_check_in(driver, 8, "through the proxy")
         assert flagged_on_site(host, "p1", within=2.0)

@@ -61,7 +61,7 @@ import StudyModel
         var configuration = ParticipantApp.Configuration(participantID: "", today: nil, secret: "test secret",
                                                          now: { [clock] in clock.now })
         let changes = self.changes
-        configuration.hosting = Hosting(url: "https://study.example.org", servesTLS: false, changed: { changes.update { $0 += 1 } })
+        configuration.hosting = Hosting(url: "https://study.example.org", servesTLS: true, changed: { changes.update { $0 += 1 } })
         app = ParticipantApp(store: store, content: .init(plan: plan, assets: try Assets(publicDirectory: TestStudy.publicFolder,
                                                                                            study: study)),
                              configuration: configuration)
@@ -74,10 +74,17 @@ import StudyModel
         return token
     }
 
+    /// A request as it arrives over this server's TLS.
+    func send(_ method: HTTPMethod, _ path: String, headers: [String: String], body: [UInt8] = [], client: String) -> HTTPResponse {
+        var request = HTTPRequest(method: method, path: path, headers: headers, body: body, client: client)
+        request.isTLS = true
+        return app.handle(request)
+    }
+
     func get(_ path: String, _ browser: Browser, headers: [String: String] = [:]) -> HTTPResponse {
         var all = ["Host": browser.host, "Cookie": browser.cookieHeader]
         all.merge(headers) { $1 }
-        let response = app.handle(HTTPRequest(method: "GET", path: path, headers: all, client: browser.client))
+        let response = send("GET", path, headers: all, client: browser.client)
         browser.keep(response)
         return response
     }
@@ -89,11 +96,10 @@ import StudyModel
         let body = ([("csrf", token)] + fields).map { name, value in
             name + "=" + (value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
         }.joined(separator: "&")
-        let response = app.handle(HTTPRequest(method: "POST", path: path,
-                                              headers: ["Host": browser.host, "Cookie": browser.cookieHeader,
-                                                        "Origin": "https://" + browser.host,
-                                                        "Content-Type": "application/x-www-form-urlencoded"],
-                                              body: Array(body.utf8), client: browser.client))
+        let response = send("POST", path, headers: ["Host": browser.host, "Cookie": browser.cookieHeader,
+                                                    "Origin": "https://" + browser.host,
+                                                    "Content-Type": "application/x-www-form-urlencoded"],
+                            body: Array(body.utf8), client: browser.client)
         browser.keep(response)
         return response
     }
@@ -119,7 +125,7 @@ import StudyModel
         #expect(start.status == 200 && start.text.contains(">Start</button>"), "a mail scanner's GET does not use the link")
         let joined = join(try invite("p1"), phone)
         #expect(joined.status == 303 && joined.header("Location") == "/")
-        let cookie = try #require(joined.headers.first { $0.0 == "Set-Cookie" && $0.1.hasPrefix("carefeed_device=") }?.1)
+        let cookie = try #require(joined.headers.first { $0.0 == "Set-Cookie" && $0.1.hasPrefix("__Host-carefeed_device=") }?.1)
         #expect(cookie.contains("; HttpOnly") && cookie.contains("; SameSite=Lax") && cookie.contains("; Secure"))
         #expect(joined.header("Strict-Transport-Security") != nil)
         #expect(get("/", phone).header("Location") == "/onboarding/1")
@@ -127,8 +133,8 @@ import StudyModel
         #expect(page.contains("action=\"/sign-out\""), "Sign out on every page when hosted")
         #expect(!page.contains("p1"), "no participant id in a page or a URL")
         // Only the SHA-256 of a token is in the store.
-        let cookieToken = String(cookie.dropFirst("carefeed_device=".count).prefix(64))
-        #expect(try store.sessionParticipant(tokenSHA256: HostTokens.hash(cookieToken), at: clock.now) == "p1")
+        let cookieToken = String(cookie.dropFirst("__Host-carefeed_device=".count).prefix(64))
+        #expect(try store.sessionParticipant(tokenSHA256: HostTokens.hash(cookieToken), at: clock.now)?.id == "p1")
         #expect(try store.sessionParticipant(tokenSHA256: cookieToken, at: clock.now) == nil)
         #expect(try store.auditLog(participantID: "p1").map(\.action).contains(.deviceJoin))
     }
@@ -145,7 +151,7 @@ import StudyModel
             #expect(response.status == 404)
             #expect(response.text == used.text)
             #expect(response.text.contains("This link no longer works"))
-            #expect(response.header("Set-Cookie")?.hasPrefix("carefeed_device=") != true)
+            #expect(response.header("Set-Cookie")?.hasPrefix("__Host-carefeed_device=") != true)
         }
     }
 
@@ -175,11 +181,11 @@ import StudyModel
     @Test func signingOutEndsTheSessionAndItsNextRequestIsRefused() throws {
         let tablet = Browser()
         #expect(join(try invite("p1"), tablet).status == 303)
-        let device = try #require(tablet.cookies["carefeed_device"])
+        let device = try #require(tablet.cookies["__Host-carefeed_device"])
         let signedOut = post("/sign-out", tablet, from: "/onboarding/1")
         #expect(signedOut.status == 200 && signedOut.text.contains("You are signed out"))
-        #expect(tablet.cookies["carefeed_device"] == nil, "the cookie is cleared")
-        tablet.cookies["carefeed_device"] = device
+        #expect(tablet.cookies["__Host-carefeed_device"] == nil, "the cookie is cleared")
+        tablet.cookies["__Host-carefeed_device"] = device
         #expect(get("/onboarding/1", tablet).status == 401, "the old cookie no longer works")
         #expect(try store.auditLog(participantID: "p1").map(\.action).contains(.deviceSignOut))
     }
@@ -201,11 +207,10 @@ import StudyModel
         let valid = try invite("p1")
         let html = get("/join/" + valid, guesser).text
         let token = html.range(of: "name=\"csrf\" value=\"").map { String(html[$0.upperBound...].prefix(40)) } ?? ""
-        let forged = app.handle(HTTPRequest(method: "POST", path: "/join/" + valid,
-                                            headers: ["Host": guesser.host, "Cookie": guesser.cookieHeader,
-                                                      "Origin": "https://study.example.org", "X-Forwarded-For": "198.51.100.1",
-                                                      "Content-Type": "application/x-www-form-urlencoded"],
-                                            body: Array("csrf=\(token)".utf8), client: guesser.client))
+        let forged = send("POST", "/join/" + valid,
+                          headers: ["Host": guesser.host, "Cookie": guesser.cookieHeader, "Origin": "https://study.example.org",
+                                    "X-Forwarded-For": "198.51.100.1", "Content-Type": "application/x-www-form-urlencoded"],
+                          body: Array("csrf=\(token)".utf8), client: guesser.client)
         #expect(forged.status == 429)
         let neighbour = Browser()
         neighbour.client = "203.0.113.8"
@@ -225,8 +230,8 @@ import StudyModel
         #expect(join(try invite("p1"), phone).status == 303)
         let subscribe = get("/calendar.ics", phone)
         let location = try #require(subscribe.header("Location"))
-        #expect(location.hasPrefix("webcal://study.example.org/calendar/") && location.hasSuffix(".ics"))
-        let path = String(location.dropFirst("webcal://study.example.org".count))
+        #expect(location.hasPrefix("https://study.example.org/calendar/") && location.hasSuffix(".ics"))
+        let path = String(location.dropFirst("https://study.example.org".count))
         let calendarApp = Browser()
         let before = get(path, calendarApp)
         #expect(before.status == 200 && before.header("Content-Type") == "text/calendar; charset=utf-8")
@@ -257,5 +262,51 @@ import StudyModel
         #expect(join(try invite("p1"), phone).status == 303)
         store.close()
         #expect(get("/onboarding/1", phone).status == 503)
+    }
+
+    @Test func pressingStartOnAUsedLinkKeepsTheSessionTheBrowserHas() throws {
+        let phone = Browser()
+        let link = try invite("p1")
+        #expect(join(link, phone).status == 303)
+        #expect(join(link, phone).status == 404, "the letter's code scanned again")
+        #expect(get("/onboarding/1", phone).status == 200, "still signed in")
+        // A working link for someone else on a shared tablet ends the first session.
+        let first = try #require(phone.cookies["__Host-carefeed_device"])
+        #expect(join(try invite("p2"), phone).status == 303)
+        #expect(try store.sessionParticipant(tokenSHA256: HostTokens.hash(first), at: clock.now) == nil)
+    }
+
+    @Test func aSessionInUseIsGivenItsCookieAgainAndOneUnusedFor180DaysEndsWhateverItsCalendarAsks() throws {
+        let phone = Browser()
+        #expect(join(try invite("p1"), phone).status == 303)
+        let path = String(try #require(get("/calendar.ics", phone).header("Location")).dropFirst("https://study.example.org".count))
+        clock.advance(days: 0.5)
+        let renewed = get("/onboarding/1", phone)
+        #expect(renewed.headers.contains { $0.0 == "Set-Cookie" && $0.1.contains("Max-Age=15552000") })
+        #expect(!get("/onboarding/1", phone).headers.contains { $0.0 == "Set-Cookie" }, "at most once an hour")
+        for _ in 0..<17 {
+            clock.advance(days: 10)
+            #expect(get(path, Browser()).status == 200, "a calendar's fetches do not keep the session in use")
+        }
+        clock.advance(days: 11)
+        #expect(get(path, Browser()).status == 404)
+        #expect(get("/onboarding/1", phone).status == 401)
+    }
+
+    @Test func plainHTTPFromBeyondThisMachineGoesToTheStudysAddressAndOnlyHTTPSAsksForIt() throws {
+        let plain = app.handle(HTTPRequest(method: "GET", path: "/join/abc", headers: ["Host": "study.example.org"],
+                                           client: "203.0.113.7"))
+        #expect(plain.status == 308 && plain.header("Location") == "https://study.example.org/join/abc")
+        #expect(plain.header("Set-Cookie") == nil)
+        #expect(get("/", Browser()).header("Strict-Transport-Security") == "max-age=31536000")
+        let local = app.handle(HTTPRequest(method: "GET", path: "/", headers: ["Host": "localhost:8080"], client: "127.0.0.1"))
+        #expect(local.status == 401 && local.header("Strict-Transport-Security") == nil, "the operator's own curl")
+    }
+
+    @Test func anIPv6ClientIsCountedByItsSlash64() {
+        #expect(JoinLimiter.key("2001:db8:1:2:aaaa::1") == "2001:db8:1:2::/64")
+        #expect(JoinLimiter.key("2001:db8:1:2:ffff:ffff:ffff:ffff") == "2001:db8:1:2::/64")
+        #expect(JoinLimiter.key("2001:db8::1") == "2001:db8:0:0::/64")
+        #expect(JoinLimiter.key("203.0.113.7") == "203.0.113.7")
     }
 }

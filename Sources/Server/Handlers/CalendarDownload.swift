@@ -21,11 +21,12 @@ enum CalendarDownload {
     }
 
     /// On a hosted study, the pages' "Add reminders" subscribes: to this
-    /// session's calendar, at an address a calendar app can fetch on its own.
+    /// session's calendar, at the study's own address (its scheme and port
+    /// as `--url` gives them), which a calendar app fetches on its own.
     static func subscription(_ request: HTTPRequest, _ context: RequestContext, hosting: Hosting) -> HTTPResponse {
         let token = HostTokens.calendar(ofSession: context.session)
-        let host = hosting.host ?? request.header("host") ?? "localhost"
-        return .seeOther("webcal://\(host)/calendar/\(token).ics")
+        let base = hosting.url ?? ((request.isTLS ? "https://" : "http://") + (request.header("host") ?? "localhost"))
+        return .seeOther("\(base)/calendar/\(token).ics")
     }
 
     /// The subscription itself: the coming eight weeks, without what is already answered, and no study ID in it.

@@ -20,6 +20,11 @@ final class ConsentLifecycle: Sendable {
         drafts = SessionDrafts(capacity: capacity ?? SessionDrafts<OnboardingFields>.defaultCapacity, now: now)
     }
 
+    /// Drops what a session entered and has not stored: at sign-out, nothing of it stays in memory.
+    func forget(_ session: String) {
+        drafts.remove(session)
+    }
+
     /// The re-consent form, or its review when `isReview`.
     func reconsent(isReview: Bool, _ context: RequestContext) throws -> HTTPResponse {
         let respond = context.respond

@@ -39,6 +39,11 @@ final class OnboardingFlow: Sendable {
         drafts = SessionDrafts(capacity: capacity ?? SessionDrafts<OnboardingDraft>.defaultCapacity, now: now)
     }
 
+    /// Drops what a session entered and has not stored: at sign-out, nothing of it stays in memory.
+    func forget(_ session: String) {
+        drafts.remove(session)
+    }
+
     func handle(step number: Int, isReview: Bool, _ context: RequestContext) throws -> HTTPResponse {
         let respond = context.respond
         guard let feedTask = context.plan.tasks.first(where: \.isOnboarding),

@@ -42,7 +42,7 @@ struct RequestContext {
     init(_ admitted: RequestGuard.Admitted, participantID: String, state: ParticipantApp.ContentState, generation: Int,
          store: CareStore, cache: ParticipantCache, configuration: ParticipantApp.Configuration, liveReload: Bool,
          signOutToken: String? = nil) throws {
-        let stamp = try store.changeStamp()
+        let stamp = try store.participantStamp(id: participantID)
         let now = configuration.now()
         let study = state.plan.study
         let language = { (participant: Participant) in

@@ -82,9 +82,10 @@ public enum HostTokens {
     }
 }
 
-/// Failed joins by client address: after `limit` within `window`, joins
-/// from that address wait. Few addresses are kept, the oldest forgotten
-/// first, so a flood of addresses cannot fill memory.
+/// Failed joins by client address (an IPv6 address by its /64, which one
+/// household or phone has): after `limit` within `window`, joins from
+/// that address wait. Few addresses are kept, the oldest forgotten first,
+/// so a flood of addresses cannot fill memory.
 final class JoinLimiter: Sendable {
     let limit = 10
     let window: TimeInterval = 15 * 60
@@ -93,27 +94,45 @@ final class JoinLimiter: Sendable {
 
     /// Whether `client` may try a link now.
     func allows(_ client: String, at now: Date) -> Bool {
-        failures.update { failures in
-            guard let entry = failures[client] else { return true }
+        let key = Self.key(client)
+        return failures.update { failures in
+            guard let entry = failures[key] else { return true }
             guard now.timeIntervalSince(entry.since) < window else {
-                failures[client] = nil
+                failures[key] = nil
                 return true
             }
             return entry.count < limit
         }
     }
 
-    func failed(_ client: String, at now: Date) {
-        failures.update { failures in
-            if failures.count >= capacity, failures[client] == nil {
-                // Forget those whose window is over, else the oldest.
+    /// Counts a failed join; true when it is the one that makes the address wait, worth a line in the log.
+    @discardableResult
+    func failed(_ client: String, at now: Date) -> Bool {
+        let key = Self.key(client)
+        return failures.update { failures in
+            if failures.count >= capacity, failures[key] == nil {
+                // Those whose window is over go first, else the oldest.
                 failures = failures.filter { now.timeIntervalSince($0.value.since) < window }
                 if failures.count >= capacity, let oldest = failures.min(by: { $0.value.since < $1.value.since })?.key {
                     failures[oldest] = nil
                 }
             }
-            let entry = failures[client].flatMap { now.timeIntervalSince($0.since) < window ? $0 : nil }
-            failures[client] = (count: (entry?.count ?? 0) + 1, since: entry?.since ?? now)
+            let entry = failures[key].flatMap { now.timeIntervalSince($0.since) < window ? $0 : nil }
+            let count = (entry?.count ?? 0) + 1
+            failures[key] = (count: count, since: entry?.since ?? now)
+            return count == limit
         }
+    }
+
+    /// An IPv4 address as it is; an IPv6 one by its first four groups.
+    static func key(_ client: String) -> String {
+        guard client.contains(":") else { return client }
+        var groups = client.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        if let gap = groups.firstIndex(of: ""), client.contains("::") {
+            let missing = 8 - groups.filter { !$0.isEmpty }.count
+            groups.replaceSubrange(gap...gap, with: Array(repeating: "0", count: max(missing, 0)))
+            groups = groups.filter { !$0.isEmpty }
+        }
+        return groups.prefix(4).map { $0.lowercased() }.joined(separator: ":") + "::/64"
     }
 }

@@ -11,8 +11,11 @@ import Support
 /// preview's. Without a session, only the personal link, the calendar
 /// subscription and the stylesheet and icons answer.
 extension ParticipantApp {
-    static let deviceCookie = "carefeed_device"
-    private static let deviceCookiePrefix = Array((deviceCookie + "=").utf8)
+    /// The device cookie's name: under HTTPS with the `__Host-` prefix, so
+    /// no other site of the same domain can set one for this one.
+    static func deviceCookie(_ hosting: Hosting) -> String {
+        hosting.isHTTPS ? "__Host-carefeed_device" : "carefeed_device"
+    }
 
     /// The responder for someone not signed in: no language to store for them, so no link to choose one.
     func anonymousResponder(for request: HTTPRequest) -> Responder {
@@ -22,6 +25,10 @@ extension ParticipantApp {
     }
 
     func handleHosted(_ request: HTTPRequest, _ hosting: Hosting) -> HTTPResponse {
+        // Over plain HTTP from beyond this machine, when participants come by HTTPS: to the study's address, setting nothing.
+        if let url = hosting.url, hosting.isHTTPS, !request.isTLS, !request.isFromLoopback {
+            return HTTPResponse(status: 308, headers: [("Location", url + request.path)], body: .bytes([]))
+        }
         let anonymous = requestGuard.issuedSession(in: request.header("cookie"))
         var newSession: String?
         var response = hostedResponse(request, hosting, anonymous: anonymous) {
@@ -31,63 +38,73 @@ extension ParticipantApp {
             newSession = started
             return started
         }
-        RequestGuard.addHeaders(to: &response, newSession: newSession, https: hosting.isHTTPS)
+        let secure = request.isTLS || (request.isFromLoopback && request.header("x-forwarded-proto")?.lowercased() == "https")
+        RequestGuard.addHeaders(to: &response, newSession: newSession, https: hosting.isHTTPS, strictTransport: secure)
         return response
     }
 
     private func hostedResponse(_ request: HTTPRequest, _ hosting: Hosting, anonymous: String?,
                                 session: () -> String) -> HTTPResponse {
+        // The Host first, for every route: the calendar and the join page too.
+        if case .failure(.text(let status, let text, let headers)) = requestGuard.admit(
+            HTTPRequest(method: .get, path: request.path, headers: request.headers), session: "", sentCookie: false) {
+            return HTTPResponse.text(text, status: status).adding(headers)
+        }
         let now = configuration.now()
-        let device = RequestGuard.session(in: request.header("cookie"), cookie: Self.deviceCookiePrefix)
-        let participantID: String?
+        let cookie = Array((Self.deviceCookie(hosting) + "=").utf8)
+        let device = RequestGuard.session(in: request.header("cookie"), cookie: cookie)
+        let signedIn: (id: String, renewed: Bool)?
         do {
-            participantID = try device.flatMap { try store.sessionParticipant(tokenSHA256: HostTokens.hash($0), at: now) }
+            signedIn = try device.flatMap { try store.sessionParticipant(tokenSHA256: HostTokens.hash($0), at: now) }
         } catch {
             return storeFailure(error, request)
         }
         let segments = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         if segments.count == 2, segments[0] == "calendar", segments[1].hasSuffix(".ics"), request.method.isSafe {
-            return calendarFeed(request, token: String(segments[1].dropLast(4)), hosting, now: now)
+            return calendarFeed(request, token: String(segments[1].dropLast(4)), now: now)
         }
         if segments.count == 2, segments[0] == "join" {
-            return join(request, token: segments[1], hosting, device: participantID == nil ? nil : device,
-                        session: session(), now: now)
+            return join(request, token: segments[1], hosting, device: signedIn == nil ? nil : device, session: session(), now: now)
         }
-        // A participant's pages, or the stylesheet and icons anyone may have.
-        let isAsset = segments.first == "assets" && request.method.isSafe
-        guard let participantID, let device else {
-            let admitted = requestGuard.admit(HTTPRequest(method: .get, path: request.path, headers: request.headers),
-                                              session: anonymous ?? "", sentCookie: anonymous != nil)
-            if case .failure(.text(let status, let text, let headers)) = admitted {
-                return HTTPResponse.text(text, status: status).adding(headers)
-            }
-            if isAsset, case .success(let admitted) = admitted {
-                return route(request, admitted, participantID: "")
-            }
-            let respond = anonymousResponder(for: request)
-            // The care team's numbers are for anyone: whom to ask for a new link.
-            if segments == ["care-team"], request.method.isSafe {
-                return respond.page(CareTeamPage.render(study: respond.study, reader: .participant(links: respond.links, language: respond.language),
-                                                        nav: .none, frame: respond.frame))
-            }
-            return respond.message(.unauthorized, .openYourLinkTitle, respond.words(.openYourLinkText))
-        }
+        guard let signedIn, let device else { return notSignedIn(request, segments: segments, anonymous: anonymous) }
+        var response: HTTPResponse
         switch requestGuard.admit(request, session: device, sentCookie: true) {
         case .failure(.text(let status, let text, let headers)):
-            return HTTPResponse.text(text, status: status).adding(headers)
+            response = HTTPResponse.text(text, status: status).adding(headers)
         case .failure(.message(let status, let title, let text, let error)):
             let respond = responder(for: request)
-            return respond.message(status, title, respond.words(text, ["error": error ?? ""]))
+            response = respond.message(status, title, respond.words(text, ["error": error ?? ""]))
         case .success(let admitted):
             if segments == ["sign-out"] {
-                return signOut(request, device: device, participantID: participantID, hosting, now: now)
+                return signOut(request, device: device, hosting, now: now)
             }
-            let response = route(request, admitted, participantID: participantID, signOutToken: admitted.csrfToken)
+            response = route(request, admitted, participantID: signedIn.id, signOutToken: admitted.csrfToken)
             if request.method == .post, response.status.rawValue < 400 {
                 hosting.changed()
             }
-            return response
         }
+        // Used again after an hour or more: the cookie lasts another 180 days from now.
+        if signedIn.renewed { response.headers.append(("Set-Cookie", deviceCookie(device, hosting))) }
+        return response
+    }
+
+    /// Someone without a session: the stylesheet and icons, the care team's
+    /// numbers (whom to ask for a new link), and otherwise one page asking
+    /// for the personal link.
+    private func notSignedIn(_ request: HTTPRequest, segments: [String], anonymous: String?) -> HTTPResponse {
+        let respond = anonymousResponder(for: request)
+        guard request.method.isSafe else {
+            return respond.message(.unauthorized, .openYourLinkTitle, respond.words(.openYourLinkText))
+        }
+        if segments.first == "assets", case .success(let admitted) = requestGuard.admit(request, session: "", sentCookie: false) {
+            return route(request, admitted, participantID: "")
+        }
+        if segments == ["care-team"] {
+            return respond.page(CareTeamPage.render(study: respond.study, reader: .participant(links: respond.links,
+                                                                                               language: respond.language),
+                                                    nav: .none, frame: respond.frame))
+        }
+        return respond.message(.unauthorized, .openYourLinkTitle, respond.words(.openYourLinkText))
     }
 
     /// A personal link: GET shows one short page with a Start button (a
@@ -111,41 +128,42 @@ extension ParticipantApp {
         }
         let client = hosting.client(of: request)
         guard joins.allows(client, at: now) else {
-            hosting.log("join refused: too many links tried from \(client)")
             return respond.message(.tooManyRequests, .tooManyTriesTitle, respond.words(.tooManyTriesText))
                 .adding([("Retry-After", "900")])
         }
         let newDevice = HostTokens.session()
         let joined: String?
         do {
-            // The same browser joining again (a shared tablet) ends the session it had.
-            if let device { try store.signOut(tokenSHA256: HostTokens.hash(device), at: now) }
+            // The same browser joining again (a shared tablet) ends the session it had, only if the link works.
             joined = HostTokens.isLinkShaped(token)
                 ? try store.join(tokenSHA256: HostTokens.hash(token), sessionSHA256: HostTokens.hash(newDevice),
                                  calendarSHA256: HostTokens.hash(HostTokens.calendar(ofSession: newDevice)), at: now,
-                                 device: request.header("user-agent").map { String($0.prefix(200)) })
+                                 device: request.header("user-agent").map { String($0.prefix(200)) },
+                                 ending: device.map(HostTokens.hash))
                 : nil
         } catch {
             return storeFailure(error, request)
         }
         guard let joined else {
-            joins.failed(client, at: now)
-            hosting.log("join refused: an unknown, used or expired link from \(client)")
+            if joins.failed(client, at: now) {
+                hosting.log("joins from \(client) wait 15 minutes: \(joins.limit) unknown, used or expired links tried")
+            }
             return respond.message(.notFound, .linkNotWorkingTitle, respond.words(.linkNotWorkingText))
         }
+        if let device { forgetDrafts(of: device) }
         hosting.log("\(joined) joined on a new device")
         hosting.changed()
         return HTTPResponse.seeOther("/").adding([("Set-Cookie", deviceCookie(newDevice, hosting))])
     }
 
-    private func signOut(_ request: HTTPRequest, device: String, participantID: String, _ hosting: Hosting,
-                         now: Date) -> HTTPResponse {
+    private func signOut(_ request: HTTPRequest, device: String, _ hosting: Hosting, now: Date) -> HTTPResponse {
         guard request.method == .post else { return responder(for: request).notFound() }
         do {
             try store.signOut(tokenSHA256: HostTokens.hash(device), at: now)
         } catch {
             return storeFailure(error, request)
         }
+        forgetDrafts(of: device)
         hosting.changed()
         let respond = anonymousResponder(for: request)
         return respond.message(.ok, .signedOutTitle, respond.words(.signedOutText))
@@ -154,7 +172,7 @@ extension ParticipantApp {
 
     /// A participant's calendar subscription: the coming weeks' events not
     /// yet answered, by a read-only token of its own, which ends with its session.
-    private func calendarFeed(_ request: HTTPRequest, token: String, _ hosting: Hosting, now: Date) -> HTTPResponse {
+    private func calendarFeed(_ request: HTTPRequest, token: String, now: Date) -> HTTPResponse {
         let notFound = HTTPResponse.text("No calendar here.\n", status: .notFound)
         guard token.utf8.count == 40, token.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }) else {
             return notFound
@@ -173,8 +191,8 @@ extension ParticipantApp {
 
     /// The device cookie, or with nil, the one that clears it.
     private func deviceCookie(_ token: String?, _ hosting: Hosting) -> String {
-        "\(Self.deviceCookie)=\(token ?? ""); Path=/; HttpOnly; SameSite=Lax; Max-Age=\(token == nil ? 0 : Int(CareStore.sessionIdleLimit))"
-            + (hosting.isHTTPS ? "; Secure" : "")
+        "\(Self.deviceCookie(hosting))=\(token ?? ""); Path=/; HttpOnly; SameSite=Lax; "
+            + "Max-Age=\(token == nil ? 0 : Int(CareStore.sessionIdleLimit))" + (hosting.isHTTPS ? "; Secure" : "")
     }
 
     /// A store that failed: 503, never a 404 or a stack trace.

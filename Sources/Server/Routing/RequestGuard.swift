@@ -67,7 +67,7 @@ struct RequestGuard: Sendable {
         } catch {
             return .failure(.message(status: .badRequest, title: .formNotUnderstood, text: .formErrorNothingSaved, error: "\(error)"))
         }
-        guard sentCookie, admitted.form?["csrf"] == admitted.csrfToken else {
+        guard sentCookie, let sent = admitted.form?["csrf"], Self.same(sent.utf8, admitted.csrfToken.utf8) else {
             return .failure(.message(status: .forbidden, title: .pleaseTryAgain, text: .formOutOfDate))
         }
         return .success(admitted)
@@ -76,13 +76,15 @@ struct RequestGuard: Sendable {
     /// What every response carries: the cookie of a new session, a
     /// Content-Security-Policy with no outside sources, no sniffing, no
     /// referrer, no framing, and no caching unless the response says otherwise.
-    /// A hosted study over HTTPS makes the cookie `Secure` and asks browsers to keep to HTTPS.
-    static func addHeaders(to response: inout HTTPResponse, newSession: String?, https: Bool = false) {
+    /// A hosted study over HTTPS makes the cookie `Secure`, and a response
+    /// that travels over HTTPS (`strictTransport`) asks browsers to keep to it.
+    static func addHeaders(to response: inout HTTPResponse, newSession: String?, https: Bool = false,
+                           strictTransport: Bool = false) {
         if let newSession {
             response.headers.append(("Set-Cookie", "\(sessionCookie)=\(newSession); Path=/; HttpOnly; SameSite=Strict"
                                      + (https ? "; Secure" : "")))
         }
-        if https {
+        if strictTransport {
             response.headers.append(("Strict-Transport-Security", "max-age=31536000"))
         }
         response.headers += [

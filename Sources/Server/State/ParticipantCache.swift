@@ -6,11 +6,11 @@ import Support
 import Words
 
 /// The participant, their outcomes and their feed as last computed, and the
-/// day feed pages rendered from them: computed again only after anyone
-/// wrote to the store, the content changed or the day turned.
+/// day feed pages rendered from them: computed again only after something
+/// about them changed in the store, the content changed or the day turned.
 final class ParticipantCache: Sendable {
     struct Snapshot: Sendable {
-        var stamp: CareStore.ChangeStamp
+        var stamp: CareStore.ParticipantStamp
         /// The content generation the feed was worked out from.
         var generation: Int
         var today: LocalDate
@@ -50,7 +50,7 @@ final class ParticipantCache: Sendable {
 
     /// The snapshot of `participantID` for the store's `stamp`, the
     /// content's `generation` and `today`, from the cache or from `make`.
-    func snapshot(of participantID: String, stamp: CareStore.ChangeStamp, generation: Int, today: (Participant) -> LocalDate,
+    func snapshot(of participantID: String, stamp: CareStore.ParticipantStamp, generation: Int, today: (Participant) -> LocalDate,
                   language: (Participant) -> LanguageTag, make: () throws -> Snapshot) rethrows -> Snapshot {
         let cached = entries.update { entries -> Snapshot? in
             entries.reads += 1
