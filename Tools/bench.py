@@ -12,6 +12,9 @@ reach for, on this machine, in one run; writes BENCHMARKS.md.
    rebuild, with and without the build manifest.
 4. Scaling: the site at 20, 200 and 2,000 participants.
 5. Server: `carefeed serve` against nginx serving the same bytes, under wrk.
+6. A hosted study: 10,000 participants enrolled, 1,000 sessions fetching
+   their own day feeds against nginx serving the same pages as files, and
+   200 participants answering at once.
 
 Contenders alternate (A B A B ...), each run at least RUNS times; a figure
 is the median with the minimum and maximum beside it.
@@ -23,6 +26,7 @@ import time
 from bench_markdown import after_deletion, make_corpus, markdown_pipeline
 from bench_measure import ROOT, WORK, fresh, memory_folder
 from bench_report import machine, report, scaling_svg
+from bench_hosting import hosting
 from bench_server import server_and_nginx
 from bench_site import demo, scaling, study_site, study_site_in_memory
 
@@ -63,6 +67,8 @@ def main():
     site = study_site(store)
     print("Server and nginx…", flush=True)
     serving = server_and_nginx(store)
+    print("A hosted study: 10,000 participants, 1,000 sessions, 200 answering at once…", flush=True)
+    hosted = hosting()
     print("Scaling: 20, 200, 2,000 participants…", flush=True)
     stores = {20: demo(20), 200: demo(200), 2000: demo(2000)}
     scale = {"disk": scaling((20, 200, 2000), stores)}
@@ -80,7 +86,7 @@ def main():
     pipeline["deleted"] = after_deletion(disk, pipeline["disk"]["outputs"])
     (ROOT / "docs").mkdir(exist_ok=True)
     (ROOT / "docs/bench-scaling.svg").write_text(scaling_svg(scale.get("memory") or scale["disk"]))
-    text = report(info, disk, pipeline, site, scale, serving, time.time() - started)
+    text = report(info, disk, pipeline, site, scale, serving, hosted, time.time() - started)
     (ROOT / "BENCHMARKS.md").write_text(text)
     fresh(WORK)
     fresh(TRASH)

@@ -38,10 +38,12 @@ http {{
 """
 
 
-def wrk(url, cookie=None, seconds=5):
-    command = ["wrk", "-t2", "-c32", f"-d{seconds}s", "--latency", url]
+def wrk(url, cookie=None, seconds=5, script=None, connections=32):
+    command = ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency", url]
     if cookie:
         command[1:1] = ["-H", f"Cookie: {cookie}"]
+    if script:
+        command[1:1] = ["-s", str(script)]
     output = subprocess.run(command, capture_output=True, text=True, check=True).stdout
 
     def milliseconds(label):
