@@ -64,8 +64,9 @@ extension CareStore {
     /// `sessionIdleLimit`), and whether its last use was written now:
     /// at most once an hour, when the browser's cookie is given again for
     /// the whole limit.
-    public func sessionParticipant(tokenSHA256: String, at instant: Date) throws -> (id: String, renewed: Bool)? {
-        guard let (id, lastUsed) = try liveSession("token_sha256", tokenSHA256, at: instant) else { return nil }
+    public func sessionParticipant(tokenSHA256: String, at instant: Date,
+                                   stamp: ChangeStamp? = nil) throws -> (id: String, renewed: Bool)? {
+        guard let (id, lastUsed) = try liveSession("token_sha256", tokenSHA256, at: instant, stamp: stamp) else { return nil }
         guard instant.timeIntervalSince(lastUsed) > 60 * 60 else { return (id, false) }
         // A store that cannot be written still lets the participant read their pages.
         let renewed = (try? write { database in
@@ -82,15 +83,17 @@ extension CareStore {
         try liveSession("calendar_sha256", calendarSHA256, at: instant)?.id
     }
 
-    private func liveSession(_ column: String, _ hash: String, at instant: Date) throws -> (id: String, lastUsed: Date)? {
-        let row = try read { database in
-            try database.query("SELECT participant_id, last_used_at FROM device_sessions WHERE \(column) = ? AND ended_at IS NULL",
-                               [.text(hash)]).first
+    private func liveSession(_ column: String, _ hash: String, at instant: Date,
+                             stamp: ChangeStamp? = nil) throws -> (id: String, lastUsed: Date)? {
+        let found = try remembered(column + ":" + hash, stamp: stamp) { () -> (id: String, lastUsed: Date)? in
+            let row = try read { database in
+                try database.query("SELECT participant_id, last_used_at FROM device_sessions WHERE \(column) = ? AND ended_at IS NULL",
+                                   [.text(hash)]).first
+            }
+            return try row.map { (try $0.text("participant_id"), try $0.date("last_used_at")) }
         }
-        guard let row else { return nil }
-        let lastUsed = try row.date("last_used_at")
-        guard instant.timeIntervalSince(lastUsed) < Self.sessionIdleLimit else { return nil }
-        return (try row.text("participant_id"), lastUsed)
+        guard let found, instant.timeIntervalSince(found.lastUsed) < Self.sessionIdleLimit else { return nil }
+        return found
     }
 
     /// Ends one session, as its browser signs out.

@@ -32,7 +32,12 @@ extension CareStore {
         var language: String?
     }
 
-    public func participantStamp(id: String) throws -> ParticipantStamp {
+    /// - Parameter stamp: the store's, read just before, when the caller has it.
+    public func participantStamp(id: String, stamp: ChangeStamp? = nil) throws -> ParticipantStamp {
+        try remembered("participant:" + id, stamp: stamp) { try readParticipantStamp(id: id) }!
+    }
+
+    private func readParticipantStamp(id: String) throws -> ParticipantStamp {
         try read { database in
             let row = try database.query("""
                 SELECT (SELECT max(id) FROM audit_log WHERE participant_id = ?1) AS latest,

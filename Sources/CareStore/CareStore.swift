@@ -1,5 +1,6 @@
 import CareModel
 import Foundation
+import Support
 
 /// The care store: one SQLite file holding participants, task versions,
 /// outcomes, consent records, permission grants and the audit log.
@@ -18,6 +19,17 @@ public final class CareStore: @unchecked Sendable {
     public let path: String
     /// Opened with `readingOnly`: never created, migrated or written.
     private let readingOnly: Bool
+    /// Answers a hosted study asks on every request (whose session is this,
+    /// has this participant changed), kept while nothing at all is written:
+    /// a write anywhere, by any connection, changes the stamp and empties it.
+    let memo = Locked(Memo())
+
+    struct Memo {
+        var stamp: ChangeStamp?
+        var answers: [String: any Sendable] = [:]
+        /// Few: whatever tokens clients invent, memory stays flat.
+        static let capacity = 8_192
+    }
 
     /// Opens the store at `path`, creating and migrating it as needed. A
     /// store whose file is read-only opens for reading; its writes fail with
@@ -88,6 +100,27 @@ public final class CareStore: @unchecked Sendable {
                         otherConnections: try database.query("PRAGMA data_version")[0].integer("data_version"),
                         thisConnection: database.totalChanges)
         }
+    }
+
+    /// `compute`'s answer, as last given while the store was unchanged.
+    /// An answer is kept only if it is not nil, so invented tokens are not.
+    /// `stamp`: the store's, read just before by the caller, to ask once for several answers.
+    func remembered<T: Sendable>(_ key: String, stamp known: ChangeStamp? = nil, _ compute: () throws -> T?) throws -> T? {
+        let stamp = try known ?? changeStamp()
+        if let known = memo.update({ memo -> T? in
+            if memo.stamp != stamp { memo = Memo(stamp: stamp) }
+            return memo.answers[key] as? T
+        }) {
+            return known
+        }
+        // Read after the stamp: a write between the two leaves a newer answer under an older stamp, never the reverse.
+        guard let answer = try compute() else { return nil }
+        memo.update { memo in
+            guard memo.stamp == stamp else { return }
+            if memo.answers.count >= Memo.capacity { memo.answers = [:] }
+            memo.answers[key] = answer
+        }
+        return answer
     }
 
     /// `ok`, or SQLite's list of what is wrong with the file.

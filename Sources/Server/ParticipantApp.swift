@@ -87,9 +87,10 @@ public final class ParticipantApp: Sendable {
     }
 
     /// Answers a request let in, as `participantID`.
+    /// `stamp`: the store's, when a hosted request read it to find its session.
     func route(_ request: HTTPRequest, _ admitted: RequestGuard.Admitted, participantID: String,
-               signOutToken: String? = nil) -> HTTPResponse {
-        let context = { try self.context(admitted, participantID: participantID, signOutToken: signOutToken) }
+               signOutToken: String? = nil, stamp: CareStore.ChangeStamp? = nil) -> HTTPResponse {
+        let context = { try self.context(admitted, participantID: participantID, signOutToken: signOutToken, stamp: stamp) }
         guard let route = Route(method: request.method, path: request.path) else {
             guard Route.isFeed(request.path), request.method != .post else { return responder(for: request).notFound() }
             return (try? noSuchDay(context())) ?? responder(for: request).notFound()
@@ -208,11 +209,12 @@ public final class ParticipantApp: Sendable {
                          isPreview: configuration.previewsEdits)
     }
 
-    func context(_ admitted: RequestGuard.Admitted, participantID: String, signOutToken: String? = nil) throws -> RequestContext {
+    func context(_ admitted: RequestGuard.Admitted, participantID: String, signOutToken: String? = nil,
+                 stamp: CareStore.ChangeStamp? = nil) throws -> RequestContext {
         let (state, generation) = content.value
         return try RequestContext(admitted, participantID: participantID, state: state, generation: generation, store: store,
                                   cache: cache, configuration: configuration, liveReload: live.value != nil,
-                                  signOutToken: signOutToken)
+                                  signOutToken: signOutToken, stamp: stamp)
     }
 
     /// A day's feed page as the snapshot's data shows it, rendered once with

@@ -41,8 +41,8 @@ struct RequestContext {
     /// cache, worked out again if the store, the content or the day changed.
     init(_ admitted: RequestGuard.Admitted, participantID: String, state: ParticipantApp.ContentState, generation: Int,
          store: CareStore, cache: ParticipantCache, configuration: ParticipantApp.Configuration, liveReload: Bool,
-         signOutToken: String? = nil) throws {
-        let stamp = try store.participantStamp(id: participantID)
+         signOutToken: String? = nil, stamp storeStamp: CareStore.ChangeStamp? = nil) throws {
+        let stamp = try store.participantStamp(id: participantID, stamp: storeStamp)
         let now = configuration.now()
         let study = state.plan.study
         let language = { (participant: Participant) in

@@ -29,11 +29,10 @@ extension ParticipantApp {
         if let url = hosting.url, hosting.isHTTPS, !request.isTLS, !request.isFromLoopback {
             return HTTPResponse(status: 308, headers: [("Location", url + request.path)], body: .bytes([]))
         }
-        let anonymous = requestGuard.issuedSession(in: request.header("cookie"))
         var newSession: String?
-        var response = hostedResponse(request, hosting, anonymous: anonymous) {
-            // A session for the join form's token, started only where one is needed.
-            if let anonymous { return anonymous }
+        var response = hostedResponse(request, hosting) {
+            // A session for the join form's token, read or started only where one is needed.
+            if let anonymous = requestGuard.issuedSession(in: request.header("cookie")) { return anonymous }
             let started = requestGuard.newSession()
             newSession = started
             return started
@@ -43,19 +42,21 @@ extension ParticipantApp {
         return response
     }
 
-    private func hostedResponse(_ request: HTTPRequest, _ hosting: Hosting, anonymous: String?,
-                                session: () -> String) -> HTTPResponse {
+    private func hostedResponse(_ request: HTTPRequest, _ hosting: Hosting, session: () -> String) -> HTTPResponse {
         // The Host first, for every route: the calendar and the join page too.
-        if case .failure(.text(let status, let text, let headers)) = requestGuard.admit(
-            HTTPRequest(method: .get, path: request.path, headers: request.headers), session: "", sentCookie: false) {
-            return HTTPResponse.text(text, status: status).adding(headers)
+        guard requestGuard.allowsHost(of: request) else {
+            return HTTPResponse.text("This server only answers requests to the study's address.\n", status: .forbidden)
         }
         let now = configuration.now()
         let cookie = Array((Self.deviceCookie(hosting) + "=").utf8)
         let device = RequestGuard.session(in: request.header("cookie"), cookie: cookie)
         let signedIn: (id: String, renewed: Bool)?
+        var stamp: CareStore.ChangeStamp?
         do {
-            signedIn = try device.flatMap { try store.sessionParticipant(tokenSHA256: HostTokens.hash($0), at: now) }
+            // Read once for the session and the participant's pages: each asks whether anything changed since.
+            stamp = try store.changeStamp()
+            signedIn = try device.flatMap { try store.sessionParticipant(tokenSHA256: HostTokens.hash($0), at: now, stamp: stamp) }
+            if signedIn?.renewed == true { stamp = nil }
         } catch {
             return storeFailure(error, request)
         }
@@ -66,7 +67,7 @@ extension ParticipantApp {
         if segments.count == 2, segments[0] == "join" {
             return join(request, token: segments[1], hosting, device: signedIn == nil ? nil : device, session: session(), now: now)
         }
-        guard let signedIn, let device else { return notSignedIn(request, segments: segments, anonymous: anonymous) }
+        guard let signedIn, let device else { return notSignedIn(request, segments: segments) }
         var response: HTTPResponse
         switch requestGuard.admit(request, session: device, sentCookie: true) {
         case .failure(.text(let status, let text, let headers)):
@@ -78,7 +79,8 @@ extension ParticipantApp {
             if segments == ["sign-out"] {
                 return signOut(request, device: device, hosting, now: now)
             }
-            response = route(request, admitted, participantID: signedIn.id, signOutToken: admitted.csrfToken)
+            response = route(request, admitted, participantID: signedIn.id, signOutToken: admitted.csrfToken,
+                             stamp: request.method == .post ? nil : stamp)
             if request.method == .post, response.status.rawValue < 400 {
                 hosting.changed()
             }
@@ -91,7 +93,7 @@ extension ParticipantApp {
     /// Someone without a session: the stylesheet and icons, the care team's
     /// numbers (whom to ask for a new link), and otherwise one page asking
     /// for the personal link.
-    private func notSignedIn(_ request: HTTPRequest, segments: [String], anonymous: String?) -> HTTPResponse {
+    private func notSignedIn(_ request: HTTPRequest, segments: [String]) -> HTTPResponse {
         let respond = anonymousResponder(for: request)
         guard request.method.isSafe else {
             return respond.message(.unauthorized, .openYourLinkTitle, respond.words(.openYourLinkText))

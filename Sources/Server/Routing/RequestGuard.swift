@@ -101,7 +101,12 @@ struct RequestGuard: Sendable {
     /// The token every form of a session carries: a forged form from another
     /// site has the cookie sent along but cannot know the token.
     func csrfToken(forSession session: String) -> String {
-        checked(session).csrfToken
+        lastToken.update { last in
+            if let last, Self.same(last.session.utf8, session.utf8) { return last.token }
+            let token = String(SHA256.hex(secret + ":" + session).prefix(40))
+            last = (session, token)
+            return token
+        }
     }
 
     /// A new session: 128 random bits and a tag only this server can make
@@ -116,29 +121,24 @@ struct RequestGuard: Sendable {
     /// none, or for one it did not issue, which is then replaced.
     func issuedSession(in header: String?) -> String? {
         guard let session = Self.session(in: header) else { return nil }
-        return checked(session).isIssued ? session : nil
+        return isIssued(session) ? session : nil
     }
 
-    /// What the two digests say of a session, worked out once for the last
-    /// session each server thread saw: a browser sends the same cookie with
-    /// every request, and digesting it twice a request took a tenth of the
-    /// time a cached page is served in.
-    private struct Checked {
-        var session: String
-        var isIssued: Bool
-        var csrfToken: String
-    }
+    /// Each digest worked out once for the last session each server thread
+    /// saw: a browser sends the same cookie with every request, and
+    /// digesting it twice a request took a tenth of the time a cached page
+    /// is served in. The tag and the token are kept apart, as a hosted
+    /// study's device session needs only its token.
+    private let lastIssued = PerThread<(session: String, isIssued: Bool)?> { nil }
+    private let lastToken = PerThread<(session: String, token: String)?> { nil }
 
-    private let lastChecked = PerThread<Checked?> { nil }
-
-    private func checked(_ session: String) -> Checked {
-        lastChecked.update { last in
-            if let last, Self.same(last.session.utf8, session.utf8) { return last }
+    private func isIssued(_ session: String) -> Bool {
+        lastIssued.update { last in
+            if let last, Self.same(last.session.utf8, session.utf8) { return last.isIssued }
             let id = String(session.prefix(32))
-            let checked = Checked(session: session, isIssued: Self.same(session.utf8.dropFirst(32), tag(id).utf8),
-                                  csrfToken: String(SHA256.hex(secret + ":" + session).prefix(40)))
-            last = checked
-            return checked
+            let issued = Self.same(session.utf8.dropFirst(32), tag(id).utf8)
+            last = (session, issued)
+            return issued
         }
     }
 
@@ -192,6 +192,11 @@ struct RequestGuard: Sendable {
 
     private static func isHex(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+    }
+
+    /// Whether the request names this server: a loopback name, or the host it answers besides.
+    func allowsHost(of request: HTTPRequest) -> Bool {
+        isAllowed(host: request.header("host"))
     }
 
     private func isAllowed(host: String?) -> Bool {

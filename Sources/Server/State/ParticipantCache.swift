@@ -9,22 +9,35 @@ import Words
 /// day feed pages rendered from them: computed again only after something
 /// about them changed in the store, the content changed or the day turned.
 final class ParticipantCache: Sendable {
-    struct Snapshot: Sendable {
-        var stamp: CareStore.ParticipantStamp
+    /// A class, so that the cache, each request's context and the pages made from it share one, not copies.
+    final class Snapshot: Sendable {
+        let stamp: CareStore.ParticipantStamp
         /// The content generation the feed was worked out from.
-        var generation: Int
-        var today: LocalDate
+        let generation: Int
+        let today: LocalDate
         /// The language the participant reads in, whose words the feed's cards carry.
-        var language: LanguageTag
-        var participant: Participant
-        var records: ParticipantRecords
+        let language: LanguageTag
+        let participant: Participant
+        let records: ParticipantRecords
         /// The live ones of `records`, as stored.
-        var outcomes: [Outcome]
+        let outcomes: [Outcome]
         /// The participant as they see themselves: everything they gave, scored, and their feed.
-        var view: ParticipantView
+        let view: ParticipantView
         var feed: ParticipantFeed { view.feed }
         /// Where the participant stands: joined, asked to consent again, withdrawn.
         var standing: Standing { view.standing }
+
+        init(stamp: CareStore.ParticipantStamp, generation: Int, today: LocalDate, language: LanguageTag,
+             participant: Participant, records: ParticipantRecords, outcomes: [Outcome], view: ParticipantView) {
+            self.stamp = stamp
+            self.generation = generation
+            self.today = today
+            self.language = language
+            self.participant = participant
+            self.records = records
+            self.outcomes = outcomes
+            self.view = view
+        }
     }
 
     private struct Entry {
@@ -76,7 +89,10 @@ final class ParticipantCache: Sendable {
     /// The feed page of `day` made from `snapshot`, rendered by `render` the first time.
     func feedPage(_ day: LocalDate, of snapshot: Snapshot, render: () -> PageTemplate) -> PageTemplate {
         let id = snapshot.participant.id
-        if let cached = entries.value.byParticipant[id].flatMap({ Self.isSame($0.snapshot, snapshot) ? $0.feedPages[day] : nil }) {
+        // Read in place: a copy of all the entries held while another thread writes would copy them all again.
+        if let cached = entries.update({ entries in
+            entries.byParticipant[id].flatMap { Self.isSame($0.snapshot, snapshot) ? $0.feedPages[day] : nil }
+        }) {
             return cached
         }
         let template = render()
