@@ -68,15 +68,21 @@ def site():
     shutil.rmtree(folder, ignore_errors=True)
 
 
-def make_driver(metrics, webgl=True, language=None, insecure_certificates=False):
+def make_driver(metrics, webgl=True, language=None, insecure_certificates=False, text_size=100):
     """Chromium at `metrics`; `language` (such as "de-DE") is what it asks pages in; with
-    `insecure_certificates`, a test's own self-signed certificate is taken."""
+    `insecure_certificates`, a test's own self-signed certificate is taken; `text_size` is the
+    browser's text size in percent, as a reader who needs larger text sets it."""
     options = webdriver.ChromeOptions()
     if insecure_certificates:
         options.set_capability("acceptInsecureCerts", True)
+    prefs = {}
     if language:
         options.add_argument(f"--lang={language}")
-        options.add_experimental_option("prefs", {"intl.accept_languages": f"{language},{language.split('-')[0]}"})
+        prefs["intl.accept_languages"] = f"{language},{language.split('-')[0]}"
+    if text_size != 100:
+        prefs["webkit.webprefs.default_font_size"] = 16 * text_size // 100
+    if prefs:
+        options.add_experimental_option("prefs", prefs)
     options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
     for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--hide-scrollbars",
                      f"--window-size={metrics['width']},{metrics['height']}", "--force-device-scale-factor=1"]:

@@ -156,8 +156,10 @@ public enum SurveyPage {
                     + "<span>\(reader.words(.scaleEnd, ["number": reader.format.number(max), "label": maxLabel ?? ""]))</span></p>\n"
             }
             html += errorHTML
-            html += "<div class=\"scale-options\">"
             let values = item.answer.scaleSteps
+            // Eight to twelve steps take two even rows on a phone, so each stays a finger wide.
+            let columns: HTML = (8...12).contains(values.count) ? " scale-columns-\((values.count + 1) / 2)" : ""
+            html += "<div class=\"scale-options\(columns)\">"
             for (index, value) in values.enumerated() {
                 // As the value model reads it back: 0.125 stays 0.125.
                 let text = OutcomeValue.Value.decimal(value).text

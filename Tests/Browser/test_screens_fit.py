@@ -1,0 +1,78 @@
+"""Every screen fits a phone, in each of Recover's languages and at 200 %
+text: each menu item inside the viewport (measured box by box, not by the
+page's width), nothing wider than the screen, every scale step a target
+of at least 44 × 44 px with its number inside it, and the care team's
+cards inside their column."""
+import pytest
+from selenium.webdriver.common.by import By
+
+from conftest import PHONE, DESKTOP, Server, TODAY, make_driver, screenshot
+from test_participant_day import join
+
+OUTSIDE = """
+const width = document.documentElement.clientWidth;
+return [...document.querySelectorAll(arguments[0])].filter(element => {
+  const box = element.getBoundingClientRect();
+  return box.width > 0 && (box.left < -0.5 || box.right > width + 0.5);
+}).map(element => element.textContent.trim() + ' ' + JSON.stringify(element.getBoundingClientRect()));
+"""
+
+SCALE = """
+return [...document.querySelectorAll('.scale-options label')].map(label => {
+  const box = label.getBoundingClientRect();
+  return [label.textContent.trim(), box.width, box.height, label.scrollWidth <= label.clientWidth + 0.5];
+});
+"""
+
+
+def assert_fits(driver, page):
+    outside = driver.execute_script(OUTSIDE, ".nav a, .nav span, main *, footer *")
+    assert outside == [], f"{page}: outside the screen: {outside[:5]}"
+    sideways = driver.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert sideways <= 0, f"{page} scrolls sideways by {sideways} px"
+
+
+@pytest.fixture(scope="module")
+def recover(tmp_path_factory):
+    server = Server(tmp_path_factory.mktemp("fit"), participant="fit")
+    join(server)
+    yield server
+    server.stop()
+
+
+@pytest.mark.parametrize("language", ["en-US", "de-DE"])
+@pytest.mark.parametrize("text_size", [100, 200])
+def test_each_participant_page_fits_a_phone(recover, language, text_size):
+    driver = make_driver(PHONE, webgl=False, language=language, text_size=text_size)
+    try:
+        for path in [f"/feed/{TODAY}", "/care-team", "/tasks/checkIn/0", "/insights", "/consent", "/education"]:
+            driver.get(recover.url + path)
+            assert_fits(driver, f"{path} in {language} at {text_size} %")
+            if path.startswith("/tasks/"):
+                steps = driver.execute_script(SCALE)
+                assert len(steps) == 11, steps
+                for number, width, height, inside in steps:
+                    assert width >= 44 and height >= 44, f"step {number}: {width:.0f} × {height:.0f} px"
+                    assert inside, f"step {number}'s number spills out of its box"
+            if text_size == 200 and language == "de-DE":
+                screenshot(driver, f"fit{path.replace('/', '-')}-de-200")
+    finally:
+        driver.quit()
+
+
+@pytest.mark.parametrize("metrics", [PHONE, DESKTOP])
+def test_each_clinician_menu_item_is_in_view(site, metrics):
+    driver = make_driver(metrics, webgl=False, text_size=200 if metrics is PHONE else 100)
+    try:
+        first = next(site.glob("participants/*/index.html"))
+        pages = [site / "index.html", site / "overview.html"] + [first.parent / page for page in
+                                                                  ["index.html", "insights.html", "consent.html", "audit.html"]]
+        for page in [page for page in pages if page.exists()]:
+            driver.get(page.as_uri())
+            outside = driver.execute_script(OUTSIDE, ".nav a, .nav span")
+            assert outside == [], f"{page.name}: menu items outside the screen: {outside}"
+            # A wide table scrolls in its own box; the page itself never sideways.
+            sideways = driver.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+            assert sideways <= 0, f"{page.relative_to(site)} scrolls sideways by {sideways} px"
+    finally:
+        driver.quit()
