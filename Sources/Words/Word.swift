@@ -28,7 +28,7 @@ public enum Word: String, CaseIterable, Sendable {
          enterNumberOf, enterTime, enterWholeNumber, entriesLoggedThisDay, entriesLoggedToday, errorAfterLabel,
          errorAfterQuestion, errorNothingChanged, evening, exactlyWhatIsRecorded
     case factAdherenceOverall, factAdherenceWeek, factDayOfStudy, factDocument, factEnrolled, factFlags, factJoined,
-         factLastAnswer, factLatest, factPrintedName, factSHA, factSigned, factStatus, factTimeZone, finishedHeading,
+         factLastAnswer, factLatest, factPrintedName, factSigned, factStatus, finishedHeading,
          finishedText, flagDayCounts, flagNoneSince, flagNoneYet, flagNotChosen, flagNotShared, flagRule, flagValueOn,
          flaggedFirst, flowActive, flowCaption, flowConsented, flowEnrolled, flowFinished, flowHeading, flowJoined,
          flowNotJoined, flowNow, flowWithdrawn, flowWithdrawnReasons, formErrorNothingSaved, formFromAnotherSite,

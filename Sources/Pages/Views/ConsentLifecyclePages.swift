@@ -33,7 +33,7 @@ public enum ConsentLifecyclePages {
         let before: HTML = "<a href=\"\(reader.links.consentRecord(participant.id))\">\(words(.seeWhatYouSigned))</a>"
         main += "<p class=\"day-meta\">\(words.html(.versionWhichReplaces, ["version": "\(document.version)", "signed": "\(signedVersion)", "before": before]))</p>\n"
         main += ConsentPages.protocolLine(study, reader: reader)
-        main += "<div class=\"prose consent-text\" tabindex=\"0\" role=\"region\" aria-label=\"\(words(.consentDocument))\">\n"
+        main += "<div class=\"prose consent-text\" role=\"region\" aria-label=\"\(words(.consentDocument))\">\n"
             + "\(document.html)</div>\n"
         main += "<form method=\"post\" action=\"\(reader.links.reconsent() ?? "")\" class=\"onboarding\" novalidate>\n"
             + "<input type=\"hidden\" name=\"csrf\" value=\"\(csrfToken)\">\n"
@@ -52,7 +52,7 @@ public enum ConsentLifecyclePages {
                                        reader: Reader, fields: OnboardingFields, csrfToken: String,
                                        frame: Layout.Frame = .plain) -> HTML {
         let words = reader.words
-        var main = OnboardingPages.reviewSummary(document, fields: fields, timeZone: participant.timeZone, reader: reader)
+        var main = OnboardingPages.reviewSummary(document, fields: fields, reader: reader)
         let action = (reader.links.reconsent() ?? "") + "/review"
         main += "<form method=\"post\" action=\"\(action)\" class=\"onboarding\">\n"
             + "<input type=\"hidden\" name=\"csrf\" value=\"\(csrfToken)\">\n"

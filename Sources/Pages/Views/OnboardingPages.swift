@@ -65,7 +65,7 @@ public enum OnboardingPages {
             let address: HTML = "<a href=\"mailto:\(context.study.contact)\">\(context.study.contact)</a>"
             main += "<p class=\"day-meta\">\(words.html(.consentReadIt, ["version": "\(document.version)", "address": address]))</p>\n"
             main += ConsentPages.protocolLine(context.study, reader: context.reader)
-            main += "<div class=\"prose consent-text\" tabindex=\"0\" role=\"region\" aria-label=\"\(words(.consentDocument))\">\n\(document.html)</div>\n"
+            main += "<div class=\"prose consent-text\" role=\"region\" aria-label=\"\(words(.consentDocument))\">\n\(document.html)</div>\n"
             main += form
             main += signatureFields(fields, errors: errors, reader: context.reader)
             main += actions(number, context: context, next: words(.review)) + "</form>\n"
@@ -153,7 +153,7 @@ public enum OnboardingPages {
                               frame: Layout.Frame = .plain) -> HTML {
         let words = context.reader.words
         var main = progress(number, of: context.task.survey.count, reader: context.reader)
-        main += reviewSummary(document, fields: fields, timeZone: context.participant.timeZone, reader: context.reader)
+        main += reviewSummary(document, fields: fields, reader: context.reader)
         main += "<form method=\"post\" action=\"\(context.stepPath(number))/review\" class=\"onboarding\">\n"
             + "<input type=\"hidden\" name=\"csrf\" value=\"\(context.csrfToken)\">\n"
             + "<input type=\"hidden\" name=\"sha256\" value=\"\(document.sha256)\">\n"
@@ -189,14 +189,13 @@ public enum OnboardingPages {
     }
 
     /// Exactly what a signature will record, shown before the participant signs.
-    static func reviewSummary(_ document: ConsentDocument, fields: OnboardingFields, timeZone: TimeZone, reader: Reader) -> HTML {
+    static func reviewSummary(_ document: ConsentDocument, fields: OnboardingFields, reader: Reader) -> HTML {
         let words = reader.words
         var html: HTML = "<h1>\(words(.checkBeforeSign))</h1>\n<p class=\"lead\">"
             + "\(words.html(.exactlyWhatIsRecorded, ["sign": "<strong>\(words(.sign))</strong>"]))</p>\n"
         html += "<dl class=\"record-facts\">\n<dt>\(words(.factDocument))</dt><dd>\(words(.documentTitleVersion, ["document": document.title, "version": document.version]))</dd>\n"
-        html += "<dt>\(words(.factSHA))</dt><dd><code class=\"hash\">\(document.sha256)</code></dd>\n"
-        html += "<dt>\(words(.factPrintedName))</dt><dd>\(fields.printedName)</dd>\n"
-        html += "<dt>\(words(.factTimeZone))</dt><dd>\(timeZone.identifier)</dd>\n</dl>\n"
+        // The text's SHA-256 and the time zone belong to the record (the consent page shows them), not to a patient's last look.
+        html += "<dt>\(words(.factPrintedName))</dt><dd>\(fields.printedName)</dd>\n</dl>\n"
         if let signature = fields.signature {
             html += "<section class=\"signature\" aria-label=\"\(words(.signature))\"><h2>\(words(.signature))</h2>\n"
                 + "\(ConsentPages.signature(signature, printedName: fields.printedName, reader: reader))</section>\n"
