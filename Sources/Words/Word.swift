@@ -9,7 +9,7 @@ public enum Word: String, CaseIterable, Sendable {
          auditDevicesRevoked, auditEmpty, auditInvited, auditLead, auditPermissionAnswered, auditReconsentSigned,
          auditSignedOut, auditWithdrew
     case back, backToToday, barChart, beforeEnrollment, begin, boxDone, boxDoneAt, boxNotDone, byWeekCaption, byWeekLead
-    case calendarAlarm, calendarElementText, calendarOpenAllDay, calendarOpenFrom, calendarOpenUntil, callContact,
+    case calendarAlarm, calendarElementText, calendarOpenAllDay, calendarOpenFrom, calendarOpenUntil, callContact, callContactNamed,
          cancel, cancelKeep, cannotBeUndone, cannotBeUndoneText, cannotDrawHint, careTeam, careTeamDocument,
          careTeamLead, careTeamLeadClinician, change, changeLanguage, chartDescription, chartTableCaption,
          checkBeforeSign, choiceWhen, choiceWithBrowser, choicesMade, chooseAllThatApply, chooseDayBetween,
@@ -17,14 +17,14 @@ public enum Word: String, CaseIterable, Sendable {
          chooseYesOrNo, clearSignature, columnAdherenceWeek, columnCount, columnDetail, columnEnrolledInAll,
          columnEnrolledThatDay, columnEvent, columnMedian, columnMiddleHalf, columnParticipant, columnParticipants,
          columnStage, columnSubject, columnTime, columnWeek, consentChanged, consentChangedText, consentDocument,
-         consentReadIt, consentRecord, contactAt, contentHasErrors, `continue`, currentLanguage
+         consentReadIt, consentRecord, contentHasErrors, `continue`, currentLanguage
     case dataAsOf, day, dayAndAgo, dayAtTime, dayFromTo, dayLocked, dayLockedText, dayOfStudyToday, dayOfTheStudy,
          dayOrEarlier, dayOrLater, dayRange, dayRing, days, daysAgo, decimalsAllowed, degreesOfBend,
          deleteAndAnswerAgain, deleteAnswers, deleteExplained, deleteTheseAnswers, deletedNoValues, deletedValues,
          deleting, descending, documentAsSigned, documentTitleVersion, documentTitleVersionID, documentVersion,
          documents, done, doneAt, doneNoAnswers, doneOfTotal, doneTurning, downloadExplained, downloadMyData,
          drawOrTick, drawnSignature
-    case educationNotes, emailContact, emergencyFirst, enrolmentCaption, enrolmentHeading, enterDate, enterNumber,
+    case educationNotes, emailContact, emailContactNamed, emergencyFirst, enrolmentCaption, enrolmentHeading, enterDate, enterNumber,
          enterNumberOf, enterTime, enterWholeNumber, entriesLoggedThisDay, entriesLoggedToday, errorAfterLabel,
          errorAfterQuestion, errorNothingChanged, evening, exactlyWhatIsRecorded
     case factAdherenceOverall, factAdherenceWeek, factDayOfStudy, factDocument, factEnrolled, factFlags, factJoined,

@@ -1,8 +1,8 @@
 """Every screen fits a phone, in each of Recover's languages and at 200 %
 text: each menu item inside the viewport (measured box by box, not by the
 page's width), nothing wider than the screen, every scale step a target
-of at least 44 × 44 px with its number inside it, and the care team's
-cards inside their column."""
+of at least 44 × 44 px with its number inside it, the care team's cards
+inside their column, and no word said twice in a control's name."""
 import pytest
 from selenium.webdriver.common.by import By
 
@@ -15,6 +15,14 @@ return [...document.querySelectorAll(arguments[0])].filter(element => {
   const box = element.getBoundingClientRect();
   return box.width > 0 && (box.left < -0.5 || box.right > width + 0.5);
 }).map(element => element.textContent.trim() + ' ' + JSON.stringify(element.getBoundingClientRect()));
+"""
+
+NAMES = """
+return [...document.querySelectorAll('a, button, input, [role=img], [role=region]')].map(element => {
+  const labelled = element.id && document.querySelector(`label[for="${element.id}"]`);
+  return (element.getAttribute('aria-label') || (labelled && labelled.innerText) || element.innerText
+          || element.getAttribute('title') || element.getAttribute('value') || '').trim();
+}).filter(name => name !== null);
 """
 
 SCALE = """
@@ -48,6 +56,11 @@ def test_each_participant_page_fits_a_phone(recover, language, text_size):
         for path in [f"/feed/{TODAY}", "/care-team", "/tasks/checkIn/0", "/insights", "/consent", "/education"]:
             driver.get(recover.url + path)
             assert_fits(driver, f"{path} in {language} at {text_size} %")
+            if text_size == 100:
+                for name in driver.execute_script(NAMES):
+                    # Case kept: German's "wie Sie sie" is two words, "unter unter" one said twice.
+                    words = [word.strip(".,:;!?“”\"'()") for word in name.split()]
+                    assert all(one != other for one, other in zip(words, words[1:])), f"{path}: a word said twice in “{name}”"
             if path.startswith("/tasks/"):
                 steps = driver.execute_script(SCALE)
                 assert len(steps) == 11, steps

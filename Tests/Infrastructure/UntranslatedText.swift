@@ -50,7 +50,8 @@ public struct UntranslatedText {
                 default: kept.append(depth == 0 ? character : "|")
                 }
             }
-            let fragments = kept.split(whereSeparator: { "|·,:;()".contains($0) }).map {
+            // A value set apart from the words around it (`⁨ana@example.org⁩`) is cut out as the value it is.
+            let fragments = kept.split(whereSeparator: { "|·,:;()\u{2068}\u{2069}".contains($0) }).map {
                 Self.collapsed(String($0)).trimmingCharacters(in: CharacterSet(charactersIn: ". "))
             }
             for fragment in fragments where !fragment.isEmpty && !corpus.contains(fragment) {

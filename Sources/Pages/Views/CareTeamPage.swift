@@ -25,8 +25,7 @@ public enum CareTeamPage {
             }
             main += callButton(contact, reader: reader)
             if let email = contact.email {
-                main += "<p class=\"contact-line\"><a class=\"button button-secondary contact-email\" href=\"mailto:\(email)\">"
-                    + "<span>\(emailLabel(contact, email, reader: reader))</span></a></p>\n"
+                main += emailLink(contact, email, reader: reader)
             }
             if let address = contact.address {
                 let lines: [HTML] = address.split(separator: "\n").map { "\($0)" }
@@ -38,19 +37,22 @@ public enum CareTeamPage {
         return Layout.page(title: reader.words(.careTeam), study: study, reader: reader, nav: nav, main: main, frame: frame)
     }
 
-    /// A contact's call button, in a line of its own; nothing without a phone number.
+    /// A contact's call button, in a line of its own; nothing without a
+    /// phone number. It shows the number; a screen reader hears one whole
+    /// sentence with whom it calls (the card's heading names them to the eye).
     static func callButton(_ contact: Contact, reader: Reader) -> HTML {
         guard let phone = contact.phone, let tel = contact.telURI else { return "" }
-        let whom: HTML = "<span class=\"visually-hidden\">\(reader.words(.contactAt, ["name": contact.name]))</span>"
-        let number: HTML = "<bdi dir=\"ltr\">\(phone)</bdi>"
-        return "<p class=\"contact-line\"><a class=\"button contact-call\" href=\"\(tel)\"><span>"
-            + "\(reader.words.html(.callContact, ["whom": whom, "number": number]))</span></a></p>\n"
+        let named = reader.words(.callContactNamed, ["name": contact.name, "number": Format.isolated(phone)])
+        return "<p class=\"contact-line\"><a class=\"button contact-call\" href=\"\(tel)\" aria-label=\"\(named)\"><span>"
+            + "\(reader.words.html(.callContact, ["number": "<bdi dir=\"ltr\">\(phone)</bdi>"]))</span></a></p>\n"
     }
 
-    /// `Email Ana Ruiz at ana@…`, the name for screen readers only.
-    static func emailLabel(_ contact: Contact, _ email: String, reader: Reader) -> HTML {
-        let whom: HTML = "<span class=\"visually-hidden\">\(reader.words(.contactAt, ["name": contact.name]))</span>"
-        return reader.words.html(.emailContact, ["whom": whom, "address": "<bdi dir=\"ltr\">\(email)</bdi>"])
+    /// `Email ana@…`, and for a screen reader `Email Ana Ruiz at ana@…`.
+    static func emailLink(_ contact: Contact, _ email: String, reader: Reader) -> HTML {
+        let named = reader.words(.emailContactNamed, ["name": contact.name, "address": Format.isolated(email)])
+        return "<p class=\"contact-line\"><a class=\"button button-secondary contact-email\" href=\"mailto:\(email)\" "
+            + "aria-label=\"\(named)\"><span>\(reader.words.html(.emailContact, ["address": "<bdi dir=\"ltr\">\(email)</bdi>"]))"
+            + "</span></a></p>\n"
     }
 
     /// Who to call, at the top of the study's safety note: the care team's
