@@ -63,7 +63,7 @@ public enum Word: String, CaseIterable, Sendable {
     case readAndSign, readNewConsentFirst, readNewConsentFirstText, readNewVersion, readTheConsentForm, reasonGiven,
          reasonNotShown, reasonTooLong, remindersOnPhone, remindersText, remove, removing, required, resetView, review, ringDone,
          ringDoneMissed, ringNoTasks, ringToCome, ruleAbove, ruleBelow, ruleDropBy, ruleNotMeasured, ruleSilent
-    case saveAnswers, saveLanguage, savePrintCopy, savedAt, savedAtWithAnswers, saving, scaleEnd, scaleRange,
+    case saveAnswers, saveLanguage, savePrintCopy, savedAt, saving, scaleEnd, scaleRange,
          scatterChart, scheduledFor, scoreNotEnough, scoreOf, scoreValue, seeTheReference, seeWhatYouSigned, sendAsForm,
          seriesNotChosen, seriesNotShared, shares, sign, signConsentFirst, signConsentFirstText, signOut,
          signWithFinger, signature, signatureAreaDrawn, signatureAreaEmpty, signatureAreaFull, signatureCleared,

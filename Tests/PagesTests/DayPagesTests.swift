@@ -183,7 +183,8 @@ struct PreviewLinks: PageLinks {
         let done = AnswerPages.completion(try #require(task.completion), context: context).markup
         #expect(done.contains("<h1>Thank you</h1>"))
         #expect(done.contains("call your surgeon&#39;s office."))
-        #expect(done.contains("Check in, saved at 9:20 AM: Pain: 3 · Sleep: 7.5 hours"))
+        #expect(done.contains("<p class=\"answers\">Check in, saved at 9:20 AM</p>\n<ul class=\"answer-list\"><li>Pain: 3</li>"
+                              + "<li>Sleep: 7.5 hours</li></ul>"), "an answer a line")
         #expect(done.contains("<a class=\"button\" href=\"/feed/2026-03-04\">Back to today</a>"))
         #expect(done.contains("href=\"/education/when-to-call\""))
 

@@ -34,7 +34,7 @@ import StudyModel
         #expect(done.status == 200)
         #expect(done.text.contains("<h1>Thank you</h1>"))
         #expect(done.text.contains("If your pain is much worse than usual, or you are worried, call your surgeon&#39;s office."))
-        #expect(done.text.contains("Pain: 3 · Sleep: 7.5 hours"))
+        #expect(done.text.contains("<li>Pain: 3</li><li>Sleep: 7.5 hours</li>"))
         #expect(done.text.contains("<a class=\"button\" href=\"/feed/2026-03-09\">Back to today</a>"))
         // The same answers sent again are answered as the first were.
         #expect(server.post("/tasks/checkIn/2", [("pain", "3"), ("sleep", "7.5")]).header("Location") == "/tasks/checkIn/2/done")

@@ -168,6 +168,11 @@ public struct Format: Sendable {
     /// `Pain: 3 · Sleep: 7 hours`, in the order of the task's form, grouping
     /// the several choices of one item, each shown by its option's text.
     public func answers(_ outcome: Outcome, task: StudyTask?, study: Study) -> String {
+        answerList(outcome, task: task, study: study).joined(separator: " · ")
+    }
+
+    /// Each answer as its own line, "Pain: 3", in the task's order.
+    public func answerList(_ outcome: Outcome, task: StudyTask?, study: Study) -> [String] {
         let outcome = Self.answersOnly(outcome, task: task)
         var order = task?.formItems.map(\.id) ?? []
         for value in outcome.values where !order.contains(value.kind) {
@@ -193,7 +198,7 @@ public struct Format: Sendable {
             // A question already ends with its mark: "Where? Along a street", but "Sleep: 7 hours".
             let asked = label.last.map { "?!.:？！。：؟".contains($0) } == true
             return words(asked ? .answeredQuestion : .labelledAnswer, ["label": label, "answer": answers])
-        }.joined(separator: " · ")
+        }
     }
 
     /// The outcome without the scores derived from it: its answers as given.

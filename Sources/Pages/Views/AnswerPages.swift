@@ -38,13 +38,14 @@ public enum AnswerPages {
         var main: HTML = "<div class=\"completion\">\(Layout.icon("checkmark.circle.fill", reader: context.reader))"
             + "<h1>\(step.title)</h1></div>\n"
         if let text = step.text { main += "<p class=\"lead completion-text\">\(text)</p>\n" }
-        let answers = format.answers(context.outcome, task: context.task, study: context.study)
+        // What was saved, an answer a line and the scores after them: a questionnaire's dozen answers are no run-on line.
+        let answers = format.answerList(context.outcome, task: context.task, study: context.study)
+        let scores = format.scores(context.outcome, task: context.task, sharing: context.reader.sharing)
         let time = format.time(context.outcome.createdAt, in: context.participant.timeZone)
-        let saved = answers.isEmpty ? words(.savedAt, ["task": context.task.title, "time": time])
-            : words(.savedAtWithAnswers, ["task": context.task.title, "time": time, "answers": answers])
-        main += "<p class=\"answers\">\(saved)</p>\n"
-        for score in format.scores(context.outcome, task: context.task, sharing: context.reader.sharing) {
-            main += "<p class=\"score\">\(score)</p>\n"
+        main += "<p class=\"answers\">\(words(.savedAt, ["task": context.task.title, "time": time]))</p>\n"
+        if !answers.isEmpty || !scores.isEmpty {
+            main += "<ul class=\"answer-list\">" + answers.map { "<li>\($0)</li>" as HTML }.joined()
+                + scores.map { "<li class=\"score\">\($0)</li>" as HTML }.joined() + "</ul>\n"
         }
         main += "<p class=\"form-actions\"><a class=\"button\" href=\"\(context.feed)\">\(words(.backToToday))</a></p>\n"
         if let slug = context.study.safety, let note = context.study.note(slug) {
