@@ -109,4 +109,19 @@ import Words
             "i18n/de-DE.yaml:1:1: error: 'begn' is not one of CareFeed's words; did you mean 'begin'?",
         ])
     }
+
+    @Test func aWordWhosePlacesDifferFromEnglishsIsAnErrorAtItsLine() {
+        #expect(load("languages: [de-DE]", words: ["de-DE": "begin: Los\nscoreOf: \"{label}: {score}\"\n"]).diagnostics == [
+            "i18n/de-DE.yaml:2:10: error: scoreOf lacks {max}; English has {label}, {max}, {score}",
+        ])
+        #expect(load("languages: [de-DE]", words: ["de-DE": "daysAgo:\n  one: vor {days} Tag\n  other: vor {count} Tagen\n"])
+            .diagnostics == ["i18n/de-DE.yaml:2:3: error: daysAgo its 'one' form has {days}, which English does not fill; English has {count}"])
+    }
+
+    /// No word is measured against it for a suggestion (that took half a minute), and the message names it short.
+    @Test func aVeryLongUnknownKeyIsNamedShort() {
+        let key = String(repeating: "x", count: 100_000)
+        let diagnostics = load("languages: [de-DE]", words: ["de-DE": "? \(key)\n: Los\n"]).diagnostics
+        #expect(diagnostics == ["i18n/de-DE.yaml:1:3: error: '\(key.prefix(60))…' is not one of CareFeed's words"])
+    }
 }

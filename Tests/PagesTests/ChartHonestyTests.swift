@@ -109,7 +109,7 @@ import StudyModel
         let table = InsightsPage.table(data, caption: "Range of motion", reader: .site(SiteLinks(page: "index.html", feedDays: { _, _ in true }))).markup
         #expect(table.components(separatedBy: "No answer").count == 2)
         #expect(table.contains("<tr><th scope=\"row\">Sun, Mar 8</th><td data-label=\"Range of motion (degrees)\" class=\"no-answer\">No answer</td></tr>"))
-        #expect(table.contains("<tr><th scope=\"row\">Mon, Mar 9</th><td data-label=\"Range of motion (degrees)\" class=\"not-due\">Not due</td></tr>"))
+        #expect(table.contains("<tr><th scope=\"row\">Mon, Mar 9</th><td data-label=\"Range of motion (degrees)\" class=\"not-due\">Nothing planned</td></tr>"))
     }
 
     @Test func theWeekAndTheWholeStudyShareTheirAxis() {

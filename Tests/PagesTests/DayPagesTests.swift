@@ -94,8 +94,8 @@ struct PreviewLinks: PageLinks {
     /// of motion, the exercises and three times icing; never the pain medicine log.
     @Test func theWeekStripTellsMissedDaysFromDaysToCome() {
         let page = feedPage(today: "2026-03-04", answers: [answer("checkIn", on: "2026-03-03", [], id: 3)])
-        #expect(page.contains("aria-label=\"Monday, March 2: 0 of 6 done, 6 missed\""))
-        #expect(page.contains("aria-label=\"Tuesday, March 3: 1 of 6 done, 5 missed\""))
+        #expect(page.contains("aria-label=\"Monday, March 2: 0 of 6 done, 6 not done\""))
+        #expect(page.contains("aria-label=\"Tuesday, March 3: 1 of 6 done, 5 not done\""))
         #expect(page.contains("aria-label=\"Thursday, March 5: 6 tasks to come\""))
         #expect(page.contains("<circle class=\"ring-track ring-missed\""))
         #expect(page.contains("<circle class=\"ring-track ring-upcoming\" cx=\"18\" cy=\"18\" r=\"15\" fill=\"none\" "

@@ -84,7 +84,7 @@ import StudyModel
         let page = InsightsPage.render(participant: charts.participant, outcomes: [charts.joined()], day: Fixtures.date("2026-03-01"),
                                        today: Fixtures.date("2026-03-01"), plan: CarePlan(study: charts.study),
                                        reader: .site(links)).markup
-        #expect(page.contains("<p class=\"empty\">No answers yet from Mar 1 to Mar 7: none was due before today.</p>"))
+        #expect(page.contains("<p class=\"empty\">No answers yet from Mar 1 to Mar 7: nothing was asked before today.</p>"))
         #expect(!page.contains("<svg class=\"chart\""))
     }
 

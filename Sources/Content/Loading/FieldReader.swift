@@ -180,8 +180,11 @@ final class FieldReader {
 
     /// The allowed key nearest to a misspelt one, when it is near enough to be a typo.
     static func closest(to key: String, in allowed: [String]) -> String? {
-        let scored = allowed.map { ($0, editDistance(key.lowercased(), $0.lowercased())) }
-        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(1, key.count / 3) else { return nil }
+        // Two texts whose lengths differ by more than the bound are further apart than it: not measured
+        // (a 100,000-character key against every word took half a minute).
+        let bound = max(1, key.count / 3)
+        let scored = allowed.filter { abs($0.count - key.count) <= bound }.map { ($0, editDistance(key.lowercased(), $0.lowercased())) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= bound else { return nil }
         return best.0
     }
 

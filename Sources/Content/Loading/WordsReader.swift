@@ -37,7 +37,8 @@ extension FieldReader {
             guard let key = text(keyNode, "a word's key") else { continue }
             guard known.contains(key) else {
                 let suggestion = Self.closest(to: key, in: Word.allCases.map(\.rawValue)).map { "; did you mean '\($0)'?" } ?? ""
-                error("'\(key)' is not one of CareFeed's words\(suggestion)", at: keyNode)
+                let shown = key.count > 80 ? String(key.prefix(60)) + "…" : key
+                error("'\(shown)' is not one of CareFeed's words\(suggestion)", at: keyNode)
                 continue
             }
             switch value.value {
@@ -55,6 +56,11 @@ extension FieldReader {
                 }
             case .sequence:
                 error("\(key) must be a text, or its plural forms such as 'one:' and 'other:'", at: value)
+            }
+            // The places English leaves for values, filled the same: else a page shows "{name}", or loses a value.
+            if let entry = entries[key], let problem = Catalog.placeholderProblem(key: key, entry) {
+                error("\(key) \(problem)", at: value)
+                entries[key] = nil
             }
         }
         return Catalog(entries: entries)
