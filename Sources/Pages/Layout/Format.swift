@@ -182,6 +182,11 @@ public struct Format: Sendable {
             let values = outcome.values.filter { $0.kind == kind }
             guard !values.isEmpty else { return nil }
             let item = task?.formItems.first { $0.id == kind }
+            // A simple task's tap reads as the card says it, "Done", not as an English id with a yes.
+            if item == nil, kind == "done", values.map(\.value) == [.boolean(true)] {
+                let done = words(.boxDone)
+                return done.prefix(1).uppercased() + done.dropFirst()
+            }
             let options = item.flatMap { item -> [ChoiceOption]? in
                 if case .choice(let options, _) = item.answer { options } else { nil }
             } ?? []
@@ -227,9 +232,17 @@ public struct Format: Sendable {
     /// `68.8`: a score to one decimal, as scores are reported.
     public func score(_ value: Double) -> String { number((value * 10).rounded() / 10) }
 
-    /// A series' latest value as a worklist or summary shows it: a score to one decimal.
-    public func latest(_ value: OutcomeValue, of series: ChartSeries) -> String {
-        guard series.measure == .score, let number = value.value.number else { return self.value(value) }
+    /// A series' latest value as a worklist or summary shows it: a score to
+    /// one decimal; a unit in the reader's words, as `study` (in the
+    /// reader's language) names it, not the study's own that the store keeps.
+    public func latest(_ value: OutcomeValue, of series: ChartSeries, study: Study) -> String {
+        guard series.measure == .score, let number = value.value.number else {
+            var shown = value
+            if shown.unit != nil, let unit = study.task(series.task)?.formItems.first(where: { $0.id == series.value })?.answer.unit {
+                shown.unit = unit
+            }
+            return self.value(shown)
+        }
         return score(number)
     }
 

@@ -109,7 +109,7 @@ extension StudyPages {
                 cells.append(("", "<span class=\"no-answer\">\(reader.format.withheld(.notChosen))</span>"))
             } else if let latest = summary.latest.first(where: { $0.series.task == item.task && $0.series.value == item.value }) {
                 cells.append((latest.value.value.number.map(PlainNumber.format) ?? "",
-                              "\(reader.format.latest(latest.value, of: latest.series)) <span class=\"when\">\(reader.format.shortDay(latest.day))</span>"))
+                              "\(reader.format.latest(latest.value, of: latest.series, study: study)) <span class=\"when\">\(reader.format.shortDay(latest.day))</span>"))
             } else {
                 cells.append(("", "<span class=\"no-answer\">\(reader.words(.noneYet))</span>"))
             }

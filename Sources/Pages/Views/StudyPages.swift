@@ -29,7 +29,7 @@ public enum StudyPages {
         main += "<dt>\(reader.words(.factAdherenceOverall))</dt><dd>\(percent(summary.overall, reader: reader))</dd>\n"
         for latest in summary.latest {
             main += "<dt>\(reader.words(.factLatest, ["legend": latest.series.legend]))</dt>"
-                + "<dd>\(reader.words(.valueOnDay, ["value": reader.format.latest(latest.value, of: latest.series), "day": reader.format.shortDay(latest.day)]))</dd>\n"
+                + "<dd>\(reader.words(.valueOnDay, ["value": reader.format.latest(latest.value, of: latest.series, study: study), "day": reader.format.shortDay(latest.day)]))</dd>\n"
         }
         for series in summary.notShared {
             main += "<dt>\(reader.words(.factLatest, ["legend": series.legend]))</dt><dd>\(reader.format.withheld(.declined))</dd>\n"
