@@ -6,8 +6,27 @@ inside their column, and no word said twice in a control's name."""
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import PHONE, DESKTOP, Server, TODAY, make_driver, screenshot
+import subprocess
+
+from conftest import CAREFEED, PHONE, DESKTOP, Server, TODAY, make_driver, screenshot
+from conftest import wait_for_next_page
 from test_participant_day import join
+from test_participant_journey import draw_signature
+
+
+def onboard(driver, server):
+    """Every onboarding step in turn, in whatever language: a drawn signature where one is asked, each step's own button."""
+    driver.get(server.url + "/")
+    for _ in range(20):
+        if "/feed/" in driver.current_url:
+            return
+        if driver.find_elements(By.CSS_SELECTOR, ".signature-canvas"):
+            driver.find_element(By.ID, "field-printedName").send_keys("Grace Hopper")
+            draw_signature(driver)
+        page = driver.find_element(By.TAG_NAME, "html")
+        driver.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
+        wait_for_next_page(driver, page)
+    raise AssertionError(f"onboarding did not reach the feed: {driver.current_url}")
 
 OUTSIDE = """
 const width = document.documentElement.clientWidth;
@@ -89,3 +108,28 @@ def test_each_clinician_menu_item_is_in_view(site, metrics):
             assert sideways <= 0, f"{page.relative_to(site)} scrolls sideways by {sideways} px"
     finally:
         driver.quit()
+
+
+@pytest.mark.parametrize("language", ["fr", "es", "ar", "ja", "zh-Hans"])
+def test_the_starter_study_fits_a_phone_in_each_built_in_language(tmp_path, language):
+    """The study `carefeed init --language` writes, joined and walked on a phone in its own language."""
+    subprocess.run([CAREFEED, "init", str(tmp_path / "study"), "--language", language], check=True, capture_output=True)
+    server = Server(tmp_path, participant="fit", extra=("--content", str(tmp_path / "study/content"),
+                                                         "--public", str(tmp_path / "study/public")))
+    driver = make_driver(PHONE, webgl=False, language=language)
+    try:
+        onboard(driver, server)
+        pages = [f"/feed/{TODAY}", "/care-team", "/insights", "/consent", "/education"]
+        tasks = [link.get_attribute("href") for link in driver.find_elements(By.CSS_SELECTOR, "a.button[href*='/tasks/']")]
+        for path in pages + [href.split(str(server.port), 1)[1] for href in tasks[:1]]:
+            driver.get(server.url + path)
+            assert_fits(driver, f"{path} in {language}")
+            for name in driver.execute_script(NAMES):
+                words = [word.strip(".,:;!?“”\"'()") for word in name.split()]
+                assert all(one != other for one, other in zip(words, words[1:])), f"{path}: a word said twice in “{name}”"
+            for number, width, height, inside in driver.execute_script(SCALE):
+                assert width >= 44 and height >= 44 and inside, f"{path}: step {number} is {width:.0f} × {height:.0f} px"
+            screenshot(driver, f"starter-{language}{path.replace('/', '-')}-phone")
+    finally:
+        driver.quit()
+        server.stop()

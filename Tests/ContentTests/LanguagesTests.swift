@@ -124,4 +124,12 @@ import Words
         let diagnostics = load("languages: [de-DE]", words: ["de-DE": "? \(key)\n: Los\n"]).diagnostics
         #expect(diagnostics == ["i18n/de-DE.yaml:1:3: error: '\(key.prefix(60))…' is not one of CareFeed's words"])
     }
+
+    /// An office's name is a word, translated; a person's is repeated, and a phone number is no word at all.
+    @Test func aContactsNameIsTranslated() throws {
+        let study = try #require(ContentLoader.load(directory: Repository.root + "/content", publicDirectory: nil).study)
+        let german = try #require(study.translations[LanguageTag("de-DE")!])
+        #expect(german.contacts.map(\.name) == ["Chirurgische Praxis", "Physiotherapie", "Studienkoordination"])
+        #expect(german.contacts.map(\.phone) == study.contacts.map(\.phone))
+    }
 }

@@ -5,9 +5,10 @@
 /// the translation says must be what the original says, or it is an error
 /// at the translation's line.
 struct TranslationMerge {
-    /// The keys whose values are words: titles, texts, labels, units, legends, roles and notes.
+    /// The keys whose values are words: titles, texts, labels, units, legends, roles and notes, and a
+    /// contact's name (an office's is translated, a person's repeated).
     static let wordKeys: Set<String> = ["title", "text", "detail", "summary", "alt", "label", "legend", "role", "note",
-                                        "button", "minLabel", "maxLabel", "unit", "institution"]
+                                        "button", "minLabel", "maxLabel", "unit", "institution", "name"]
 
     /// The translation's file, where every mistake is reported.
     let reader: FieldReader
