@@ -12,12 +12,18 @@ import CareModel
 ///         reverse: [k9]
 ///         minAnswered: 5
 ///         rescale: { from: [0, 4], to: [100, 0] }
+///         better: higher
 public struct Score: Hashable, Sendable, Codable {
     public enum Method: String, Hashable, Sendable, Codable, CaseIterable {
         /// The mean of the answered items.
         case mean
         /// The sum of the answered items.
         case sum
+    }
+
+    /// Which end of the score is the good one, as a reader needs to know to read "50 of 100".
+    public enum Better: String, Hashable, Sendable, Codable, CaseIterable {
+        case higher, lower
     }
 
     /// A linear map of the result: `from`'s ends go to `to`'s ends.
@@ -44,9 +50,11 @@ public struct Score: Hashable, Sendable, Codable {
     /// With fewer items answered there is no score; "prefer not to answer" is not an answer.
     public var minAnswered: Int
     public var rescale: Rescale?
+    /// Nil where the study does not say; a score's own definition never guesses it.
+    public var better: Better?
 
     public init(id: String, label: String, items: [String], method: Method, reverse: [String] = [],
-                minAnswered: Int, rescale: Rescale? = nil) {
+                minAnswered: Int, rescale: Rescale? = nil, better: Better? = nil) {
         self.id = id
         self.label = label
         self.items = items
@@ -54,6 +62,7 @@ public struct Score: Hashable, Sendable, Codable {
         self.reverse = reverse
         self.minAnswered = minAnswered
         self.rescale = rescale
+        self.better = better
     }
 
     /// What a score comes to for one outcome.

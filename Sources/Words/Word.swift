@@ -64,7 +64,8 @@ public enum Word: String, CaseIterable, Sendable {
          reasonNotShown, reasonTooLong, remindersOnPhone, remindersText, remove, removing, required, resetView, review, ringDone,
          ringDoneMissed, ringNoTasks, ringToCome, ruleAbove, ruleBelow, ruleDropBy, ruleNotMeasured, ruleSilent
     case saveAnswers, saveLanguage, savePrintCopy, savedAt, saving, scaleEnd, scaleRange,
-         scatterChart, scheduledFor, scoreNotEnough, scoreOf, scoreValue, seeTheReference, seeWhatYouSigned, sendAsForm,
+         scatterChart, scheduledFor, scoreNotEnough, scoreOf, scoreOfHigherBetter, scoreOfLowerBetter, scoreValue,
+         seeTheReference, seeWhatYouSigned, sendAsForm,
          seriesNotChosen, seriesNotShared, shares, sign, signConsentFirst, signConsentFirstText, signOut,
          signWithFinger, signature, signatureAreaDrawn, signatureAreaEmpty, signatureAreaFull, signatureCleared,
          signatureDrawn, signatureInvalid, signatureOf, signatureTooSmall, signatureUnreadable, signatureWithheldDrawn,

@@ -63,7 +63,7 @@ def test_the_follow_up_appears_and_goes_as_the_participant_answers(phone, server
     submit(phone)
     # The script told the server the follow-up was asked: saved at once.
     assert phone.current_url.endswith(SURVEY + "/done")
-    assert phone.find_element(By.CSS_SELECTOR, "li.score").text == "Knee function: 75 of 100"
+    assert phone.find_element(By.CSS_SELECTOR, "li.score").text == "Knee function: 75 of 100 (higher is better)"
     assert "How often does it catch or lock? Every week" in phone.page_source
     assert console_errors(phone) == []
 
@@ -87,7 +87,7 @@ def test_without_script_the_follow_up_is_asked_on_a_next_page(server):
         choose(driver, "lockingOften", "daily")
         submit(driver)
         assert driver.current_url.endswith(SURVEY + "/done")
-        assert driver.find_element(By.CSS_SELECTOR, "li.score").text == "Knee function: 75 of 100"
+        assert driver.find_element(By.CSS_SELECTOR, "li.score").text == "Knee function: 75 of 100 (higher is better)"
         assert "How often does it catch or lock? Every day" in driver.page_source
         assert "How much does it hurt in bed at night? Prefer not to answer" in driver.page_source
     finally:

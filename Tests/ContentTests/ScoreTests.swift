@@ -126,6 +126,10 @@ import StudyModel
         #expect(errors("  - { id: p1, label: S, items: [p2] }") == sameID)
         let method: [String] = ["tasks/koos.md:20:45: error: method must be mean or sum, not 'median'"]
         #expect(errors("  - { id: s, label: S, items: [p1], method: median }") == method)
+        let better: [String] = ["tasks/koos.md:20:45: error: better must be higher or lower (which end of the score is the good one), "
+            + "not 'more'"]
+        #expect(errors("  - { id: s, label: S, items: [p1], better: more }") == better)
+        #expect(errors("  - { id: s, label: S, items: [p1], better: lower }") == [])
     }
 
     @Test(arguments: ["nan", "inf", "-inf", "1e3", "0x10"])

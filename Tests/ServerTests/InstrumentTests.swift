@@ -45,9 +45,9 @@ import StudyModel
         #expect(values.first { $0.kind == "painNight" }?.value == .preferNotToAnswer)
         // 1 + 2 + 1 + 1 + 1 + 1 + 2 + (4 − 3), "prefer not to answer" left out: 10 over 8, 100 − 1.25 × 25.
         let done = server.get("/tasks/kneeFunction/0/done").text
-        #expect(done.contains("<li class=\"score\">Knee function: 68.8 of 100</li></ul>"))
+        #expect(done.contains("<li class=\"score\">Knee function: 68.8 of 100 (higher is better)</li></ul>"))
         #expect(done.contains("<li>How much does it hurt in bed at night? Prefer not to answer</li>"))
-        #expect(server.get("/feed/2026-03-09").text.contains("<p class=\"score\">Knee function: 68.8 of 100</p>"))
+        #expect(server.get("/feed/2026-03-09").text.contains("<p class=\"score\">Knee function: 68.8 of 100 (higher is better)</p>"))
     }
 
     @Test func withoutScriptTheFollowUpIsAskedOnANextPageBeforeAnythingIsSaved() throws {

@@ -25,7 +25,7 @@ extension FieldReader {
     }
 
     private func score(_ node: YAMLNode, survey: [FormItem]) -> Score? {
-        guard let fields = fields(node, in: "a score", allowed: ["id", "label", "items", "method", "reverse", "minAnswered", "rescale"],
+        guard let fields = fields(node, in: "a score", allowed: ["id", "label", "items", "method", "reverse", "minAnswered", "rescale", "better"],
                                   required: ["id", "label", "items"]) else { return nil }
         let id = identifier(fields["id"], "the score id")
         let label = text(fields["label"], "label")
@@ -92,9 +92,17 @@ extension FieldReader {
             }
             rescale = Score.Rescale(from: from, to: to)
         }
+        var better: Score.Better?
+        if let betterNode = fields["better"], let name = text(betterNode, "better") {
+            guard let known = Score.Better(rawValue: name) else {
+                error("better must be higher or lower (which end of the score is the good one), not '\(name)'", at: betterNode)
+                return nil
+            }
+            better = known
+        }
         guard valid, let id, let label else { return nil }
         let score = Score(id: id, label: label, items: items, method: method, reverse: reverse, minAnswered: minAnswered,
-                          rescale: rescale)
+                          rescale: rescale, better: better)
         // A score is a finite number whatever the answers: its items' sums and its rescale must stay finite.
         if let extremes = score.extremes(items: survey), !extremes.low.isFinite || !extremes.high.isFinite {
             let rescaled = Score(id: id, label: label, items: items, method: method, minAnswered: minAnswered)

@@ -225,7 +225,13 @@ public struct Format: Sendable {
             }
             let shown = self.score(value)
             guard let range = score.range(task: task) else { return words(.scoreValue, ["label": score.label, "score": shown]) }
-            return words(.scoreOf, ["label": score.label, "score": shown, "max": number(range.upperBound)])
+            // "Knee function: 50 of 100" says nothing of which end is good; the study says so where it knows.
+            let word: Word = switch score.better {
+            case .higher: .scoreOfHigherBetter
+            case .lower: .scoreOfLowerBetter
+            case nil: .scoreOf
+            }
+            return words(word, ["label": score.label, "score": shown, "max": number(range.upperBound)])
         }
     }
 
