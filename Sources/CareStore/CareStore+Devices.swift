@@ -68,12 +68,18 @@ extension CareStore {
                                    stamp: ChangeStamp? = nil) throws -> (id: String, renewed: Bool)? {
         guard let (id, lastUsed) = try liveSession("token_sha256", tokenSHA256, at: instant, stamp: stamp) else { return nil }
         guard instant.timeIntervalSince(lastUsed) > 60 * 60 else { return (id, false) }
-        // A store that cannot be written still lets the participant read their pages.
-        let renewed = (try? write { database in
-            try database.query("UPDATE device_sessions SET last_used_at = ? WHERE token_sha256 = ? AND ended_at IS NULL",
-                               [.text(Timestamp.utc(instant)), .text(tokenSHA256)])
-        }) != nil
-        return (id, renewed)
+        // A store that cannot be written still lets the participant read their pages; a session that ended
+        // between the lookup and this write (revoked from another process) is not renewed, nor served.
+        do {
+            let still = try write { database in
+                try database.query("""
+                    UPDATE device_sessions SET last_used_at = ? WHERE token_sha256 = ? AND ended_at IS NULL RETURNING participant_id
+                    """, [.text(Timestamp.utc(instant)), .text(tokenSHA256)])
+            }
+            return still.isEmpty ? nil : (id, true)
+        } catch {
+            return (id, false)
+        }
     }
 
     /// The participant whose live session has this calendar token. A

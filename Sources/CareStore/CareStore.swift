@@ -62,6 +62,10 @@ public final class CareStore: @unchecked Sendable {
         try database.execute("PRAGMA synchronous = FULL")
         try database.execute("PRAGMA foreign_keys = ON")
         try migrate(database)
+        // A store a development build left at version 8 with an index there instead gets the hosting tables now.
+        if try database.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'device_sessions'").isEmpty {
+            try? database.transaction { try database.execute(Schema.version8) }
+        }
         // A store on a read-only disk opens without them, only slower to read.
         try? database.execute(Schema.indexes)
         return database

@@ -16,8 +16,10 @@ enum ExportCommand {
     consent records, permission grants and withdrawals (whether a reason was
     given; the reason itself only with --names) to standard output: participants
     by study ID, and only the answers they chose to share, as the study's
-    health permissions in the content ask. Others read "not shared", or
-    "not chosen yet" where the participant has not answered the permission.
+    health permissions in the content ask. Others are said to be "not shared",
+    or "not chosen yet" where the participant has not answered the permission:
+    JSON lists them under notShared and notChosen, CSV leaves the value empty
+    and says why in its missing column.
 
       --content DIR       the study's content (default content)
       --store FILE        the care store (default .carefeed/care.sqlite)

@@ -57,8 +57,11 @@ enum HostCommand {
         server.host = arguments["host"] ?? "127.0.0.1"
         server.port = port
         server.tls = tls
-        // Behind a proxy on this machine, every connection comes from it: its pool is not one client's hoard.
-        if url != nil { server.waitingConnectionsPerClient = Int(server.connectionLimit) }
+        // Behind a proxy on this machine (no TLS of our own, listening on loopback), every connection comes
+        // from it: its pool is not one client's hoard. Serving the world directly, the limit per client stays.
+        if url != nil, tls == nil, server.host.hasPrefix("127.") {
+            server.waitingConnectionsPerClient = Int(server.connectionLimit)
+        }
         let running = try HTTPServer(server) { request in app.handle(request) }
         if !server.host.hasPrefix("127."), tls == nil {
             console.error("warning: listening on \(server.host) without TLS: participants' sessions and answers travel in "

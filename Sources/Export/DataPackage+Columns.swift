@@ -70,7 +70,7 @@ extension DataPackage {
                 }
                 continue
             }
-            var field = field(id, versions)
+            var field = field(id, versions, conditional: definitions.contains { $0.isConditional(id) })
             guard field.type == "string" else {
                 field.missingValues = reasons
                 columns.append(ItemColumn(item: id, field: field))
@@ -94,14 +94,15 @@ extension DataPackage {
     static func reasons(_ versions: [FormItem], definitions: [StudyTask]) -> [MissingReason] {
         var reasons: [MissingReason] = [.notAnswered, .notShared, .notChosen]
         if versions.contains(where: \.offersPreferNotToAnswer) { reasons.append(.preferNotToAnswer) }
-        if versions.contains(where: { $0.showIf != nil }) { reasons.append(.notShown) }
+        // A condition on the question, or on its whole step.
+        if let id = versions.first?.id, definitions.contains(where: { $0.isConditional(id) }) { reasons.append(.notShown) }
         if versions.count < definitions.count { reasons.append(.notInVersion) }
         return reasons
     }
 
     /// The field of a question, from the formats its versions had; a question
     /// whose versions disagree on the kind of value is text.
-    static func field(_ id: String, _ versions: [FormItem]) -> Field {
+    static func field(_ id: String, _ versions: [FormItem], conditional: Bool = false) -> Field {
         let current = versions[0]
         let kinds = Set(versions.map { PackageColumns.type(of: $0.answer) })
         guard kinds.count == 1, let kind = kinds.first else {
@@ -151,7 +152,7 @@ extension DataPackage {
         if versions.contains(where: \.offersPreferNotToAnswer) {
             description += " The participant may prefer not to answer."
         }
-        if versions.contains(where: { $0.showIf != nil }) {
+        if conditional {
             description += " Asked only when an earlier answer calls for it; otherwise \"not shown\"."
         }
         return Field(name: id, type: kind, title: current.text, description: description,

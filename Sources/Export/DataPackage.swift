@@ -71,8 +71,9 @@ public struct DataPackage: Sendable {
             "name": Self.packageName(plan.study.title),
             "title": plan.study.title,
             "description": "The answers, consents and choices of the study's participants, as CareFeed exports them. "
-                + "Only what each participant chose to share is here: a withheld value reads \"not shared\" or "
-                + "\"not chosen yet\". Participants are named by their study ID only"
+                + "Only what each participant chose to share is here: a withheld value is missing with the reason "
+                + "\"not shared\" or \"not chosen yet\" (in a column of text, in its <item>_missing column). "
+                + "Participants are named by their study ID only"
                 + (export.names ? "; names and signatures are included, for a team allowed to see them." : "."),
             "resources": tables.map(\.descriptor),
         ]

@@ -102,6 +102,14 @@ extension StudyTask {
         return asked
     }
 
+    /// Whether the question `itemID` is asked only when a condition holds: its own, or its step's.
+    public func isConditional(_ itemID: String) -> Bool {
+        survey.contains { step in
+            guard case .form(let form) = step, let item = form.items.first(where: { $0.id == itemID }) else { return false }
+            return form.showIf != nil || item.showIf != nil
+        }
+    }
+
     /// Whether any item or step of the survey has a condition.
     public var hasConditions: Bool {
         survey.contains { step in

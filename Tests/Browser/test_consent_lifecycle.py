@@ -76,13 +76,13 @@ def test_a_new_consent_version_comes_first_and_leaving_is_final(phone, server_fo
         click(phone, "Continue")
         click(phone, "Go to my tasks")
 
-        # The study team publishes version 2.1; the preview reloads the content.
+        # The study team publishes version 2.2; the preview reloads the content.
         consent = f"{content}/consent/recover.md"
-        text = open(consent).read().replace('version: "2.0"', 'version: "2.1"', 1)
+        text = open(consent).read().replace('version: "2.1"', 'version: "2.2"', 1)
         open(consent, "w").write(text + "\nWe now also ask how swollen your knee is.\n")
         # Its German translation names the same version, and says the same.
         german = f"{content}/consent/recover.de-DE.md"
-        text = open(german).read().replace('version: "2.0"', 'version: "2.1"', 1)
+        text = open(german).read().replace('version: "2.1"', 'version: "2.2"', 1)
         open(german, "w").write(text + "\nWir fragen nun auch, wie geschwollen Ihr Knie ist.\n")
         deadline = time.time() + 10
         while time.time() < deadline:

@@ -153,6 +153,43 @@ import StudyModel
                 == ["", "not shared", "not chosen yet"])
     }
 
+    /// A question on a page asked only when an earlier answer calls for it is as conditional as one with a condition of its own.
+    @Test func aQuestionOnAConditionalPageCanBeNotShown() throws {
+        let folder = try StudyFolder(files: ["content/tasks/diary.md": """
+            ---
+            id: diary
+            title: Diary
+            schedule:
+              - { start: enrollment, allDay: true }
+            survey:
+              - type: form
+                items:
+                  - { id: pain, text: Pain?, answer: { scale: { min: 0, max: 10, step: 1 } } }
+              - type: form
+                showIf: { item: pain, atLeast: 7 }
+                items:
+                  - { id: painNote, text: What helps?, answer: text }
+                  - { id: pills, text: How many pills?, answer: { numeric: { min: 0, max: 10 } } }
+            ---
+            """])
+        let plan = CarePlan(study: try #require(ContentLoader.load(directory: folder.content, publicDirectory: nil).study))
+        let answered = Outcome(id: 1, participantID: "p1", taskID: "diary", taskVersion: 1, occurrence: 0,
+                               eventDay: Fixtures.date("2026-03-01"), eventStart: Fixtures.instant("2026-03-01T05:00:00Z"),
+                               eventEnd: Fixtures.instant("2026-03-02T05:00:00Z"),
+                               values: [OutcomeValue(kind: "pain", value: .integer(2))], createdAt: created)
+        let export = StudyExport(participants: [participant], outcomes: [answered], consentRecords: [], permissionGrants: [],
+                                 healthPermissions: [], names: false, plan: plan)
+        let files = Dictionary(try DataPackage(export: export, plan: plan, now: Fixtures.instant("2026-03-05T17:00:00Z")).files()
+            .map { ($0.path, $0.text) }, uniquingKeysWith: { first, _ in first })
+        let rows = try #require(files["diary.csv"]).components(separatedBy: "\r\n")
+        #expect(rows[0] == "study_id,occurrence,task_version,event_day,answered_at,pain,painNote,painNote_missing,pills")
+        #expect(rows[1] == "p1,0,1,2026-03-01,2026-03-03T15:00:00Z,2,,not shown,not shown")
+        let resource = try resource("diary", in: files)
+        #expect((try field("pills", of: resource)["missingValues"] as? [[String: String]])?.map { $0["value"] }
+                == ["", "not shared", "not chosen yet", "not shown"])
+        #expect((try field("painNote_missing", of: resource)["constraints"] as? [String: [String]])?["enum"]?.contains("not shown") == true)
+    }
+
     @Test func onlyCodesWrittenAsWholeNumbersMakeANumberColumn() throws {
         let files = try files(ofTask: "code", items: """
                   - { id: padded, text: Which?, answer: { choice: { options: [{ value: "01", text: One }, { value: "1", text: Uno }] } } }

@@ -117,7 +117,7 @@ public enum InsightsPage {
     }
 
     /// Every day of the range with each series' answers: "No answer" only
-    /// where one was due, "Not due" on other past days, blank from today on.
+    /// where one was asked, "Nothing planned" on other past days, blank from today on.
     static func table(_ data: ChartData, caption: String, reader: Reader) -> HTML {
         let words = reader.words
         let format = reader.format
