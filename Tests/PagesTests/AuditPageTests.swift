@@ -5,6 +5,7 @@ import Foundation
 import Pages
 import Testing
 import TestSupport
+import Words
 import StudyModel
 
 /// The audit trail reads each entry in the study's words, traceable to the
@@ -41,6 +42,19 @@ import StudyModel
     let deleted = AuditEntry(id: 3, at: Fixtures.instant("2026-03-02T15:00:00Z"), participantID: "p1",
                              action: .outcomeDelete, subject: .outcome(taskID: "checkIn", occurrence: 1, outcomeID: 7),
                              detail: "outcome 7")
+
+    /// A record from before languages were kept was signed in the study's own: a site built in German says so.
+    @Test func aSignatureWithoutALanguageIsInTheStudysOwnOnAPageInAnother() throws {
+        let record = ConsentRecord(participantID: "p1", documentID: "recover", version: "1.0", sha256: String(repeating: "a", count: 64),
+                                   html: "<p>Text</p>", printedName: "Ada", signature: .drawn(pathData: "M1 1 L5 5"),
+                                   signedAt: signed.at, timeZone: participant.timeZone)
+        let german = Language(try #require(LanguageTag("de-DE")))
+        let html = AuditPage.render(participant: participant, entries: [signed], outcomes: [], records: [record], grants: [],
+                                    today: Fixtures.date("2026-03-03"), plan: plan,
+                                    reader: .clinician(links: SiteLinks(page: "participants/p1/audit.html", feedDays: { _, _ in true }),
+                                                       sharing: .everything, names: false, language: german)).markup
+        #expect(html.contains("Sprache: English (United States)"), "not the page's own language")
+    }
 
     @Test func aDeletionReadsAsItsSaveWithTheValuesItRemovedAndNoRowID() {
         let html = page([signed, saved, deleted])

@@ -80,7 +80,8 @@ public enum AuditPage {
             let record = records.first { $0.documentID == id && $0.version == version && $0.signedAt == entry.at }
             let signed = record.map { record in
                 words(.signedDetail, ["sha256": record.sha256, "signature": record.signature.kind == "drawn" ? words(.drawnSignature) : words(.typedSignatureKind),
-                                      "language": record.language.flatMap(LanguageTag.init)?.nativeName ?? reader.format.language.tag.nativeName])
+                                      // A record without a language was signed in the study's own, whatever language this page is in.
+                                      "language": record.language.flatMap(LanguageTag.init)?.nativeName ?? study.ownLanguage.tag.nativeName])
             }
             return (isReconsent ? words(.auditReconsentSigned) : words(.auditConsentSigned),
                     words(.documentTitleVersion, ["document": title, "version": version]), signed ?? detail)
