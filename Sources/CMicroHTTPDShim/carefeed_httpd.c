@@ -35,36 +35,28 @@ struct MHD_Daemon *carefeed_httpd_start(const struct carefeed_httpd_settings *se
     }
     *bound_port = ntohs(bound.sin_port);
     unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME;
-    struct MHD_Daemon *daemon;
+    /* One list of options, with TLS's among them when there is a key: an
+       option taking two pointers has the first as `value`, the second as
+       `ptr_value`, as MHD_OPTION_ARRAY reads them. */
+    struct MHD_OptionItem options[12];
+    int count = 0;
+    options[count++] = (struct MHD_OptionItem) {MHD_OPTION_LISTEN_SOCKET, listener, NULL};
     if (settings->tls_key_pem != NULL && settings->tls_cert_pem != NULL) {
-        daemon = MHD_start_daemon(
-            flags | MHD_USE_TLS,
-            0, NULL, NULL, settings->handler, settings->context,
-            MHD_OPTION_LISTEN_SOCKET, listener,
-            MHD_OPTION_HTTPS_MEM_KEY, settings->tls_key_pem,
-            MHD_OPTION_HTTPS_MEM_CERT, settings->tls_cert_pem,
-            MHD_OPTION_CONNECTION_TIMEOUT, settings->connection_timeout_seconds,
-            MHD_OPTION_CONNECTION_LIMIT, settings->connection_limit,
-            MHD_OPTION_CONNECTION_MEMORY_LIMIT, settings->connection_memory_limit,
-            MHD_OPTION_THREAD_STACK_SIZE, settings->thread_stack_size,
-            MHD_OPTION_THREAD_POOL_SIZE, settings->thread_pool_size,
-            MHD_OPTION_NOTIFY_COMPLETED, settings->completed, settings->context,
-            MHD_OPTION_NOTIFY_CONNECTION, settings->notify_connection, settings->context,
-            MHD_OPTION_END);
-    } else {
-        daemon = MHD_start_daemon(
-            flags,
-            0, NULL, NULL, settings->handler, settings->context,
-            MHD_OPTION_LISTEN_SOCKET, listener,
-            MHD_OPTION_CONNECTION_TIMEOUT, settings->connection_timeout_seconds,
-            MHD_OPTION_CONNECTION_LIMIT, settings->connection_limit,
-            MHD_OPTION_CONNECTION_MEMORY_LIMIT, settings->connection_memory_limit,
-            MHD_OPTION_THREAD_STACK_SIZE, settings->thread_stack_size,
-            MHD_OPTION_THREAD_POOL_SIZE, settings->thread_pool_size,
-            MHD_OPTION_NOTIFY_COMPLETED, settings->completed, settings->context,
-            MHD_OPTION_NOTIFY_CONNECTION, settings->notify_connection, settings->context,
-            MHD_OPTION_END);
+        flags |= MHD_USE_TLS;
+        options[count++] = (struct MHD_OptionItem) {MHD_OPTION_HTTPS_MEM_KEY, 0, (void *) settings->tls_key_pem};
+        options[count++] = (struct MHD_OptionItem) {MHD_OPTION_HTTPS_MEM_CERT, 0, (void *) settings->tls_cert_pem};
     }
+    options[count++] = (struct MHD_OptionItem) {MHD_OPTION_CONNECTION_TIMEOUT, settings->connection_timeout_seconds, NULL};
+    options[count++] = (struct MHD_OptionItem) {MHD_OPTION_CONNECTION_LIMIT, settings->connection_limit, NULL};
+    options[count++] = (struct MHD_OptionItem) {MHD_OPTION_CONNECTION_MEMORY_LIMIT, (intptr_t) settings->connection_memory_limit, NULL};
+    options[count++] = (struct MHD_OptionItem) {MHD_OPTION_THREAD_STACK_SIZE, (intptr_t) settings->thread_stack_size, NULL};
+    options[count++] = (struct MHD_OptionItem) {MHD_OPTION_THREAD_POOL_SIZE, settings->thread_pool_size, NULL};
+    options[count++] = (struct MHD_OptionItem) {MHD_OPTION_NOTIFY_COMPLETED, (intptr_t) settings->completed, settings->context};
+    options[count++] = (struct MHD_OptionItem) {MHD_OPTION_NOTIFY_CONNECTION, (intptr_t) settings->notify_connection,
+                                                settings->context};
+    options[count++] = (struct MHD_OptionItem) {MHD_OPTION_END, 0, NULL};
+    struct MHD_Daemon *daemon = MHD_start_daemon(flags, 0, NULL, NULL, settings->handler, settings->context,
+                                                 MHD_OPTION_ARRAY, options, MHD_OPTION_END);
     if (daemon == NULL) {
         close(listener);
     }
