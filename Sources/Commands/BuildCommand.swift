@@ -50,13 +50,9 @@ enum BuildCommand {
         // After the plan, which records task versions and may reopen the connection to do so.
         try store.keepPagesInMemory(megabytes: 64)
         var language = study.ownLanguage
-        if let asked = arguments["language"] {
-            guard let tag = LanguageTag(asked), let offered = study.language(tag) else {
-                throw UsageError("--language \(asked) is not one of the study's languages: "
-                                 + study.languages.map(\.tag.identifier).joined(separator: ", "))
-            }
+        if let offered = try Workspace.language(arguments, study: study) {
             language = offered
-            plan = plan.translated(to: study.translated(to: tag))
+            plan = plan.translated(to: study.translated(to: offered.tag))
         }
         let assets = try Assets(publicDirectory: arguments["public"] ?? Defaults.publicFolder, study: study)
         for warning in assets.warnings {

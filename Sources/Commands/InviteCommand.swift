@@ -51,14 +51,8 @@ enum InviteCommand {
             return .dataError
         }
         defer { store.close() }
-        var language = study.ownLanguage
-        if let asked = arguments["language"] {
-            guard let tag = LanguageTag(asked), let offered = study.language(tag) else {
-                throw UsageError("--language \(asked) is not one of the study's languages: "
-                                 + study.languages.map(\.tag.identifier).joined(separator: ", "))
-            }
-            language = offered
-        }
+        let chosen = try Workspace.language(arguments, study: study)
+        let language = chosen ?? study.ownLanguage
         var participant = try store.participant(id: id)
         if let participant {
             if enrolled != nil || zone != nil {
@@ -68,12 +62,12 @@ enum InviteCommand {
         } else {
             let timeZone = zone ?? study.timeZone
             let new = Participant(id: id, name: "", timeZone: timeZone, enrolledOn: enrolled ?? timeZone.localDate(of: now),
-                                  language: arguments["language"] == nil ? nil : language.tag.identifier)
+                                  language: chosen?.tag.identifier)
             try store.addParticipant(new)
             participant = new
             console.out("Enrolled \(id) on \(new.enrolledOn), in \(timeZone.identifier).\n")
         }
-        if arguments["language"] != nil, participant?.language != language.tag.identifier {
+        if let chosen, participant?.language != chosen.tag.identifier {
             try store.setLanguage(language.tag.identifier, participantID: id)
         }
         let token = HostTokens.link()

@@ -4,6 +4,7 @@ import Content
 import Feed
 import Foundation
 import StudyModel
+import Words
 
 /// What several commands do first: load the content, open the store, and
 /// bring the store's task versions up to date with the content.
@@ -53,6 +54,17 @@ enum Workspace {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
         return try CareStore(path: path)
+    }
+
+    /// The study's language `--language` names, or nil when it names none;
+    /// a language the study does not offer is a usage error listing those it does.
+    static func language(_ arguments: Arguments, study: Study) throws -> Language? {
+        guard let asked = arguments["language"] else { return nil }
+        guard let tag = LanguageTag(asked), let offered = study.language(tag) else {
+            throw UsageError("--language \(asked) is not one of the study's languages: "
+                             + study.languages.map(\.tag.identifier).joined(separator: ", "))
+        }
+        return offered
     }
 
     /// Records each task's current definition and returns the plan the store

@@ -21,7 +21,8 @@ from icalendar import Calendar
 from selenium.webdriver.common.by import By
 
 from conftest import CAREFEED, PHONE, ROOT, console_errors, make_driver, screenshot, wait_for_next_page
-from test_participant_journey import click, draw_signature
+from test_own_study import onboard
+from test_participant_journey import click
 
 
 def free_port():
@@ -108,21 +109,7 @@ def join_and_onboard(driver, link, name):
     driver.get(link)
     assert driver.find_element(By.TAG_NAME, "h1").text == "Welcome"
     click(driver, "Start")
-    for _ in range(20):
-        if "/feed/" in driver.current_url:
-            return
-        if driver.find_elements(By.CSS_SELECTOR, ".signature-canvas"):
-            driver.find_element(By.ID, "field-printedName").send_keys(name)
-            draw_signature(driver)
-            click(driver, "Review")
-            click(driver, "Sign")
-            continue
-        if driver.find_elements(By.CSS_SELECTOR, "input[name=grant]"):
-            driver.find_element(By.CSS_SELECTOR, "input[name=grant]").click()
-        page = driver.find_element(By.TAG_NAME, "html")
-        driver.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
-        wait_for_next_page(driver, page)
-    raise AssertionError(f"onboarding did not reach the feed: {driver.current_url}")
+    onboard(driver, name=name, share=True)
 
 
 def answer_check_in(driver, pain, note):

@@ -39,20 +39,24 @@ def sleep_clinic(folder):
     return SLEEP_CLINIC, public
 
 
-def onboard(driver, server):
-    """Every onboarding step in turn, signing with a drawn signature, until the feed."""
-    driver.get(server.url + "/")
+def onboard(driver, server=None, name="Grace Hopper", share=False):
+    """Every onboarding step in turn, in whatever language, signing with a drawn signature, until the feed:
+    from the server's root, or from the page the driver is on with `server` None. With `share`, each
+    permission is granted."""
+    if server is not None:
+        driver.get(server.url + "/")
     for _ in range(20):
         if "/feed/" in driver.current_url:
             return
         if driver.find_elements(By.CSS_SELECTOR, ".signature-canvas"):
-            driver.find_element(By.ID, "field-printedName").send_keys("Grace Hopper")
+            driver.find_element(By.ID, "field-printedName").send_keys(name)
             draw_signature(driver)
-            click(driver, "Review")
-            click(driver, "Sign")
-            continue
+        if share:
+            for box in driver.find_elements(By.CSS_SELECTOR, "input[name=grant]"):
+                box.click()
         page = driver.find_element(By.TAG_NAME, "html")
-        driver.find_element(By.CSS_SELECTOR, "form button[type=submit]").click()
+        # The step's own form: a hosted page's footer has a "Sign out" form too.
+        driver.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
         wait_for_next_page(driver, page)
     raise AssertionError(f"onboarding did not reach the feed: {driver.current_url}")
 

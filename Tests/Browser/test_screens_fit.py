@@ -9,24 +9,8 @@ from selenium.webdriver.common.by import By
 import subprocess
 
 from conftest import CAREFEED, PHONE, DESKTOP, Server, TODAY, make_driver, screenshot
-from conftest import wait_for_next_page
+from test_own_study import onboard
 from test_participant_day import join
-from test_participant_journey import draw_signature
-
-
-def onboard(driver, server):
-    """Every onboarding step in turn, in whatever language: a drawn signature where one is asked, each step's own button."""
-    driver.get(server.url + "/")
-    for _ in range(20):
-        if "/feed/" in driver.current_url:
-            return
-        if driver.find_elements(By.CSS_SELECTOR, ".signature-canvas"):
-            driver.find_element(By.ID, "field-printedName").send_keys("Grace Hopper")
-            draw_signature(driver)
-        page = driver.find_element(By.TAG_NAME, "html")
-        driver.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
-        wait_for_next_page(driver, page)
-    raise AssertionError(f"onboarding did not reach the feed: {driver.current_url}")
 
 OUTSIDE = """
 const width = document.documentElement.clientWidth;
