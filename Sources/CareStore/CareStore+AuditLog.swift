@@ -72,7 +72,7 @@ extension AuditEntry {
             subject = .consent(documentID: try row.text("document_id"), version: try row.text("document_version"))
         case .permissionRecord:
             subject = .permission(id: try row.text("permission_id"))
-        case .participantWithdraw, .participantInvite, .deviceJoin, .deviceSignOut, .deviceRevoke:
+        case .participantWithdraw, .participantInvite, .deviceJoin, .deviceSignOut, .deviceRevoke, .participantDate:
             subject = .participant(id: try row.text("subject"))
         case .taskVersion:
             subject = .taskVersion(taskID: try row.text("task_id"), version: try row.int("task_version"))

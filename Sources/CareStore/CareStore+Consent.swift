@@ -102,9 +102,13 @@ extension CareStore {
     /// held (one per document and version), the permission choices that
     /// changed, and the onboarding outcome that marks it complete. A second
     /// call for the same onboarding stores nothing new.
-    public func completeOnboarding(consents: [ConsentRecord], grants: [PermissionGrant], outcome: NewOutcome,
-                                   at instant: Date) throws {
+    public func completeOnboarding(dates: [String: LocalDate] = [:], consents: [ConsentRecord], grants: [PermissionGrant],
+                                   outcome: NewOutcome, at instant: Date) throws {
         try write { database in
+            for (id, day) in dates.sorted(by: { $0.key < $1.key }) {
+                try Self.setDate(id, to: day, participantID: outcome.participantID, at: instant, source: "participant",
+                                 in: database)
+            }
             for record in consents {
                 let held = try database.query("""
                     SELECT 1 FROM consent_records WHERE participant_id = ? AND document_id = ? AND version = ?

@@ -21,8 +21,13 @@ extension CareStore {
 
     public func participants() throws -> [Participant] {
         try read { database in
-            try database.query("SELECT id, name, time_zone, enrolled_on, language FROM participants ORDER BY id")
-                .map(Participant.init(row:))
+            let dates = try Self.presentDates(in: database)
+            return try database.query("SELECT id, name, time_zone, enrolled_on, language FROM participants ORDER BY id")
+                .map { row in
+                    var participant = try Participant(row: row)
+                    participant.dates = dates[participant.id] ?? [:]
+                    return participant
+                }
         }
     }
 
@@ -37,7 +42,7 @@ extension CareStore {
                 revisions[try row.text("id")] = ""
             }
             // One scan per table, grouped, rather than a lookup per participant.
-            for table in ["outcomes", "consent_records", "permission_grants", "withdrawals"] {
+            for table in ["outcomes", "consent_records", "permission_grants", "withdrawals", "participant_dates"] {
                 let tombstones = table == "outcomes" ? " || '.' || count(deleted_at)" : ""
                 for row in try database.query("""
                     SELECT participant_id, count(*) || '.' || max(rowid)\(tombstones) AS revision
@@ -52,8 +57,11 @@ extension CareStore {
 
     public func participant(id: String) throws -> Participant? {
         try read { database in
-            try database.query("SELECT id, name, time_zone, enrolled_on, language FROM participants WHERE id = ?", [.text(id)])
-                .first.map(Participant.init(row:))
+            guard var participant = try database.query("""
+                SELECT id, name, time_zone, enrolled_on, language FROM participants WHERE id = ?
+                """, [.text(id)]).first.map(Participant.init(row:)) else { return nil }
+            participant.dates = try Self.presentDates(in: database, participantID: id)[id] ?? [:]
+            return participant
         }
     }
 }

@@ -141,6 +141,11 @@ public final class CareStore: @unchecked Sendable {
         try write { database in
             for participant in participants {
                 try Self.insertParticipant(participant, into: database)
+                // Given on the day they enrolled, as an invitation gives them.
+                let enrolled = participant.timeZone.instant(of: participant.enrolledOn, at: LocalTime(hour: 8, minute: 0)!)
+                for (id, day) in participant.dates.sorted(by: { $0.key < $1.key }) {
+                    _ = try Self.setDate(id, to: day, participantID: participant.id, at: enrolled, source: "invite", in: database)
+                }
             }
             for record in consentRecords {
                 _ = try Self.insertConsentRecord(record, into: database)

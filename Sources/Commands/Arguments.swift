@@ -2,6 +2,8 @@
 /// command accepts. Anything else is a usage error (exit status 2).
 struct Arguments {
     private var values: [String: String] = [:]
+    /// Options given as often as wanted (`--date surgery=… --date discharge=…`), in order.
+    private var lists: [String: [String]] = [:]
     /// Arguments that are not options, in order, for commands that take them.
     private(set) var positional: [String] = []
 
@@ -9,8 +11,9 @@ struct Arguments {
     ///   - options: names (without `--`) that take a value.
     ///   - flags: names that take none.
     ///   - takesPositional: whether arguments that are not options are kept, not refused.
+    ///   - repeatable: names that take a value and may be given more than once.
     init(_ arguments: some Sequence<String>, options: Set<String>, flags: Set<String> = ["help"],
-         takesPositional: Bool = false) throws(UsageError) {
+         repeatable: Set<String> = [], takesPositional: Bool = false) throws(UsageError) {
         var iterator = arguments.makeIterator()
         while let argument = iterator.next() {
             guard argument.hasPrefix("--"), argument.count > 2 else {
@@ -27,6 +30,9 @@ struct Arguments {
             if flags.contains(name) {
                 guard inlineValue == nil else { throw UsageError("--\(name) takes no value") }
                 values[name] = ""
+            } else if repeatable.contains(name) {
+                guard let value = inlineValue ?? iterator.next() else { throw UsageError("--\(name) needs a value") }
+                lists[name, default: []].append(value)
             } else if options.contains(name) {
                 guard let value = inlineValue ?? iterator.next() else {
                     throw UsageError("--\(name) needs a value")
@@ -40,7 +46,12 @@ struct Arguments {
     }
 
     func has(_ name: String) -> Bool {
-        values[name] != nil
+        values[name] != nil || lists[name] != nil
+    }
+
+    /// Every value of a repeatable option, in the order given.
+    func all(_ name: String) -> [String] {
+        lists[name] ?? []
     }
 
     subscript(_ name: String) -> String? {

@@ -12,6 +12,8 @@ public enum CareFeedCommand {
         var options: Set<String>
         /// Options that take no value, besides `--help`.
         var flags: Set<String> = []
+        /// Options that take a value and may be given more than once.
+        var repeatable: Set<String> = []
         var takesPositional = false
         var run: @Sendable (Arguments, Console, Date) throws -> ExitStatus
     }
@@ -36,12 +38,12 @@ public enum CareFeedCommand {
                 run: { try HostCommand.run($0, console: $1, now: $2) }),
         Command(name: "invite", summary: "enrol a participant and give them a personal link and letter", help: InviteCommand.help,
                 options: ["content", "store", "participant", "enrolled", "timezone", "language", "url", "valid", "out"],
-                run: { try InviteCommand.run($0, console: $1, now: $2) }),
+                repeatable: ["date"], run: { try InviteCommand.run($0, console: $1, now: $2) }),
         Command(name: "devices", summary: "list a participant's devices, or sign them out everywhere", help: DevicesCommand.help,
                 options: ["store", "participant"], flags: ["revoke"],
                 run: { try DevicesCommand.run($0, console: $1, now: $2) }),
         Command(name: "schedule", summary: "list a task's events for a range of days", help: ScheduleCommand.help,
-                options: ["content", "task", "from", "to", "enrolled", "timezone", "format"],
+                options: ["content", "task", "from", "to", "enrolled", "timezone", "format"], repeatable: ["date"],
                 run: { arguments, console, _ in try ScheduleCommand.run(arguments, console: console) }),
         Command(name: "export", summary: "write the care store as JSON, CSV, FHIR or a data package", help: ExportCommand.help,
                 options: ["content", "store", "format", "participant", "out", "today"], flags: ["names"],
@@ -79,7 +81,7 @@ public enum CareFeedCommand {
         }
         do {
             let parsed = try Arguments(arguments.dropFirst(), options: command.options, flags: command.flags.union(["help"]),
-                                       takesPositional: command.takesPositional)
+                                       repeatable: command.repeatable, takesPositional: command.takesPositional)
             if parsed.has("help") {
                 console.out(command.help + "\n")
                 return ExitStatus.success.rawValue

@@ -82,7 +82,7 @@ struct ImportCheck {
             return "its event day, \(outcome.eventDay), is not one from a year before their enrolment on "
                 + "\(participant.enrolledOn) to their today, \(today)"
         }
-        let event = timeline.events(enrolledOn: participant.enrolledOn, in: participant.timeZone, from: outcome.eventDay,
+        let event = timeline.events(participant.scheduleDates, in: participant.timeZone, from: outcome.eventDay,
                                     to: outcome.eventDay.adding(days: 1)).first { $0.occurrence == outcome.occurrence }
         guard let event else {
             return "the task's schedule gives this participant no occurrence \(outcome.occurrence) on \(outcome.eventDay)"

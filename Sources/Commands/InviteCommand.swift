@@ -12,7 +12,8 @@ import Words
 enum InviteCommand {
     static let help = """
     Usage: carefeed invite [--content DIR] [--store FILE] --participant ID [--enrolled YYYY-MM-DD]
-                           [--timezone IANA] [--language TAG] [--url URL] [--valid N] [--out DIR]
+                           [--timezone IANA] [--language TAG] [--date NAME=YYYY-MM-DD ...]
+                           [--url URL] [--valid N] [--out DIR]
 
     Enrols the participant in the study store (or finds them, if enrolled
     already) and prints their personal link, URL/join/<token>, and writes
@@ -32,6 +33,9 @@ enum InviteCommand {
                            the study's)
       --language TAG       the language of the letter and their pages, one of
                            the study's (default: the study's own)
+      --date NAME=DATE     a date of the participant's that study.yaml declares,
+                           such as surgery=2026-12-10, once for each; given
+                           again, it moves the events not yet answered
       --url URL            the study's address, as `host --url` has it
                            (default http://localhost:8080)
       --valid N            days the link works (default 14, at most 90)
@@ -52,6 +56,7 @@ enum InviteCommand {
         }
         defer { store.close() }
         let chosen = try Workspace.language(arguments, study: study)
+        let dates = try DateArguments.parse(arguments, study: study)
         let language = chosen ?? study.ownLanguage
         var participant = try store.participant(id: id)
         if let participant {
@@ -63,12 +68,23 @@ enum InviteCommand {
             let timeZone = zone ?? study.timeZone
             let new = Participant(id: id, name: "", timeZone: timeZone, enrolledOn: enrolled ?? timeZone.localDate(of: now),
                                   language: chosen?.tag.identifier)
+            try DateArguments.check(dates, enrolledOn: new.enrolledOn)
             try store.addParticipant(new)
             participant = new
             console.out("Enrolled \(id) on \(new.enrolledOn), in \(timeZone.identifier).\n")
         }
+        if let participant {
+            try DateArguments.check(dates, enrolledOn: participant.enrolledOn)
+        }
         if let chosen, participant?.language != chosen.tag.identifier {
             try store.setLanguage(language.tag.identifier, participantID: id)
+        }
+        for (dateID, day) in dates.sorted(by: { $0.key < $1.key }) {
+            let before = participant?.dates[dateID]
+            if try store.setDate(dateID, to: day, participantID: id, at: now, source: "invite") {
+                console.out("\(study.date(dateID)?.label ?? dateID): \(day)"
+                            + (before.map { " (was \($0); the events not yet answered move with it)" } ?? "") + ".\n")
+            }
         }
         let token = HostTokens.link()
         let expires = now.addingTimeInterval(TimeInterval(valid) * 24 * 60 * 60)

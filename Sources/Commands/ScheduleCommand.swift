@@ -7,19 +7,25 @@ import Foundation
 enum ScheduleCommand {
     static let help = """
     Usage: carefeed schedule [--content DIR] [--task ID] --from DATE --to DATE
-                             [--enrolled DATE] [--timezone IANA] [--format table|json]
+                             [--enrolled DATE] [--date NAME=YYYY-MM-DD ...] [--timezone IANA]
+                             [--format table|json]
 
     Lists the events of the study's tasks (or of one task) that start on the
     local days from --from to --to, both included, for a participant enrolled
-    on --enrolled (default: --from) in --timezone (default: the study's).
+    on --enrolled (default: --from) in --timezone (default: the study's),
+    with the dates of their own that --date gives (such as surgery=2026-12-10).
+    A task that counts from a date not given has no events.
 
       --content DIR        the study's content (default content)
       --task ID            only this task
+      --date NAME=DATE     a participant's date that study.yaml declares, such
+                           as surgery=2026-12-10; once for each date
       --format table|json  table (default): each event's day, and its start and
                            end on the wall clock with the zone's offset from UTC
                            then, as the reference shows them; or a JSON array of events
                            {"task", "occurrence", "start", "end", "allDay", "date",
-                           "lastDay"} with ISO-8601 times carrying the zone offset;
+                           "lastDay", "visit"} with ISO-8601 times carrying the
+                           zone offset, "visit" only for an event that is one;
                            lastDay, the last day it can be answered on, is the
                            date but for an element with a window
     """
@@ -53,8 +59,9 @@ enum ScheduleCommand {
             }
         }
         let zone = zoneOverride ?? study.timeZone
+        let dates = ScheduleDates(enrollment: enrolled, named: try DateArguments.parse(arguments, study: study))
         let rows = tasks.flatMap { task in
-            task.schedule.events(enrolledOn: enrolled, in: zone, from: from, to: through.adding(days: 1))
+            task.schedule.events(dates, in: zone, from: from, to: through.adding(days: 1))
                 .map { (task: task.id, event: $0) }
         }.sorted { ($0.event.start, $0.task, $0.event.occurrence) < ($1.event.start, $1.task, $1.event.occurrence) }
         console.out(format == "json" ? json(rows, zone: zone) : ScheduleTable.text(rows, zone: zone))
@@ -67,7 +74,8 @@ enum ScheduleCommand {
             "  {\"task\": \(quoted(row.task)), \"occurrence\": \(row.event.occurrence), "
                 + "\"start\": \"\(Timestamp.local(row.event.start, in: zone))\", "
                 + "\"end\": \"\(Timestamp.local(row.event.end, in: zone))\", "
-                + "\"allDay\": \(row.event.isAllDay), \"date\": \"\(row.event.day)\", \"lastDay\": \"\(row.event.lastDay)\"}"
+                + "\"allDay\": \(row.event.isAllDay), \"date\": \"\(row.event.day)\", \"lastDay\": \"\(row.event.lastDay)\""
+                + (row.event.visit.map { ", \"visit\": \(quoted($0))" } ?? "") + "}"
         }
         return "[\n" + objects.joined(separator: ",\n") + "\n]\n"
     }

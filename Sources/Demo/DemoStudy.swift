@@ -10,7 +10,9 @@ import Foundation
 /// recovery after knee surgery (pain falling, sleep recovering, range of
 /// motion rising from about 60° toward 120° over six weeks), day-to-day
 /// noise and some missed days; doses of a log task taken as needed, fewer as
-/// the knee heals. The newest participant has not onboarded yet.
+/// the knee heals. Each has the study's own dates (surgery) a few days after
+/// enrolling, or, for some, a few days before. The newest participant has
+/// not onboarded yet.
 /// With four or more participants, two show what a clinician's worklist is
 /// for: the second stopped answering three days before today, and the third
 /// reports a painful setback on the last two days.
@@ -38,9 +40,14 @@ public struct DemoStudy: Sendable {
             // Enrollments spread over the first half of the window; the newest joins today.
             let enrolledOn = isNewest ? today : first.adding(days: random.integer(0...max(0, days / 2)))
             let name = Self.names[index % Self.names.count] + (index >= Self.names.count ? " \(index / Self.names.count + 1)" : "")
-            let participant = Participant(id: String(format: "r%03d", index + 1), name: name,
+            var participant = Participant(id: String(format: "r%03d", index + 1), name: name,
                                           timeZone: index % 5 == 4 ? TimeZone(identifier: "America/Chicago")! : study.timeZone,
                                           enrolledOn: enrolledOn)
+            // Each of the study's own dates (surgery), given at enrolment: most a few days ahead of it, some
+            // just behind (a late joiner); the newest gives it when joining.
+            for date in study.dates where !isNewest {
+                participant.dates[date.id] = enrolledOn.adding(days: random.chance(0.8) ? random.integer(3...8) : -random.integer(1...4))
+            }
             participants.append(participant)
             guard !isNewest else { continue }
             let course: Course = count < 4 ? .steady : index == 1 ? .stoppedAnswering : index == 2 ? .setback : .steady
@@ -72,7 +79,7 @@ public struct DemoStudy: Sendable {
         // Consent, then the permissions, then the onboarding task's outcome: joined from then on.
         let joinedAt = signedAt.addingTimeInterval(240)
         for task in plan.tasks {
-            let events = task.timeline.events(enrolledOn: participant.enrolledOn, in: zone, from: participant.enrolledOn,
+            let events = task.timeline.events(participant.scheduleDates, in: zone, from: participant.enrolledOn,
                                               to: today.adding(days: 1))
             for event in events {
                 guard let definition = plan.task(task.id, version: event.version) else { continue }
@@ -83,7 +90,8 @@ public struct DemoStudy: Sendable {
                                      joinedAt))
                     continue
                 }
-                guard event.day >= onboardingDay else { continue }
+                // An event whose window reaches the joining day is still answered.
+                guard event.lastDay >= onboardingDay, event.day >= onboardingDay || event.hasWindow else { continue }
                 if course == .stoppedAnswering && event.day >= today.adding(days: -3) { continue }
                 if task.kind == .log {
                     logDoses(participant, task: task, offered: event, setback: course == .setback, today: today,

@@ -25,6 +25,8 @@ public struct ParticipantFeed: Sendable {
     /// asks about, worked out once when first asked for: a site asks for
     /// each week's adherence, the last seven days, the whole study.
     private let span: CardSpan
+    /// The tasks (not logs) whose events count from a participant's own date, and so can move.
+    private let movable: Set<String>
 
     public init(participant: Participant, tasks: [PlannedTask], outcomes: [Outcome], today: LocalDate,
                 withdrawal: Withdrawal? = nil) {
@@ -39,6 +41,9 @@ public struct ParticipantFeed: Sendable {
             answers[TaskOccurrence(taskID: outcome.taskID, occurrence: outcome.occurrence)] = outcome
         }
         self.answers = answers
+        movable = Set(tasks.filter { task in
+            task.kind != .log && task.timeline.spans.contains { !$0.schedule.participantDates.isEmpty }
+        }.map(\.id))
         logEntries = Self.logEntries(live, tasks: tasks)
         let onboardingIDs = Set(tasks.filter(\.isOnboarding).map(\.id))
         if onboardingIDs.isEmpty {
@@ -115,9 +120,9 @@ public struct ParticipantFeed: Sendable {
     private func cardsWorkedOut(from: LocalDate, to: LocalDate) -> [LocalDate: [Card]] {
         var byDay: [LocalDate: [Card]] = [:]
         for task in tasks {
-            for event in task.timeline.events(enrolledOn: participant.enrolledOn, in: participant.timeZone,
+            for event in task.timeline.events(participant.scheduleDates, in: participant.timeZone,
                                               from: from.adding(days: 1 - task.timeline.longestWindow), to: to) {
-                let event = cutByWithdrawal(event)
+                let event = cutByWithdrawal(keptWhereAnswered(event, task: task))
                 // An event open for days shows from the day the participant joined, if its window reaches it.
                 for day in shownDays(task, event) where day >= from && day < to && task.isOnboarding != isOnboarded(on: day)
                     && (!isWithdrawn(on: day) || outcome(taskID: task.id, occurrence: event.occurrence) != nil) {
@@ -144,7 +149,7 @@ public struct ParticipantFeed: Sendable {
     /// it on: no task but onboarding has an event on that day or later.
     public func isStudyFinished(on day: LocalDate) -> Bool {
         isOnboarded(on: day) && !tasks.contains { task in
-            !task.isOnboarding && (task.timeline.hasEvents(enrolledOn: participant.enrolledOn, onOrAfter: day)
+            !task.isOnboarding && (task.timeline.hasEvents(participant.scheduleDates, onOrAfter: day)
                 || isStillOpen(task, on: day))
         }
     }
@@ -153,9 +158,23 @@ public struct ParticipantFeed: Sendable {
     private func isStillOpen(_ task: PlannedTask, on day: LocalDate) -> Bool {
         let window = task.timeline.longestWindow
         guard window > 1 else { return false }
-        return task.timeline.events(enrolledOn: participant.enrolledOn, in: participant.timeZone,
+        return task.timeline.events(participant.scheduleDates, in: participant.timeZone,
                                     from: day.adding(days: 1 - window), to: day)
             .contains { $0.lastDay >= day && outcome(taskID: task.id, occurrence: $0.occurrence) == nil }
+    }
+
+    /// An answered event where it was answered: when a participant's date
+    /// moves (surgery postponed), the events not yet answered move with it,
+    /// and those answered keep the day, times and window they had.
+    private func keptWhereAnswered(_ event: ScheduledEvent, task: PlannedTask) -> ScheduledEvent {
+        guard movable.contains(task.id), let answer = answers[TaskOccurrence(taskID: task.id, occurrence: event.occurrence)],
+              answer.eventDay != event.day else { return event }
+        var kept = event
+        kept.lastDay = answer.eventDay.adding(days: event.day.days(to: event.lastDay))
+        kept.day = answer.eventDay
+        kept.start = answer.eventStart
+        kept.end = answer.eventEnd
+        return kept
     }
 
     /// The live outcome for a task's occurrence, if any.

@@ -91,7 +91,7 @@ public struct ParticipantFlag: Hashable, Sendable, Codable {
         guard start.days(to: feed.today) >= days else { return nil }
         let scheduled = feed.tasks.contains { candidate in
             !candidate.isOnboarding && (task == nil || candidate.id == task)
-                && candidate.timeline.hasEvents(enrolledOn: feed.participant.enrolledOn, onOrAfter: feed.today)
+                && candidate.timeline.hasEvents(feed.participant.scheduleDates, onOrAfter: feed.today)
         }
         guard scheduled else { return nil }
         let due = feed.cards(from: start, to: feed.today).values.contains { cards in

@@ -29,6 +29,12 @@ public struct Study: Sendable {
     public var sourceDigest: String
     /// The care team, as the Care team page lists them.
     public var contacts: [Contact] = []
+    /// The dates each participant has that schedules count from, such as
+    /// the day of their surgery.
+    public var dates: [ParticipantDate] = []
+    /// The number to call in an emergency where the study runs ("112"), as
+    /// written; nil when not given, and the words say "your local emergency number".
+    public var emergency: String?
     /// The languages participants may read the study in, each with its
     /// words and formats; the first is the study's own.
     public var languages: [Language] = [.usEnglish]
@@ -69,6 +75,10 @@ public struct Study: Sendable {
 
     public func consentDocument(_ id: String) -> ConsentDocument? {
         consentDocuments.first { $0.id == id }
+    }
+
+    public func date(_ id: String) -> ParticipantDate? {
+        dates.first { $0.id == id }
     }
 
     public func note(_ slug: String) -> EducationNote? {

@@ -48,6 +48,22 @@ public struct StudyTask: Hashable, Sendable, Codable {
         }.last
     }
 
+    /// The survey as a participant with `dates` is asked it: an item that
+    /// sets a date they have already (given at `invite`) is not asked, and
+    /// a form step left with no item is not shown.
+    public func asking(withDates dates: [String: LocalDate]) -> StudyTask {
+        guard survey.contains(where: { step in
+            if case .form(let form) = step { form.items.contains { $0.sets.map { dates[$0] != nil } ?? false } } else { false }
+        }) else { return self }
+        var task = self
+        task.survey = survey.compactMap { step in
+            guard case .form(var form) = step else { return step }
+            form.items.removeAll { $0.sets.map { dates[$0] != nil } ?? false }
+            return form.items.isEmpty ? nil : .form(form)
+        }
+        return task
+    }
+
     /// Every form item of the survey, in order.
     public var formItems: [FormItem] {
         survey.flatMap { step -> [FormItem] in

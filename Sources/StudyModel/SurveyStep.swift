@@ -77,9 +77,12 @@ public struct FormItem: Hashable, Sendable, Codable {
     /// True when "Prefer not to answer" is offered; nil otherwise, so the
     /// definitions of every other item keep the text the store versioned.
     public var preferNotToAnswer: Bool?
+    /// The participant's date (`dates:` in `study.yaml`) a date answer
+    /// gives, in onboarding: asked only when the participant has no value yet.
+    public var sets: String?
 
     public init(id: String, text: String, isRequired: Bool, answer: AnswerFormat, measure: Measure?,
-                showIf: Condition? = nil, preferNotToAnswer: Bool = false) {
+                showIf: Condition? = nil, preferNotToAnswer: Bool = false, sets: String? = nil) {
         self.id = id
         self.text = text
         self.isRequired = isRequired
@@ -87,6 +90,7 @@ public struct FormItem: Hashable, Sendable, Codable {
         self.measure = measure
         self.showIf = showIf
         self.preferNotToAnswer = preferNotToAnswer ? true : nil
+        self.sets = sets
     }
 
     /// Whether "Prefer not to answer" is offered.

@@ -86,10 +86,12 @@ import StudyModel
                 at: "08:00"
                 duration: 3 days
             """)) == [
-            "tasks/walk.md:5:12: error: start must be 'enrollment', 'enrollment + N days', 'enrollment + N weeks' or a date YYYY-MM-DD, not '2026-02-30'",
+            "tasks/walk.md:5:12: error: start must be 'enrollment', 'enrollment + N days', 'enrollment + N weeks', a date YYYY-MM-DD, "
+                + "or a participant's date with days or weeks from it, such as 'surgery - 7 days', not '2026-02-30'",
             "tasks/walk.md:7:9: error: at \"25:00\" is not a wall-clock time \"HH:MM\", such as \"08:00\", "
                 + "or give a list of times such as [\"08:00\", \"20:00\"]",
-            "tasks/walk.md:9:10: error: end must be 'enrollment', 'enrollment + N days', 'enrollment + N weeks' or a date YYYY-MM-DD, not 'enrollment + 2 fortnights'",
+            "tasks/walk.md:9:10: error: end must be 'enrollment', 'enrollment + N days', 'enrollment + N weeks', a date YYYY-MM-DD, "
+                + "or a participant's date with days or weeks from it, such as 'surgery - 7 days', not 'enrollment + 2 fortnights'",
             "tasks/walk.md:10:12: error: every must be 'N days', 'N weeks' or 'N months' with N at least 1, such as '1 day', '2 weeks' or '1 month', not '0 days'",
             "tasks/walk.md:12:15: error: duration must be 'N minutes' or 'N hours', more than zero and at most a day, such as '1 hour', not '3 days'",
         ])

@@ -12,15 +12,20 @@ import StudyModel
 /// only after "it locks", values of questions not asked never stored, the
 /// follow-up asked on a page of its own without script, "prefer not to
 /// answer" stored as itself, the score shown, and the questionnaire open
-/// through its window. Participant p1 joined on March 7, today is March 9:
-/// the first knee function event (March 7) is open until March 13.
+/// through its window. Participant p1 joined on March 7, today is March 9,
+/// their surgery is on March 14: the first knee function event (March 7,
+/// a week before it) is open until March 13.
 @Suite struct InstrumentTests {
     let server: ParticipantAppTests
 
     init() throws {
         let recover = try #require(ContentLoader.load(directory: Repository.content, publicDirectory: nil).study)
         let kneeFunction = try #require(recover.task("kneeFunction"))
-        server = try ParticipantAppTests(change: { $0.tasks.append(kneeFunction) })
+        server = try ParticipantAppTests(change: {
+            $0.tasks.append(kneeFunction)
+            $0.dates = recover.dates
+        })
+        try server.store.setDate("surgery", to: LocalDate(iso: "2026-03-14")!, participantID: "p1", at: Date(), source: "invite")
         try server.onboard()
     }
 

@@ -18,6 +18,12 @@ public enum FeedBounds {
         today.adding(days: -tenYears)...today.adding(days: yearAhead)
     }
 
+    /// The days a participant's own date (their surgery) may be: within a
+    /// year of their enrolment, either way.
+    public static func participantDate(enrolledOn: LocalDate) -> ClosedRange<LocalDate> {
+        enrolledOn.adding(days: -yearAhead)...enrolledOn.adding(days: yearAhead)
+    }
+
     /// The days a participant has a page for: enrolment to a week past
     /// today (or past enrolment, for one enrolled ahead).
     public static func pageDays(enrolledOn: LocalDate, today: LocalDate) -> ClosedRange<LocalDate> {

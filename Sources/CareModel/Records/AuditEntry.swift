@@ -21,6 +21,8 @@ public struct AuditEntry: Hashable, Sendable {
         case deviceJoin = "device.join"
         case deviceSignOut = "device.signOut"
         case deviceRevoke = "device.revoke"
+        /// A participant's own date (their surgery) given, or changed.
+        case participantDate = "participant.date"
     }
 
     /// What it happened to.

@@ -10,13 +10,23 @@ public struct Participant: Hashable, Sendable {
     /// The BCP 47 tag of the language the participant chose, such as `de-DE`;
     /// nil until they choose, when their browser's preference is followed.
     public var language: String?
+    /// The participant's own dates that schedules count from (`dates:` in
+    /// `study.yaml`), by id, once given; each as last set.
+    public var dates: [String: LocalDate]
 
-    public init(id: String, name: String, timeZone: TimeZone, enrolledOn: LocalDate, language: String? = nil) {
+    public init(id: String, name: String, timeZone: TimeZone, enrolledOn: LocalDate, language: String? = nil,
+                dates: [String: LocalDate] = [:]) {
         self.id = id
         self.name = name
         self.timeZone = timeZone
         self.enrolledOn = enrolledOn
         self.language = language
+        self.dates = dates
+    }
+
+    /// What the participant's schedules count from.
+    public var scheduleDates: ScheduleDates {
+        ScheduleDates(enrollment: enrolledOn, named: dates)
     }
 
     /// The local day in the participant's zone at `instant`.

@@ -16,16 +16,25 @@ public struct Schedule: Hashable, Sendable, Codable {
     /// days are listed.
     public func events(enrolledOn enrollment: LocalDate, in zone: TimeZone,
                        from: LocalDate, to: LocalDate, version: Int = 1) -> [ScheduledEvent] {
+        events(ScheduleDates(enrollment: enrollment), in: zone, from: from, to: to, version: version)
+    }
+
+    /// The events that start on the local days `from ..< to` for a
+    /// participant's dates, in `zone`, in start order: none of an element
+    /// whose start or end counts from a date they do not have yet.
+    public func events(_ dates: ScheduleDates, in zone: TimeZone,
+                       from: LocalDate, to: LocalDate, version: Int = 1) -> [ScheduledEvent] {
         guard from < to else { return [] }
-        let base = count(enrolledOn: enrollment, before: from)
+        let base = count(dates, before: from)
         var events: [(event: ScheduledEvent, order: (Int, Int, Int))] = []
         for (index, element) in elements.enumerated() {
-            let elementStart = element.start.day(enrolledOn: enrollment).ordinal
-            for day in element.days(enrolledOn: enrollment, from: from, to: to) {
+            guard let elementStart = element.start.day(dates)?.ordinal else { continue }
+            for day in element.days(dates, from: from, to: to) {
                 for (slot, (start, end)) in element.intervals(on: day, in: zone).enumerated() {
                     events.append((ScheduledEvent(element: index, occurrence: 0, version: version, day: day,
                                                   start: start, end: end, isAllDay: element.time == .allDay,
-                                                  text: element.text, lastDay: day.adding(days: (element.window ?? 1) - 1)),
+                                                  text: element.text, lastDay: day.adding(days: (element.window ?? 1) - 1),
+                                                  visit: element.visit),
                                    (elementStart, index, slot)))
                 }
             }
@@ -50,6 +59,21 @@ public struct Schedule: Hashable, Sendable, Codable {
 
     /// How many events of all elements start on days before `day`.
     public func count(enrolledOn enrollment: LocalDate, before day: LocalDate) -> Int {
-        elements.reduce(0) { $0 + $1.count(enrolledOn: enrollment, before: day) }
+        count(ScheduleDates(enrollment: enrollment), before: day)
+    }
+
+    public func count(_ dates: ScheduleDates, before day: LocalDate) -> Int {
+        elements.reduce(0) { $0 + $1.count(dates, before: day) }
+    }
+
+    /// The participant's dates its elements count from, each once, in order.
+    public var participantDates: [String] {
+        var ids: [String] = []
+        for element in elements {
+            for id in [element.start.participantDate, element.end?.participantDate].compactMap({ $0 }) where !ids.contains(id) {
+                ids.append(id)
+            }
+        }
+        return ids
     }
 }

@@ -20,10 +20,13 @@ public struct ScheduleElement: Hashable, Sendable, Codable {
     /// How many days, from its own, each event can be answered on, as a
     /// visit window; nil for its own day only.
     public var window: Int?
+    /// The name of the visit its one event is ("Week 6"), in words; nil
+    /// for an element without one, whose events are numbered.
+    public var visit: String?
 
     public init(start: ScheduleAnchor = .enrollment(plusDays: 0), end: ScheduleAnchor? = nil,
                 interval: ScheduleInterval? = .days(1), weekdays: [Weekday]? = nil, time: TimeOfDay = .allDay,
-                duration: ScheduleDuration = .hours(1), text: String? = nil, window: Int? = nil) {
+                duration: ScheduleDuration = .hours(1), text: String? = nil, window: Int? = nil, visit: String? = nil) {
         self.start = start
         self.end = end
         self.interval = interval
@@ -32,25 +35,32 @@ public struct ScheduleElement: Hashable, Sendable, Codable {
         self.duration = duration
         self.text = text
         self.window = window
+        self.visit = visit
     }
 
     /// The days, within `from ..< to`, on which this element has events.
-    func days(enrolledOn enrollment: LocalDate, from: LocalDate, to: LocalDate) -> [LocalDate] {
-        let rule = recurrence(enrolledOn: enrollment)
-        let limit = min(to, end?.day(enrolledOn: enrollment) ?? to)
-        guard from < limit else { return [] }
+    func days(_ dates: ScheduleDates, from: LocalDate, to: LocalDate) -> [LocalDate] {
+        guard let rule = recurrence(dates), let limit = limit(dates, before: to), from < limit else { return [] }
         return (rule.count(before: from)..<max(rule.count(before: from), rule.count(before: limit))).map(rule.day)
     }
 
     /// How many events start on days before `day`.
-    func count(enrolledOn enrollment: LocalDate, before day: LocalDate) -> Int {
-        let limit = min(day, end?.day(enrolledOn: enrollment) ?? day)
-        return recurrence(enrolledOn: enrollment).count(before: limit) * time.eventsPerDay
+    func count(_ dates: ScheduleDates, before day: LocalDate) -> Int {
+        guard let rule = recurrence(dates), let limit = limit(dates, before: day) else { return 0 }
+        return rule.count(before: limit) * time.eventsPerDay
     }
 
-    /// The event days of this element for one enrollment day, without its end.
-    func recurrence(enrolledOn enrollment: LocalDate) -> Recurrence {
-        let first = start.day(enrolledOn: enrollment)
+    /// `day`, or the element's end if that comes first; nil while the date
+    /// the end counts from is not known, when the element has no events.
+    private func limit(_ dates: ScheduleDates, before day: LocalDate) -> LocalDate? {
+        guard let end else { return day }
+        return end.day(dates).map { min(day, $0) }
+    }
+
+    /// The event days of this element for a participant's dates, without its
+    /// end; nil while the date it starts from is not known.
+    func recurrence(_ dates: ScheduleDates) -> Recurrence? {
+        guard let first = start.day(dates) else { return nil }
         switch interval {
         case nil: return .once(first)
         case .days(let count): return .everyDays(first, step: count)
@@ -80,16 +90,26 @@ public struct ScheduleElement: Hashable, Sendable, Codable {
 }
 
 /// Where an element begins or ends: relative to the participant's enrollment
-/// day, or a fixed calendar date.
+/// day, a fixed calendar date, or a date of the participant's own (their
+/// surgery), before or after it.
 public enum ScheduleAnchor: Hashable, Sendable, Codable, CustomStringConvertible {
     case enrollment(plusDays: Int)
     case date(LocalDate)
+    /// `surgery - 7 days`: the id of a date of `study.yaml`'s `dates`, and days from it.
+    case participantDate(String, plusDays: Int)
 
-    public func day(enrolledOn enrollment: LocalDate) -> LocalDate {
+    /// The day for a participant's dates; nil while the date it counts from is not known.
+    public func day(_ dates: ScheduleDates) -> LocalDate? {
         switch self {
-        case .enrollment(let days): enrollment.adding(days: days)
+        case .enrollment(let days): dates.enrollment.adding(days: days)
         case .date(let date): date
+        case .participantDate(let id, let days): dates.named[id]?.adding(days: days)
         }
+    }
+
+    /// The participant's date this counts from, if it is one.
+    public var participantDate: String? {
+        if case .participantDate(let id, _) = self { id } else { nil }
     }
 
     public var description: String {
@@ -97,6 +117,9 @@ public enum ScheduleAnchor: Hashable, Sendable, Codable, CustomStringConvertible
         case .enrollment(0): "enrollment"
         case .enrollment(let days): "enrollment + \(days) \(days == 1 ? "day" : "days")"
         case .date(let date): date.description
+        case .participantDate(let id, 0): id
+        case .participantDate(let id, let days):
+            "\(id) \(days < 0 ? "-" : "+") \(abs(days)) \(abs(days) == 1 ? "day" : "days")"
         }
     }
 }

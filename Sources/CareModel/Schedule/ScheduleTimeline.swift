@@ -43,12 +43,15 @@ public struct ScheduleTimeline: Hashable, Sendable {
     /// Whether any event starts on `day` or later: false once every schedule
     /// the task has had is over.
     public func hasEvents(enrolledOn enrollment: LocalDate, onOrAfter day: LocalDate) -> Bool {
+        hasEvents(ScheduleDates(enrollment: enrollment), onOrAfter: day)
+    }
+
+    public func hasEvents(_ dates: ScheduleDates, onOrAfter day: LocalDate) -> Bool {
         for (index, span) in spans.enumerated() {
             let lower = max(span.effectiveFrom ?? day, day)
             // An open-ended schedule has an event within a thousand years or none at all.
             let upper = index + 1 < spans.count ? spans[index + 1].effectiveFrom ?? lower : lower.adding(days: 365_250)
-            if lower < upper, span.schedule.count(enrolledOn: enrollment, before: upper)
-                > span.schedule.count(enrolledOn: enrollment, before: lower) {
+            if lower < upper, span.schedule.count(dates, before: upper) > span.schedule.count(dates, before: lower) {
                 return true
             }
         }
@@ -63,17 +66,23 @@ public struct ScheduleTimeline: Hashable, Sendable {
     /// Events starting on the local days `from ..< to`, in start order.
     public func events(enrolledOn enrollment: LocalDate, in zone: TimeZone,
                        from: LocalDate, to: LocalDate) -> [ScheduledEvent] {
+        events(ScheduleDates(enrollment: enrollment), in: zone, from: from, to: to)
+    }
+
+    /// Events starting on the local days `from ..< to` for a participant's
+    /// dates, in start order.
+    public func events(_ dates: ScheduleDates, in zone: TimeZone, from: LocalDate, to: LocalDate) -> [ScheduledEvent] {
         var events: [ScheduledEvent] = []
         var numbered = 0
         for (index, span) in spans.enumerated() {
             let spanStart = span.effectiveFrom
             let spanEnd = index + 1 < spans.count ? spans[index + 1].effectiveFrom : nil
-            let before = spanStart.map { span.schedule.count(enrolledOn: enrollment, before: $0) } ?? 0
+            let before = spanStart.map { span.schedule.count(dates, before: $0) } ?? 0
             let lower = spanStart.map { max($0, from) } ?? from
             let upper = spanEnd.map { min($0, to) } ?? to
             if lower < upper {
                 let offset = numbered - before
-                events += span.schedule.events(enrolledOn: enrollment, in: zone, from: lower, to: upper,
+                events += span.schedule.events(dates, in: zone, from: lower, to: upper,
                                                version: span.version)
                     .map { event in
                         var event = event
@@ -82,7 +91,7 @@ public struct ScheduleTimeline: Hashable, Sendable {
                     }
             }
             if let spanEnd {
-                numbered += max(0, span.schedule.count(enrolledOn: enrollment, before: spanEnd) - before)
+                numbered += max(0, span.schedule.count(dates, before: spanEnd) - before)
             }
         }
         return events

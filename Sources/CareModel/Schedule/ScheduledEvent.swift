@@ -17,9 +17,11 @@ public struct ScheduledEvent: Hashable, Sendable {
     /// The last day it can be answered on: its own day, or the last of its
     /// element's window.
     public var lastDay: LocalDate
+    /// The visit it is ("Week 6"), when its element names one.
+    public var visit: String?
 
     public init(element: Int, occurrence: Int, version: Int, day: LocalDate, start: Date, end: Date, isAllDay: Bool,
-                text: String?, lastDay: LocalDate? = nil) {
+                text: String?, lastDay: LocalDate? = nil, visit: String? = nil) {
         self.element = element
         self.occurrence = occurrence
         self.version = version
@@ -29,6 +31,7 @@ public struct ScheduledEvent: Hashable, Sendable {
         self.isAllDay = isAllDay
         self.text = text
         self.lastDay = lastDay ?? day
+        self.visit = visit
     }
 
     /// Whether it can be answered on days after its own.

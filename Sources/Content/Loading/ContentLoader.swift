@@ -149,9 +149,11 @@ public enum ContentLoader {
             documents: documents, notes: cleanNotes, tasks: cleanTasks, publicDirectory: publicDirectory,
             unloadedDocuments: Set(consentFiles.map(\.1)).subtracting(documents.map(\.id)),
             unloadedNotes: Set(noteFiles.map(\.1)).subtracting(cleanNotes.map(\.slug)),
-            unloadedTasks: Set(taskFiles.map(\.1)).subtracting(cleanTasks.map(\.id)))
+            unloadedTasks: Set(taskFiles.map(\.1)).subtracting(cleanTasks.map(\.id)),
+            dates: header.map { Set($0.dates.map(\.date.id)) })
         for (task, reader, node) in tasks {
             check.task(task, node: node, reader: reader)
+            check.timing(task, node: node, reader: reader)
             diagnostics += reader.diagnostics
         }
         // On every core, as the notes were read: each note's reader is its own.
@@ -199,6 +201,8 @@ public enum ContentLoader {
                           consentDocuments: documents, notes: orderedNotes,
                           sourceDigest: SHA256.hex(digests.sorted().joined(separator: "\n")), contacts: header.contacts,
                           languages: header.languages.map { Language($0, studyCatalogs: catalogs) })
+        study.dates = header.dates.map(\.date)
+        study.emergency = header.emergency
         let translated = Translations(root: root, links: links, originals: originals).translate(study)
         diagnostics = inFileOrder(diagnostics + translated.diagnostics)
         files += translated.fileCount

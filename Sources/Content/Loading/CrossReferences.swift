@@ -14,6 +14,8 @@ struct CrossReferences: Sendable {
     var unloadedDocuments: Set<String>
     var unloadedNotes: Set<String>
     var unloadedTasks: Set<String>
+    /// The participants' dates `study.yaml` declares; nil when it did not load.
+    var dates: Set<String>? = nil
     /// Node names of each model file read so far: many notes show one model.
     let models = ModelFile.Cache()
 
@@ -54,7 +56,9 @@ struct CrossReferences: Sendable {
         var columns = Set(task.scores?.map(\.id) ?? [])
         reader.enter(.surveys)
         defer { reader.leave() }
+        var afterConsent = false
         for (step, stepNode) in zip(task.survey, stepNodes) {
+            if case .consent = step { afterConsent = true }
             switch step {
             case .consent(let consent) where !documents.contains(where: { $0.id == consent.document })
                 && !unloadedDocuments.contains(consent.document):
@@ -79,6 +83,7 @@ struct CrossReferences: Sendable {
                         continue
                     }
                     packageColumns(of: item, at: Self.value("id", in: itemNode) ?? itemNode, taken: &columns, reader: reader)
+                    sets(item, in: task, afterConsent: afterConsent, at: itemNode, reader: reader)
                 }
             case .instruction(let instruction):
                 let itemNodes = Self.items(stepNode)
@@ -304,7 +309,7 @@ struct CrossReferences: Sendable {
             .map { String($0.dropFirst("icons/".count).dropLast(".svg".count)) }.sorted().joined(separator: ", ")
     }
 
-    private static func known(_ ids: [String]) -> String {
+    static func known(_ ids: [String]) -> String {
         ids.isEmpty ? "" : "; known: " + ids.sorted().joined(separator: ", ")
     }
 

@@ -1,4 +1,5 @@
 import CareModel
+import StudyModel
 
 /// Reads a task's schedule: its elements, anchors, intervals and durations.
 extension FieldReader {
@@ -17,7 +18,7 @@ extension FieldReader {
 
     private func scheduleElement(_ node: YAMLNode) -> ScheduleElement? {
         guard let fields = fields(node, in: "a schedule element",
-                                  allowed: ["start", "end", "every", "days", "at", "allDay", "duration", "text", "window"],
+                                  allowed: ["start", "end", "every", "days", "at", "allDay", "duration", "text", "window", "visit"],
                                   required: ["start"]) else { return nil }
         var valid = true
         let start = fields["start"].flatMap { anchor($0, "start") }
@@ -60,6 +61,12 @@ extension FieldReader {
             if let parsed = self.duration(durationNode) { duration = parsed } else { valid = false }
         }
         let elementText = fields["text"].flatMap { text($0, "text") }
+        let visit = fields["visit"].flatMap { text($0, "visit") }
+        if let visitNode = fields["visit"], interval != nil {
+            error("a visit is one event, so an element with visit has no every; give each visit an element of its own",
+                  at: visitNode)
+            valid = false
+        }
         var window: Int?
         if let windowNode = fields["window"] {
             window = self.window(windowNode)
@@ -77,7 +84,7 @@ extension FieldReader {
         }
         guard valid, let start else { return nil }
         return ScheduleElement(start: start, end: end, interval: interval, weekdays: weekdays, time: time,
-                               duration: duration, text: elementText, window: window == 1 ? nil : window)
+                               duration: duration, text: elementText, window: window == 1 ? nil : window, visit: visit)
     }
 
     /// `N days` or `N weeks`: how many days, from its own, an event can be answered on.
@@ -208,24 +215,32 @@ extension FieldReader {
         return nil
     }
 
-    /// `enrollment`, `enrollment + N day(s)`, `enrollment + N week(s)` or `YYYY-MM-DD`.
+    /// `enrollment`, `enrollment + N day(s)`, `enrollment + N week(s)`, a
+    /// participant's date with the same (`surgery - 7 days`), or `YYYY-MM-DD`.
     private func anchor(_ node: YAMLNode, _ what: String) -> ScheduleAnchor? {
         guard let value = text(node, what) else { return nil }
         let words = value.split(separator: " ")
-        if value == "enrollment" {
-            return .enrollment(plusDays: 0)
-        }
-        if words.count == 4, words[0] == "enrollment", words[1] == "+", let count = Int(words[2]), (0...Self.maximumDays).contains(count) {
-            switch words[3] {
-            case "day", "days": return .enrollment(plusDays: count)
-            case "week", "weeks": return .enrollment(plusDays: count * 7)
-            default: break
-            }
-        }
         if let date = LocalDate(iso: value) {
             return .date(date)
         }
-        error("\(what) must be 'enrollment', 'enrollment + N days', 'enrollment + N weeks' or a date YYYY-MM-DD, not '\(value)'", at: node)
+        if words.count == 1 || words.count == 4, Identifier.isValid(String(words[0])) {
+            let base = String(words[0])
+            var days: Int? = words.count == 1 ? 0 : nil
+            if words.count == 4, let count = Int(words[2]), (0...Self.maximumDays).contains(count),
+               words[1] == "+" || words[1] == "-" && base != "enrollment" {
+                switch words[3] {
+                case "day", "days": days = count
+                case "week", "weeks": days = count * 7
+                default: break
+                }
+                if words[1] == "-" { days = days.map { -$0 } }
+            }
+            if let days {
+                return base == "enrollment" ? .enrollment(plusDays: days) : .participantDate(base, plusDays: days)
+            }
+        }
+        error("\(what) must be 'enrollment', 'enrollment + N days', 'enrollment + N weeks', a date YYYY-MM-DD, "
+              + "or a participant's date with days or weeks from it, such as 'surgery - 7 days', not '\(value)'", at: node)
         return nil
     }
 
@@ -264,11 +279,12 @@ extension FieldReader {
     }
 
     /// Whether `start` comes before `end` for every enrollment day; mixed
-    /// anchors (a date and enrollment) cannot be compared here.
+    /// anchors (a date and enrollment, two participant dates) cannot be compared here.
     private static func isBefore(_ start: ScheduleAnchor, _ end: ScheduleAnchor) -> Bool {
         switch (start, end) {
         case (.enrollment(let a), .enrollment(let b)): a < b
         case (.date(let a), .date(let b)): a < b
+        case (.participantDate(let first, let a), .participantDate(let second, let b)) where first == second: a < b
         default: true
         }
     }

@@ -18,12 +18,15 @@ extension FieldReader {
         /// The study's languages, its own first, and where they are listed.
         var languages: [LanguageTag]
         var languagesNode: YAMLNode?
+        /// Each participant's own dates, and where each is declared.
+        var dates: [(date: ParticipantDate, node: YAMLNode)] = []
+        var emergency: String?
     }
 
     func studyHeader(_ node: YAMLNode) -> StudyHeader? {
         guard let fields = fields(node, in: "study.yaml",
                                   allowed: ["title", "institution", "contact", "timezone", "featured", "safety",
-                                            "insights", "protocol", "flags", "contacts", "languages"],
+                                            "insights", "protocol", "flags", "contacts", "languages", "dates", "emergency"],
                                   required: ["title", "institution", "contact", "timezone"]) else { return nil }
         let title = text(fields["title"], "title")
         let institution = text(fields["institution"], "institution")
@@ -47,10 +50,44 @@ extension FieldReader {
         let flags = fields["flags"].flatMap(flags) ?? []
         let contacts = fields["contacts"].flatMap(contacts) ?? []
         let languages = languages(fields["languages"])
+        let dates = fields["dates"].flatMap(participantDates) ?? []
+        let emergency = fields["emergency"].flatMap(emergencyNumber)
         guard let title, let institution, let contact, let zone else { return nil }
         return StudyHeader(title: title, institution: institution, contact: contact, timeZone: zone,
                            featured: featured, safety: safety, insights: insights, protocolApproval: approval, flags: flags,
-                           contacts: contacts, languages: languages, languagesNode: fields["languages"])
+                           contacts: contacts, languages: languages, languagesNode: fields["languages"], dates: dates,
+                           emergency: emergency)
+    }
+
+    /// `dates: [{ id: surgery, label: Day of surgery }]`: each id once, and
+    /// none named `enrollment`, which every participant has.
+    private func participantDates(_ node: YAMLNode) -> [(date: ParticipantDate, node: YAMLNode)]? {
+        guard let items = list(node, "dates") else { return nil }
+        var dates: [(date: ParticipantDate, node: YAMLNode)] = []
+        for item in items {
+            guard let fields = fields(item, in: "a participant's date", allowed: ["id", "label"], required: ["id", "label"]),
+                  let id = identifier(fields["id"], "the date id"), let label = text(fields["label"], "label"),
+                  let idNode = fields["id"] else { continue }
+            if id == "enrollment" {
+                error("'enrollment' is every participant's first day already; give this date another id", at: idNode)
+            } else if dates.contains(where: { $0.date.id == id }) {
+                error("the date id '\(id)' is declared twice", at: idNode)
+            } else {
+                dates.append((ParticipantDate(id: id, label: label), idNode))
+            }
+        }
+        return dates
+    }
+
+    /// `emergency: "112"`: the number to call, as dialled, digits only.
+    private func emergencyNumber(_ node: YAMLNode) -> String? {
+        guard let number = text(node, "emergency") else { return nil }
+        guard (1...6).contains(number.count), number.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+            error("emergency is the number to call in an emergency where the study runs, digits only, such as \"112\" "
+                  + "or \"911\"; quote it, not '\(number)'", at: node)
+            return nil
+        }
+        return number
     }
 
     struct ConsentHeader {

@@ -80,7 +80,7 @@ extension FieldReader {
         enter(.questions)
         defer { leave() }
         guard let fields = fields(node, in: "a form item",
-                                  allowed: ["id", "text", "required", "answer", "measure", "showIf", "preferNotToAnswer"],
+                                  allowed: ["id", "text", "required", "answer", "measure", "showIf", "preferNotToAnswer", "sets"],
                                   required: ["id", "text", "answer"]) else { return nil }
         let id = identifier(fields["id"], "the item id")
         let question = text(fields["text"], "text")
@@ -117,9 +117,18 @@ extension FieldReader {
                 return nil
             }
         }
-        guard let id, let question, let answer, fields["showIf"] == nil || showIf != nil else { return nil }
+        let sets = fields["sets"].flatMap { identifier($0, "sets") }
+        if let setsNode = fields["sets"], let answer {
+            guard case .date = answer else {
+                error("sets gives a participant's date from the answer, so it needs a date answer, such as "
+                      + "'answer: { date: {} }'", at: setsNode)
+                return nil
+            }
+        }
+        guard let id, let question, let answer, fields["showIf"] == nil || showIf != nil,
+              fields["sets"] == nil || sets != nil else { return nil }
         let item = FormItem(id: id, text: question, isRequired: required, answer: answer, measure: measure, showIf: showIf,
-                            preferNotToAnswer: preferNotToAnswer)
+                            preferNotToAnswer: preferNotToAnswer, sets: sets)
         surveyItems.append(item)
         return item
     }

@@ -100,6 +100,7 @@ struct Translations {
                 translated.insights = header.insights.map(\.chart)
                 translated.flags = header.flags.map(\.flag)
                 translated.contacts = header.contacts
+                translated.dates = header.dates.map(\.date)
             }
             outcome.fileCount += 1
             outcome.diagnostics += reader.diagnostics

@@ -50,7 +50,7 @@ public struct ScheduleCalendar: Sendable {
     public var events: [(task: PlannedTask, event: ScheduledEvent)] {
         guard !isWithdrawn else { return [] }
         return plan.tasks.filter { !$0.isOnboarding && $0.kind != .log }.flatMap { task in
-            task.timeline.events(enrolledOn: participant.enrolledOn, in: participant.timeZone,
+            task.timeline.events(participant.scheduleDates, in: participant.timeZone,
                                  from: from, to: from.adding(days: days)).map { (task: task, event: $0) }
         }.filter { !answered.contains("\($0.task.id)#\($0.event.occurrence)") }.sorted { ($0.event.start, $0.task.id) < ($1.event.start, $1.task.id) }
     }

@@ -12,13 +12,15 @@ import Foundation
 public enum ScheduleTable {
     public static func text(_ rows: [(task: String, event: ScheduledEvent)], zone: TimeZone) -> String {
         let windowed = rows.contains { $0.event.hasWindow }
-        let header = ["TASK", "#", "DAY", "START", "END"] + (windowed ? ["OPEN UNTIL"] : []) + ["TEXT"]
+        let visits = rows.contains { $0.event.visit != nil }
+        let header = ["TASK", "#", "DAY", "START", "END"] + (windowed ? ["OPEN UNTIL"] : []) + (visits ? ["VISIT"] : []) + ["TEXT"]
         let lines = rows.map { row in
             let event = row.event
             return [row.task, String(event.occurrence), day(event.day),
                     event.isAllDay ? "all day" : time(event.start, zone),
                     event.isAllDay ? "" : end(event, zone)]
-                + (windowed ? [event.hasWindow ? day(event.lastDay) : ""] : []) + [event.text ?? ""]
+                + (windowed ? [event.hasWindow ? day(event.lastDay) : ""] : []) + (visits ? [event.visit ?? ""] : [])
+                + [event.text ?? ""]
         }
         let widths = header.indices.map { column in ([header] + lines).map { $0[column].count }.max() ?? 0 }
         return ([header] + lines).map { cells in

@@ -144,3 +144,23 @@ public enum SurveyValidation {
         return decimals == 0 ? format.number(middle.rounded()) : format.decimal((middle * 2).rounded() / 2)
     }
 }
+
+extension SurveyValidation {
+    /// Checks that each date an answer sets (their surgery) lies within a
+    /// year of the participant's enrolment, so no slip of the keyboard moves
+    /// their schedule years away.
+    static func participantDates(_ values: [OutcomeValue], items: [FormItem], participant: Participant, form: FormData,
+                                 language: Language) -> Result<[OutcomeValue], SurveyEntry> {
+        let bounds = FeedBounds.participantDate(enrolledOn: participant.enrolledOn)
+        var entry = SurveyEntry()
+        for item in items where item.sets != nil {
+            guard case .date(let day)? = values.first(where: { $0.kind == item.id })?.value, !bounds.contains(day) else { continue }
+            let problem: ValueProblem = day < bounds.lowerBound ? .dayBefore(bounds.lowerBound) : .dayAfter(bounds.upperBound)
+            entry.errors[item.id] = message(problem, for: item, format: Format(language: language))
+        }
+        guard !entry.errors.isEmpty else { return .success(values) }
+        for item in items { entry.values[item.id] = form.all(item.id) }
+        entry.asked = Set(items.map(\.id))
+        return .failure(entry)
+    }
+}

@@ -47,9 +47,9 @@ final class OnboardingFlow: Sendable {
     func handle(step number: Int, isReview: Bool, _ context: RequestContext) throws -> HTTPResponse {
         let respond = context.respond
         guard let feedTask = context.plan.tasks.first(where: \.isOnboarding),
-              let event = feedTask.timeline.events(enrolledOn: context.participant.enrolledOn, in: context.participant.timeZone,
+              let event = feedTask.timeline.events(context.participant.scheduleDates, in: context.participant.timeZone,
                                                    from: context.today, to: context.today.adding(days: 1)).first,
-              let task = context.plan.task(feedTask.id, version: event.version) else {
+              let task = context.plan.task(feedTask.id, version: event.version)?.asking(withDates: context.participant.dates) else {
             return .seeOther(context.todayRoute.path)
         }
         guard (1...max(task.survey.count, 1)).contains(number), number <= task.survey.count else { return respond.notFound() }
@@ -89,7 +89,9 @@ final class OnboardingFlow: Sendable {
             return try advance(flow, with: draft)
         case .form(let formStep) where !isReview:
             guard let form = context.form else { return flow.show() }
-            switch SurveyValidation.validate(formStep.items, form: form, language: context.language) {
+            switch SurveyValidation.validate(formStep.items, form: form, language: context.language)
+                .flatMap({ SurveyValidation.participantDates($0, items: formStep.items, participant: context.participant,
+                                                             form: form, language: context.language) }) {
             case .failure(let entry):
                 let draft = update(context.session) { $0.fields.entries.merge(entry.values) { $1 } }
                 return flow.show(draft.fields, errors: entry.errors, status: .unprocessableContent)
@@ -170,7 +172,12 @@ final class OnboardingFlow: Sendable {
 
     private func store(_ flow: Flow, _ draft: OnboardingDraft) throws {
         let values = draft.answers.keys.sorted().flatMap { draft.answers[$0] ?? [] }
-        try store.completeOnboarding(consents: draft.signed.keys.sorted().compactMap { draft.signed[$0] },
+        // A date answer that `sets` a participant's date gives it, with the rest.
+        var dates: [String: LocalDate] = [:]
+        for item in flow.task.formItems {
+            if let id = item.sets, case .date(let day)? = values.first(where: { $0.kind == item.id })?.value { dates[id] = day }
+        }
+        try store.completeOnboarding(dates: dates, consents: draft.signed.keys.sorted().compactMap { draft.signed[$0] },
                                      grants: draft.choices.keys.sorted().flatMap { draft.choices[$0] ?? [] },
                                      outcome: NewOutcome(participantID: flow.context.participant.id, taskID: flow.task.id,
                                                          event: flow.event, values: values),

@@ -106,7 +106,7 @@ struct TaskAnswers {
 
     /// The task's event with this occurrence, looked for up to a year past today.
     static func event(_ task: PlannedTask, occurrence: Int, participant: Participant, today: LocalDate) -> ScheduledEvent? {
-        task.timeline.events(enrolledOn: participant.enrolledOn, in: participant.timeZone, from: participant.enrolledOn,
+        task.timeline.events(participant.scheduleDates, in: participant.timeZone, from: participant.enrolledOn,
                              to: max(today, participant.enrolledOn).adding(days: 366))
             .first { $0.occurrence == occurrence }
     }

@@ -64,7 +64,7 @@ struct TaskTaps {
         let participant = context.participant
         let today = context.today
         if let refusal = TaskGate.refusal(day: today, title: task.title, context) { return refusal }
-        guard let offered = task.timeline.events(enrolledOn: participant.enrolledOn, in: participant.timeZone,
+        guard let offered = task.timeline.events(participant.scheduleDates, in: participant.timeZone,
                                                  from: today, to: today.adding(days: 1)).first else {
             return context.respond.message(.conflict, .notOfferedToday, context.respond.words(.notOfferedTodayText, ["task": task.title]),
                                            link: (.goToToday, context.todayRoute))

@@ -107,8 +107,9 @@ extension AnswerFormat {
             // Counted only as far as the limit: a text within it costs no more than its length.
             return text.prefix(limit + 1).count > limit ? .tooLong(limit: limit, length: text.count) : nil
         case (.date(let min, let max), .date(let day)):
-            if let min, day < min { return .dayBefore(min) }
-            if let max, day > max { return .dayAfter(max) }
+            // Without bounds of its own, a day from 1900 to 2199: year 1 or 9999 is a slip of the keyboard.
+            if day < min ?? Self.earliestDay { return .dayBefore(min ?? Self.earliestDay) }
+            if day > max ?? Self.latestDay { return .dayAfter(max ?? Self.latestDay) }
             return nil
         case (.timeOfDay, .time):
             return nil
@@ -116,6 +117,10 @@ extension AnswerFormat {
             return .notItsType(value)
         }
     }
+
+    /// The bounds of a date answer that gives none of its own.
+    public static let earliestDay = LocalDate(iso: "1900-01-01")!
+    public static let latestDay = LocalDate(iso: "2199-12-31")!
 
     /// The decimal places a stored number was written with: its shortest
     /// exact form's, as it was typed (`75.325` has 3).

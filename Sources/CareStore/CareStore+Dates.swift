@@ -1,0 +1,63 @@
+import CareModel
+import Foundation
+
+/// A participant's own dates, such as the day of their surgery: each value
+/// given is kept, the last one counts, and every change is in the audit log.
+extension CareStore {
+    /// One value a participant's date was given.
+    public struct DateChange: Sendable, Equatable {
+        public var dateID: String
+        public var day: LocalDate
+        public var setAt: Date
+        /// `invite`, `participant` or `import`.
+        public var source: String
+    }
+
+    /// Gives a participant's date `dateID` the value `day`; a value equal to
+    /// the present one changes nothing. Returns whether it changed.
+    @discardableResult
+    public func setDate(_ dateID: String, to day: LocalDate, participantID: String, at instant: Date,
+                        source: String) throws -> Bool {
+        try write { database in try Self.setDate(dateID, to: day, participantID: participantID, at: instant,
+                                                 source: source, in: database) }
+    }
+
+    static func setDate(_ dateID: String, to day: LocalDate, participantID: String, at instant: Date, source: String,
+                        in database: Database) throws -> Bool {
+        let before = try database.query("""
+            SELECT day FROM participant_dates WHERE participant_id = ? AND date_id = ? ORDER BY rowid DESC LIMIT 1
+            """, [.text(participantID), .text(dateID)]).first.map { try $0.localDate("day") }
+        guard before != day else { return false }
+        try database.query("""
+            INSERT INTO participant_dates (participant_id, date_id, day, set_at, source) VALUES (?, ?, ?, ?, ?)
+            """, [.text(participantID), .text(dateID), .text(day.description), .text(Timestamp.utc(instant)), .text(source)])
+        try audit(database, at: instant, participantID: participantID, action: .participantDate,
+                  subject: .participant(id: participantID),
+                  detail: "\(dateID) \(day)" + (before.map { " (was \($0))" } ?? ""))
+        return true
+    }
+
+    /// Every value the participant's dates were given, oldest first.
+    public func dateHistory(participantID: String) throws -> [DateChange] {
+        try read { database in
+            try database.query("""
+                SELECT date_id, day, set_at, source FROM participant_dates WHERE participant_id = ? ORDER BY rowid
+                """, [.text(participantID)]).map { row in
+                DateChange(dateID: try row.text("date_id"), day: try row.localDate("day"),
+                           setAt: try row.date("set_at"), source: try row.text("source"))
+            }
+        }
+    }
+
+    /// The present value of every participant's dates, by participant.
+    static func presentDates(in database: Database, participantID: String? = nil) throws -> [String: [String: LocalDate]] {
+        var dates: [String: [String: LocalDate]] = [:]
+        let filter = participantID == nil ? "" : "WHERE participant_id = ?"
+        for row in try database.query("""
+            SELECT participant_id, date_id, day FROM participant_dates \(filter) ORDER BY rowid
+            """, participantID.map { [.text($0)] } ?? []) {
+            dates[try row.text("participant_id"), default: [:]][try row.text("date_id")] = try row.localDate("day")
+        }
+        return dates
+    }
+}

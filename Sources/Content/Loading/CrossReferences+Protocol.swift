@@ -1,0 +1,53 @@
+import CareModel
+import StudyModel
+
+/// The protocol in time: the participant's dates a task's schedule counts
+/// from and its onboarding sets, and its visits.
+extension CrossReferences {
+    func timing(_ task: StudyTask, node: YAMLNode, reader: FieldReader) {
+        let elementNodes: [YAMLNode] = Self.value("schedule", in: node).flatMap { schedule in
+            if case .sequence(let nodes) = schedule.value { nodes } else { nil }
+        } ?? []
+        guard elementNodes.count == task.schedule.elements.count else { return }
+        reader.enter(.schedules)
+        defer { reader.leave() }
+        var visits: Set<String> = []
+        var bases: Set<String> = []
+        for (element, elementNode) in zip(task.schedule.elements, elementNodes) {
+            for (key, anchor) in [("start", element.start), ("end", element.end)] {
+                guard let id = anchor?.participantDate, let dates, !dates.contains(id) else { continue }
+                let near = FieldReader.closest(to: id, in: ["enrollment"] + dates.sorted())
+                reader.error("no participant's date '\(id)'"
+                             + (near.map { "; did you mean '\($0)'?" }
+                                ?? "; declare it in study.yaml, such as 'dates: [{ id: \(id), label: … }]'"),
+                             at: Self.value(key, in: elementNode) ?? elementNode)
+            }
+            if case .date = element.start {} else { bases.insert(element.start.participantDate ?? "enrollment") }
+            if let visit = element.visit, !visits.insert(visit).inserted {
+                reader.error("the visit '\(visit)' is named twice in this task; each visit is one event with a name of its own",
+                             at: Self.value("visit", in: elementNode) ?? elementNode)
+            }
+        }
+        // Events are numbered in time order across elements: all of them move
+        // together when a participant's date moves only if all count from it.
+        if bases.count > 1, bases.contains(where: { $0 != "enrollment" }), let first = elementNodes.first {
+            reader.error("this task's elements start from different days (\(bases.sorted().joined(separator: ", "))); "
+                         + "a task's events all count from enrollment or all from the same participant's date, so a date "
+                         + "that moves moves them together: put the others in a task of their own",
+                         at: Self.value("start", in: first) ?? first)
+        }
+    }
+
+    /// A form item with `sets`: a declared date, in onboarding, after its consent.
+    func sets(_ item: FormItem, in task: StudyTask, afterConsent: Bool, at itemNode: YAMLNode, reader: FieldReader) {
+        guard let id = item.sets else { return }
+        let setsNode = Self.value("sets", in: itemNode) ?? itemNode
+        if let dates, !dates.contains(id) {
+            reader.error("no participant's date '\(id)'; declare it in study.yaml's dates" + Self.known(dates.sorted()),
+                         at: setsNode)
+        } else if !task.isOnboarding || !afterConsent {
+            reader.error("sets asks a participant's date when they join, so it belongs in a form step after the consent "
+                         + "step of the onboarding task", at: setsNode)
+        }
+    }
+}
