@@ -49,14 +49,20 @@ extension CareStore {
         }
     }
 
-    /// The present value of every participant's dates, by participant.
-    static func presentDates(in database: Database, participantID: String? = nil) throws -> [String: [String: LocalDate]] {
-        var dates: [String: [String: LocalDate]] = [:]
+    /// The present value of every participant's dates, by participant, and
+    /// what each was before it last changed.
+    static func presentDates(in database: Database, participantID: String? = nil)
+        throws -> [String: (present: [String: LocalDate], earlier: [String: LocalDate])] {
+        var dates: [String: (present: [String: LocalDate], earlier: [String: LocalDate])] = [:]
         let filter = participantID == nil ? "" : "WHERE participant_id = ?"
         for row in try database.query("""
             SELECT participant_id, date_id, day FROM participant_dates \(filter) ORDER BY rowid
             """, participantID.map { [.text($0)] } ?? []) {
-            dates[try row.text("participant_id"), default: [:]][try row.text("date_id")] = try row.localDate("day")
+            let participant = try row.text("participant_id"), id = try row.text("date_id")
+            var entry = dates[participant] ?? ([:], [:])
+            if let before = entry.present[id] { entry.earlier[id] = before }
+            entry.present[id] = try row.localDate("day")
+            dates[participant] = entry
         }
         return dates
     }

@@ -25,7 +25,8 @@ extension CareStore {
             return try database.query("SELECT id, name, time_zone, enrolled_on, language FROM participants ORDER BY id")
                 .map { row in
                     var participant = try Participant(row: row)
-                    participant.dates = dates[participant.id] ?? [:]
+                    participant.dates = dates[participant.id]?.present ?? [:]
+                    participant.earlierDates = dates[participant.id]?.earlier ?? [:]
                     return participant
                 }
         }
@@ -60,7 +61,9 @@ extension CareStore {
             guard var participant = try database.query("""
                 SELECT id, name, time_zone, enrolled_on, language FROM participants WHERE id = ?
                 """, [.text(id)]).first.map(Participant.init(row:)) else { return nil }
-            participant.dates = try Self.presentDates(in: database, participantID: id)[id] ?? [:]
+            let dates = try Self.presentDates(in: database, participantID: id)[id]
+            participant.dates = dates?.present ?? [:]
+            participant.earlierDates = dates?.earlier ?? [:]
             return participant
         }
     }

@@ -150,8 +150,13 @@ public struct ParticipantFeed: Sendable {
     public func isStudyFinished(on day: LocalDate) -> Bool {
         isOnboarded(on: day) && !tasks.contains { task in
             !task.isOnboarding && (task.timeline.hasEvents(participant.scheduleDates, onOrAfter: day)
-                || isStillOpen(task, on: day))
+                || isStillOpen(task, on: day) || isWaitingForADate(task))
         }
+    }
+
+    /// Whether the task's schedule counts from a date of the participant's they do not have yet.
+    private func isWaitingForADate(_ task: PlannedTask) -> Bool {
+        task.timeline.spans.last?.schedule.participantDates.contains { participant.dates[$0] == nil } ?? false
     }
 
     /// Whether an event of `task` that started before `day` can still be answered on it, within its window.

@@ -6,25 +6,25 @@ public enum Word: String, CaseIterable, Sendable {
          allNotes, allowed, alreadyAnswered, alreadyAnsweredText, answerOrPreferNot, answeredQuestion, anyTimeThatDay,
          anyTimeToday, asNeeded, ascending, atLeast, atMost, atMostDecimals, atTime, auditAnswerDeleted,
          auditAnswerSaved, auditCaption, auditConsentPublished, auditConsentSigned, auditDeviceJoined,
-         auditDevicesRevoked, auditEmpty, auditInvited, auditLead, auditPermissionAnswered, auditReconsentSigned,
+         auditDateChanged, auditDateGiven, auditDevicesRevoked, auditEmpty, auditInvited, auditLead, auditPermissionAnswered, auditReconsentSigned,
          auditSignedOut, auditWithdrew
     case back, backToToday, barChart, beforeEnrollment, begin, boxDone, boxDoneAt, boxNotDone, byWeekCaption, byWeekLead
     case calendarAlarm, calendarElementText, calendarOpenAllDay, calendarOpenFrom, calendarOpenUntil, callContact, callContactNamed,
          cancel, cancelKeep, cannotBeUndone, cannotBeUndoneText, cannotDrawHint, careTeam, careTeamDocument,
-         careTeamLead, careTeamLeadClinician, change, changeLanguage, chartDescription, chartTableCaption,
+         careTeamLead, careTeamLeadCall, careTeamLeadClinician, change, changeLanguage, chartDescription, chartTableCaption,
          checkBeforeSign, choiceWhen, choiceWithBrowser, choicesMade, chooseAllThatApply, chooseDayBetween,
          chooseDayOrEarlier, chooseDayOrLater, chooseFromOptions, chooseLanguage, chooseOne, chooseScaleNumber,
          chooseYesOrNo, clearSignature, columnAdherenceWeek, columnCount, columnDetail, columnEnrolledInAll,
          columnEnrolledThatDay, columnEvent, columnMedian, columnMiddleHalf, columnParticipant, columnParticipants,
          columnStage, columnSubject, columnTime, columnWeek, consentChanged, consentChangedText, consentDocument,
          consentReadIt, consentRecord, contentHasErrors, `continue`, currentLanguage
-    case dataAsOf, day, dayAndAgo, dayAtTime, dayFromTo, dayLocked, dayLockedText, dayOfStudyToday, dayOfTheStudy,
+    case dataAsOf, dateWas, day, dayAndAgo, dayAtTime, dayFromTo, dayLocked, dayLockedText, dayOfStudyToday, dayOfTheStudy,
          dayOrEarlier, dayOrLater, dayRange, dayRing, days, daysAgo, decimalsAllowed, degreesOfBend,
          deleteAndAnswerAgain, deleteAnswers, deleteExplained, deleteTheseAnswers, deletedNoValues, deletedValues,
          deleting, descending, documentAsSigned, documentTitleVersion, documentTitleVersionID, documentVersion,
          documents, done, doneAt, doneNoAnswers, doneOfTotal, doneTurning, downloadExplained, downloadMyData,
          drawOrTick, drawnSignature
-    case educationNotes, emailContact, emailContactNamed, emergencyFirst, enrolmentCaption, enrolmentHeading, enterDate, enterNumber,
+    case educationNotes, emailContact, emailContactNamed, emergencyFirst, emergencyFirstCall, enrolmentCaption, enrolmentHeading, enterDate, enterNumber,
          enterNumberOf, enterTime, enterWholeNumber, entriesLoggedThisDay, entriesLoggedToday, errorAfterLabel,
          errorAfterQuestion, errorNothingChanged, evening, exactlyWhatIsRecorded
     case factAdherenceOverall, factAdherenceWeek, factDayOfStudy, factDocument, factEnrolled, factFlags, factJoined,
@@ -75,11 +75,11 @@ public enum Word: String, CaseIterable, Sendable {
          statusWithdrawnExplained, stayInStudy, stepNotAnswered, stepNotAnsweredText, stepOf, storageFull,
          storageNotWritten, storageReadOnly, storedBeforeConsent, storedTextDiffers, studyFinished,
          studyFinishedClinician
-    case tableOfValues, tapToUndo, tapUnclear, tapsNotChosen, tapsNotShared, taskOnDay, theEntryLoggedAt, theReference,
+    case tableOfValues, tapToUndo, tapUnclear, tapsNotChosen, tapsNotShared, taskOnDay, taskVisit, theEntryLoggedAt, theReference,
          tickToConfirmLeave, timesADay, today, todaysFeed, tooManyTriesText, tooManyTriesTitle, turnTheModel,
          typeFullName, typedConfirmed, typedNameIsSignature, typedSignature, typedSignatureKind
     case valueInTask, valueOnDay, valueWithUnit, valuesWithheld, version, versionReplaces, versionWhichReplaces
-    case weekNumber, weekOf, welcomeJoin, whatFlagsMean, whatIsKept, whatIsKeptText, whatStops, whatStopsText,
+    case waitingForDate, weekNumber, weekOf, welcomeJoin, whatFlagsMean, whatIsKept, whatIsKeptText, whatStops, whatStopsText,
          whatYouAllow, whoToCall, wholeCareTeam, wholeStudy, whyLeaving, withdrawnOnDay, withdrewOn,
          withdrewOnWithReason
     case yes, yesOrNo, youHaveLeft, youHaveLeftText, youHaveLeftTitle, yourAnswersTo, yourInsights, yourSignature

@@ -13,6 +13,9 @@ public struct Participant: Hashable, Sendable {
     /// The participant's own dates that schedules count from (`dates:` in
     /// `study.yaml`), by id, once given; each as last set.
     public var dates: [String: LocalDate]
+    /// What each date was before it last changed (surgery postponed), for
+    /// the clinician's pages; absent for a date given once.
+    public var earlierDates: [String: LocalDate] = [:]
 
     public init(id: String, name: String, timeZone: TimeZone, enrolledOn: LocalDate, language: String? = nil,
                 dates: [String: LocalDate] = [:]) {

@@ -22,7 +22,10 @@ extension CrossReferences {
                                 ?? "; declare it in study.yaml, such as 'dates: [{ id: \(id), label: … }]'"),
                              at: Self.value(key, in: elementNode) ?? elementNode)
             }
-            if case .date = element.start {} else { bases.insert(element.start.participantDate ?? "enrollment") }
+            // An undeclared date is reported above, and not again as a day the others do not count from.
+            if case .date = element.start {} else if element.start.participantDate.map({ dates?.contains($0) ?? true }) ?? true {
+                bases.insert(element.start.participantDate ?? "enrollment")
+            }
             if let visit = element.visit, !visits.insert(visit).inserted {
                 reader.error("the visit '\(visit)' is named twice in this task; each visit is one event with a name of its own",
                              at: Self.value("visit", in: elementNode) ?? elementNode)

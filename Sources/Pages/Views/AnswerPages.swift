@@ -42,7 +42,8 @@ public enum AnswerPages {
         let answers = format.answerList(context.outcome, task: context.task, study: context.study)
         let scores = format.scores(context.outcome, task: context.task, sharing: context.reader.sharing)
         let time = format.time(context.outcome.createdAt, in: context.participant.timeZone)
-        main += "<p class=\"answers\">\(words(.savedAt, ["task": context.task.title, "time": time]))</p>\n"
+        let title = context.event.visit.map { words(.taskVisit, ["task": context.task.title, "visit": $0]) } ?? context.task.title
+        main += "<p class=\"answers\">\(words(.savedAt, ["task": title, "time": time]))</p>\n"
         if !answers.isEmpty || !scores.isEmpty {
             main += "<ul class=\"answer-list\">" + answers.map { "<li>\($0)</li>" as HTML }.joined()
                 + scores.map { "<li class=\"score\">\($0)</li>" as HTML }.joined() + "</ul>\n"

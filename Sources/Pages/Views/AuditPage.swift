@@ -113,6 +113,16 @@ public enum AuditPage {
             return (words(.auditSignedOut), "", "")
         case (.deviceRevoke, _):
             return (words(.auditDevicesRevoked), "", "")
+        case (.participantDate, _):
+            // Written by the store as `surgery 2026-12-10`, with ` (was 2026-12-03)` for a change.
+            let parts = detail.split(separator: " ").map(String.init)
+            guard parts.count >= 2, let day = LocalDate(iso: parts[1]) else { return (entry.action.rawValue, "", detail) }
+            let label = study.date(parts[0])?.label ?? parts[0]
+            let earlier = parts.count == 4 ? LocalDate(iso: String(parts[3].dropLast())) : nil
+            let when = earlier.map {
+                words(.dateWas, ["day": reader.format.dayWithYear(day), "earlier": reader.format.dayWithYear($0)])
+            } ?? reader.format.dayWithYear(day)
+            return (earlier == nil ? words(.auditDateGiven) : words(.auditDateChanged), label, when)
         case (.participantWithdraw, _):
             let reason = reader.showsNames ? words(.reasonGiven, ["reason": Format.isolated(detail)]) : words(.reasonNotShown)
             return (words(.auditWithdrew), "", detail.isEmpty ? words(.noReasonGiven) : reason)

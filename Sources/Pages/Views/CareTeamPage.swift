@@ -1,5 +1,6 @@
 import StudyModel
 import Markup
+import Words
 
 /// The study's care team, as CareKit's contacts view lists them: each
 /// contact with a button that calls (`tel:`) and one that writes (`mailto:`).
@@ -7,7 +8,7 @@ public enum CareTeamPage {
     public static func render(study: Study, reader: Reader, nav: Navigation, frame: Layout.Frame = .plain) -> HTML {
         var main: HTML = "<h1>\(reader.words(.careTeam))</h1>\n"
         main += reader.isParticipant
-            ? "<p class=\"lead\">\(reader.words(.careTeamLead))</p>\n"
+            ? "<p class=\"lead\">\(emergency(.careTeamLeadCall, otherwise: .careTeamLead, study: study, reader: reader))</p>\n"
             : "<p class=\"lead\">\(reader.words(.careTeamLeadClinician))</p>\n"
         if study.contacts.isEmpty {
             let address: HTML = "<a href=\"mailto:\(study.contact)\">\(study.contact)</a>"
@@ -55,13 +56,21 @@ public enum CareTeamPage {
             + "</span></a></p>\n"
     }
 
+    /// Words about an emergency: with the study's emergency number, as a
+    /// link a phone dials, where `study.yaml` gives it; otherwise "your
+    /// local emergency number", never a country's number the study did not give.
+    static func emergency(_ withNumber: Word, otherwise: Word, study: Study, reader: Reader) -> HTML {
+        guard let number = study.emergency else { return "\(reader.words(otherwise))" }
+        return reader.words.html(withNumber, ["number": "<a href=\"tel:\(number)\">\(number)</a>"])
+    }
+
     /// Who to call, at the top of the study's safety note: the care team's
     /// numbers where the warning signs are, so no one has to look for them.
     static func whoToCall(_ study: Study, reader: Reader) -> HTML {
         let callable = study.contacts.filter { $0.telURI != nil }
         guard !callable.isEmpty else { return "" }
         var html: HTML = "<section class=\"who-to-call card\" aria-labelledby=\"who-to-call\">\n"
-            + "<h2 id=\"who-to-call\">\(reader.words(.whoToCall))</h2>\n<p>\(reader.words(.emergencyFirst))</p>\n"
+            + "<h2 id=\"who-to-call\">\(reader.words(.whoToCall))</h2>\n<p>\(emergency(.emergencyFirstCall, otherwise: .emergencyFirst, study: study, reader: reader))</p>\n"
         for contact in callable {
             html += "<p class=\"contact-role\">\(contact.name)\(contact.role.map { " · \($0)" } ?? "")</p>\n"
             html += callButton(contact, reader: reader)

@@ -79,6 +79,7 @@ public enum FeedPage {
             }
             main += "</ol>\n"
         }
+        if notice == nil, isToday { main += waitingForDates(feed, plan: plan, reader: reader) }
         if notice == nil { main += dayLinks(feed, study: plan.study, reader: reader) }
         let title = isToday ? reader.words(.today) : reader.format.day(feed.day)
         return Layout.page(title: title, study: plan.study, reader: reader,
@@ -243,7 +244,7 @@ public enum FeedPage {
     static func whenLine(_ card: Card, zone: TimeZone, today: LocalDate, reader: Reader) -> String {
         let window = window(card, reader: reader)
         let time = card.event.isAllDay && window != nil ? nil : reader.format.when(card.event, in: zone, today: today)
-        let parts = [time, card.event.text, window].compactMap { $0 }
+        let parts = [time, card.event.visit, card.event.text, window].compactMap { $0 }
         return parts.isEmpty ? reader.format.when(card.event, in: zone, today: today) : parts.joined(separator: " · ")
     }
 
@@ -284,6 +285,20 @@ public enum FeedPage {
             + "\(Layout.icon("checkmark.circle.fill", reader: reader))"
             + "<h2 id=\"finished-heading\">\(reader.words(.finishedHeading))</h2>\n"
             + "<p>\(reader.words.html(.finishedText, ["insights": "<a href=\"\(reader.links.insights(feed.participant.id))\">\(reader.words(.yourInsights))</a>"]))</p></section>\n"
+    }
+
+    /// For each of the participant's own dates (their surgery) a task counts
+    /// from and they do not have yet: its questions come once it is known.
+    /// Nothing from it is scheduled, so nothing is missed.
+    static func waitingForDates(_ feed: FeedDay, plan: CarePlan, reader: Reader) -> HTML {
+        guard feed.isOnboarded, !feed.isWithdrawn else { return "" }
+        let waiting = plan.study.dates.filter { date in
+            feed.participant.dates[date.id] == nil
+                && plan.tasks.contains { $0.timeline.spans.last?.schedule.participantDates.contains(date.id) ?? false }
+        }
+        return waiting.map { date in
+            "<p class=\"waiting-for-date\">\(reader.words(.waitingForDate, ["date": date.label]))</p>\n" as HTML
+        }.joined()
     }
 
     /// Under the day's cards: reminders for the phone's calendar and the study's safety note.

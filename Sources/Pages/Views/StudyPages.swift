@@ -18,6 +18,15 @@ public enum StudyPages {
         let language = participant.language.flatMap(LanguageTag.init)
         main += "<dt>\(reader.words(.changeLanguage))</dt><dd>\(language.map(\.nativeName) ?? reader.words(.notChosenYet))</dd>\n"
         main += "<dt>\(reader.words(.factEnrolled))</dt><dd>\(reader.format.dayWithYear(participant.enrolledOn))</dd>\n"
+        // Each of the participant's own dates (surgery), with what it was before it moved.
+        for date in study.dates {
+            let day = participant.dates[date.id].map { day in
+                participant.earlierDates[date.id].map {
+                    reader.words(.dateWas, ["day": reader.format.dayWithYear(day), "earlier": reader.format.dayWithYear($0)])
+                } ?? reader.format.dayWithYear(day)
+            }
+            main += "<dt>\(date.label)</dt><dd>\(day ?? reader.words(.notYet))</dd>\n"
+        }
         main += "<dt>\(reader.words(.factDayOfStudy))</dt><dd>\(reader.words(.dayOfStudyToday, ["day": reader.format.integer(participant.dayOfStudy(summary.today)), "today": reader.format.day(summary.today)]))</dd>\n"
         if !study.flags.isEmpty {
             main += "<dt>\(reader.words(.factFlags))</dt><dd>\(flagList(summary.flags, reader: reader))</dd>\n"

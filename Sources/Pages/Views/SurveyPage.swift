@@ -22,7 +22,7 @@ public enum SurveyPage {
         main += "<h1\(Layout.language(of: task.file, study: study))>\(task.title)</h1>\n"
         let when = event.hasWindow ? reader.words(.openUntil, ["day": reader.format.weekdayAndDay(event.lastDay)])
             : reader.format.when(event, in: participant.timeZone, today: today)
-        main += "<p class=\"day-meta\">\(reader.format.day(event.day)) · \(when)</p>\n"
+        main += "<p class=\"day-meta\">\([event.visit, reader.format.day(event.day), when].compactMap { $0 }.joined(separator: " · "))</p>\n"
         if !errors.isEmpty {
             main += "<div class=\"error-summary\" role=\"alert\" tabindex=\"-1\"><h2>\(reader.words(.pleaseCheckAnswers, count: errors.count))</h2><ul>"
             for item in task.formItems where errors[item.id] != nil {

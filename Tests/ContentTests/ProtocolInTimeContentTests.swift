@@ -1,0 +1,82 @@
+import Content
+import Foundation
+import Testing
+import TestSupport
+
+/// What `check` says of the protocol in time: a schedule or an onboarding
+/// question naming a date study.yaml does not declare, a visit named twice
+/// or on a repeating element, an end before its start from the same date,
+/// and elements that would not move together.
+@Suite struct ProtocolInTimeContentTests {
+    func diagnostics(_ files: [String: String], dates: String = "  - { id: surgery, label: Day of surgery }\n") -> [String] {
+        var files = files
+        files["content/study.yaml"] = (StudyFolder.minimal["content/study.yaml"] ?? "") + "\ndates:\n" + dates
+        guard let study = try? StudyFolder(files: files) else { return ["cannot write the study"] }
+        let result = ContentLoader.load(directory: study.content, publicDirectory: study.publicFolder)
+        return result.errors.map { $0.description.replacingOccurrences(of: study.content + "/", with: "") }
+    }
+
+    func task(_ schedule: String) -> [String: String] {
+        ["content/tasks/visits.md": "---\nid: visits\ntitle: Visits\nschedule:\n" + schedule + "\n---\n"]
+    }
+
+    @Test func aScheduleNamesOnlyDeclaredDatesAndVisitsOnce() {
+        #expect(diagnostics(task("""
+              - { start: surgery - 7 days, allDay: true, window: 7 days, visit: Baseline }
+              - { start: surgry + 2 weeks, allDay: true, visit: Week 2 }
+              - { start: surgery + 6 weeks, allDay: true, visit: Baseline }
+            """)) == [
+            "tasks/visits.md:6:14: error: no participant's date 'surgry'; did you mean 'surgery'?",
+            "tasks/visits.md:7:54: error: the visit 'Baseline' is named twice in this task; each visit is one event with a name of its own",
+        ])
+        #expect(diagnostics(task("""
+              - { start: surgery, end: surgery - 1 day, every: 1 day, allDay: true, visit: Daily }
+            """)) == [
+            "tasks/visits.md:5:28: error: end (surgery - 1 day) must come after start (surgery); end is exclusive",
+            "tasks/visits.md:5:80: error: a visit is one event, so an element with visit has no every; give each visit an element of its own",
+        ])
+        #expect(diagnostics(task("  - { start: enrollment, every: 1 day, allDay: true }"),
+                            dates: "  - { id: surgery, label: Day of surgery }\n  - { id: surgery, label: Again }\n  - { id: enrollment, label: Day 1 }\n") == [
+            "study.yaml:13:11: error: the date id 'surgery' is declared twice",
+            "study.yaml:14:11: error: 'enrollment' is every participant's first day already; give this date another id",
+        ])
+    }
+
+    @Test func elementsOfOneTaskCountFromOneDay() {
+        let errors = diagnostics(task("""
+              - { start: enrollment, every: 1 day, allDay: true }
+              - { start: surgery + 2 weeks, allDay: true }
+            """))
+        #expect(errors == ["tasks/visits.md:5:14: error: this task's elements start from different days (enrollment, surgery); "
+                           + "a task's events all count from enrollment or all from the same participant's date, so a date "
+                           + "that moves moves them together: put the others in a task of their own"])
+    }
+
+    @Test func onlyADateItemAfterTheConsentSetsADeclaredDate() {
+        func survey(_ items: String) -> [String: String] {
+            ["content/tasks/visits.md": """
+                ---
+                id: visits
+                title: Visits
+                schedule:
+                  - { start: enrollment, every: 1 day, allDay: true }
+                survey:
+                  - type: form
+                    items:
+                \(items)
+                ---
+                """]
+        }
+        #expect(diagnostics(survey("      - { id: when, text: When?, answer: date, sets: surgery }")) == [
+            "tasks/visits.md:9:54: error: sets asks a participant's date when they join, so it belongs in a form step after "
+                + "the consent step of the onboarding task",
+        ])
+        #expect(diagnostics(survey("      - { id: often, text: How often?, answer: numeric, sets: surgery }")) == [
+            "tasks/visits.md:9:63: error: sets gives a participant's date from the answer, so it needs a date answer, "
+                + "such as 'answer: { date: {} }'",
+        ])
+        #expect(diagnostics(survey("      - { id: other, text: Other?, answer: date, sets: discharge }")) == [
+            "tasks/visits.md:9:56: error: no participant's date 'discharge'; declare it in study.yaml's dates; known: surgery",
+        ])
+    }
+}
