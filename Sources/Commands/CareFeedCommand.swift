@@ -31,7 +31,7 @@ public enum CareFeedCommand {
                 options: ["content", "store", "participants", "days", "seed", "today"],
                 run: { try DemoCommand.run($0, console: $1, now: $2) }),
         Command(name: "serve", summary: "serve a participant's pages on localhost, with live reload", help: ServeCommand.help,
-                options: ["content", "public", "store", "host", "port", "participant", "today"],
+                options: ["content", "public", "store", "host", "port", "participant", "today"], repeatable: ["date"],
                 run: { try ServeCommand.run($0, console: $1, now: $2) }),
         Command(name: "host", summary: "serve every participant on their own phone, by a personal link", help: HostCommand.help,
                 options: ["content", "public", "store", "host", "port", "url", "tls-cert", "tls-key", "site"],

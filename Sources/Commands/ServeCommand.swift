@@ -13,7 +13,7 @@ import StudyModel
 enum ServeCommand {
     static let help = """
     Usage: carefeed serve [--content DIR] [--public DIR] [--store FILE] [--host 127.0.0.1] [--port 8080]
-                          [--participant ID] [--today YYYY-MM-DD]
+                          [--participant ID] [--today YYYY-MM-DD] [--date NAME=YYYY-MM-DD ...]
 
     Serves one participant's onboarding, day feeds, surveys, insights,
     education notes and consent record on localhost. Edits to the content
@@ -38,6 +38,9 @@ enum ServeCommand {
       --participant ID    who is served; created, enrolled today, if the store
                           does not have them (default preview)
       --today YYYY-MM-DD  a fixed today, to preview another day
+      --date NAME=DATE    a date of the participant's that study.yaml declares,
+                          such as surgery=2026-12-10; without it, onboarding
+                          asks it where the study has a question that sets it
     """
 
     static func run(_ arguments: Arguments, console: Console, now: Date) throws -> ExitStatus {
@@ -49,9 +52,15 @@ enum ServeCommand {
         }
         guard let (study, store) = try Workspace.open(arguments, console: console, now: now) else { return .dataError }
         let studyToday = fixedToday ?? study.timeZone.localDate(of: now)
+        let dates = try DateArguments.parse(arguments, study: study)
+        let enrolled = try store.participant(id: participantID)?.enrolledOn ?? studyToday
+        try DateArguments.check(dates, enrolledOn: enrolled)
         if try store.participant(id: participantID) == nil {
             try store.addParticipant(Participant(id: participantID, name: "Preview participant", timeZone: study.timeZone,
                                                  enrolledOn: studyToday))
+        }
+        for (id, day) in dates.sorted(by: { $0.key < $1.key }) {
+            try store.setDate(id, to: day, participantID: participantID, at: now, source: "invite")
         }
         let contentFolder = arguments["content"] ?? Defaults.content
         let publicFolder = arguments["public"] ?? Defaults.publicFolder

@@ -24,6 +24,10 @@ import harness  # noqa: E402  (starting `carefeed serve` is shared with the reli
 CAREFEED = harness.CAREFEED
 SCREENSHOTS = Path(os.environ.get("SCREENSHOTS", ROOT / ".build/screenshots"))
 TODAY = "2026-11-30"
+# The preview participant's day of surgery: a week after they join, so Recover's
+# knee questionnaire is open from the first day; `dates=()` lets onboarding ask it.
+# Only for Recover: a study of another folder (`--content`) has dates of its own.
+SURGERY = ("--date", "surgery=2026-12-07")
 PHONE = {"width": 390, "height": 844, "pixelRatio": 2}
 DESKTOP = {"width": 1280, "height": 900, "pixelRatio": 1}
 
@@ -35,8 +39,9 @@ def carefeed(*arguments, **options):
 class Server(harness.Server):
     """`carefeed serve` for a browser test: its store in `folder`, today fixed."""
 
-    def __init__(self, folder, today=TODAY, participant="journey", extra=()):
-        super().__init__(Path(folder) / "care.sqlite", today, participant, extra=extra)
+    def __init__(self, folder, today=TODAY, participant="journey", extra=(), dates=None):
+        dates = (() if "--content" in extra else SURGERY) if dates is None else dates
+        super().__init__(Path(folder) / "care.sqlite", today, participant, extra=(*dates, *extra))
         self.url = f"http://localhost:{self.port}"
 
     def stop(self):

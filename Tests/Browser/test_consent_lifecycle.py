@@ -6,7 +6,7 @@ import time
 
 from selenium.webdriver.common.by import By
 
-from conftest import ROOT, TODAY, Server, console_errors, make_driver, PHONE, screenshot, wait_for_next_page
+from conftest import ROOT, SURGERY, TODAY, Server, console_errors, make_driver, PHONE, screenshot, wait_for_next_page
 from test_participant_journey import click, draw_signature
 
 
@@ -70,7 +70,7 @@ def test_a_single_dot_is_not_a_signature(phone, server):
 def test_a_new_consent_version_comes_first_and_leaving_is_final(phone, server_folder):
     content = f"{server_folder}/content"
     shutil.copytree(ROOT / "content", content)
-    server = Server(server_folder, extra=("--content", content))
+    server = Server(server_folder, extra=("--content", content), dates=SURGERY)
     try:
         join_until_the_permissions(phone, server)
         click(phone, "Continue")

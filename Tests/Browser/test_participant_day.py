@@ -14,13 +14,13 @@ from icalendar import Calendar
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import ROOT, TODAY, Server, carefeed, console_errors, screenshot, wait_for_next_page
+from conftest import ROOT, SURGERY, TODAY, Server, carefeed, console_errors, screenshot, wait_for_next_page
 from test_pages import Client, audit, nu_errors
 from test_participant_journey import click
 
 # Check-ins run six weeks from joining on TODAY: January 10 is the last; the
 # knee function questionnaire of week 6 is open until January 17.
-AFTER_THE_STUDY = "2027-01-18"
+AFTER_THE_STUDY = "2027-01-25"
 
 
 def join(server):
@@ -151,7 +151,7 @@ def test_the_feed_lists_timed_tasks_first_in_words_that_set_no_deadline(phone, s
                       "Range of motion"]
     whens = [when.text for when in phone.find_elements(By.CSS_SELECTOR, ".cards .card-when")]
     assert whens == ["Morning · from 8:00\u202fAM · Every morning", "Three times a day, for 20 minutes",
-                     "Any time today · Once a day, when it suits you", "At the start · Open until Sun, Dec 6",
+                     "Any time today · Once a day, when it suits you", "Before surgery · Open until Sun, Dec 6",
                      "As needed, as your surgeon prescribed", "Any time today · Daily in the first week"]
     assert "9:00\u202fAM" not in phone.page_source
     outlines = ring_outlines(phone)
@@ -205,7 +205,7 @@ def test_the_calendar_is_the_schedule_with_an_alarm_on_each_event(server):
     assert zones == ["America/New_York"]
 
     last = (datetime.date.fromisoformat(TODAY) + datetime.timedelta(days=55)).isoformat()
-    scheduled = json.loads(carefeed("schedule", "--from", TODAY, "--to", last, "--enrolled", TODAY,
+    scheduled = json.loads(carefeed("schedule", "--from", TODAY, "--to", last, "--enrolled", TODAY, *SURGERY,
                                     "--timezone", "America/New_York", "--format", "json").stdout)
     # Pain medicine is a log, offered rather than scheduled: nothing to be reminded of.
     expected = {(event["task"], event["occurrence"]): event for event in scheduled

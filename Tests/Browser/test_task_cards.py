@@ -136,11 +136,12 @@ def test_each_card_kind_by_touch_and_by_keyboard_on_a_phone(phone, server, serve
     # No page is wider than the phone.
     assert phone.execute_script("return document.documentElement.scrollWidth") <= 390
 
-    # The care team: each number is a tel: link of its digits.
+    # The care team: the study's emergency number in its words, then each number a tel: link of its digits.
     phone.find_element(By.CSS_SELECTOR, "nav a[href='/care-team']").click()
     calls = [link.get_attribute("href") for link in phone.find_elements(By.CSS_SELECTOR, "a[href^='tel:']")]
-    assert calls == ["tel:2125550142", "tel:2125550167", "tel:+12125550199"], calls
-    assert phone.find_element(By.CSS_SELECTOR, "a[href^='tel:']").size["height"] >= 44
+    assert calls == ["tel:911", "tel:2125550142", "tel:2125550167", "tel:+12125550199"], calls
+    assert "In an emergency, call 911." in phone.find_element(By.CSS_SELECTOR, "main .lead").text
+    assert phone.find_element(By.CSS_SELECTOR, "a.button[href^='tel:']").size["height"] >= 44
     assert phone.find_elements(By.CSS_SELECTOR, "a[href='mailto:surgery@example.org']")
     assert phone.execute_script("return document.documentElement.scrollWidth") <= 390
     screenshot(phone, "care-team-phone")
