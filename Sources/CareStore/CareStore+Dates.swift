@@ -50,18 +50,19 @@ extension CareStore {
     }
 
     /// The present value of every participant's dates, by participant, and
-    /// what each was before it last changed.
+    /// what each was before it last changed, and which the study team gave.
     static func presentDates(in database: Database, participantID: String? = nil)
-        throws -> [String: (present: [String: LocalDate], earlier: [String: LocalDate])] {
-        var dates: [String: (present: [String: LocalDate], earlier: [String: LocalDate])] = [:]
+        throws -> [String: (present: [String: LocalDate], earlier: [String: LocalDate], fromTheTeam: Set<String>)] {
+        var dates: [String: (present: [String: LocalDate], earlier: [String: LocalDate], fromTheTeam: Set<String>)] = [:]
         let filter = participantID == nil ? "" : "WHERE participant_id = ?"
         for row in try database.query("""
-            SELECT participant_id, date_id, day FROM participant_dates \(filter) ORDER BY rowid
+            SELECT participant_id, date_id, day, source FROM participant_dates \(filter) ORDER BY rowid
             """, participantID.map { [.text($0)] } ?? []) {
             let participant = try row.text("participant_id"), id = try row.text("date_id")
-            var entry = dates[participant] ?? ([:], [:])
+            var entry = dates[participant] ?? ([:], [:], [])
             if let before = entry.present[id] { entry.earlier[id] = before }
             entry.present[id] = try row.localDate("day")
+            if try row.text("source") == "participant" { entry.fromTheTeam.remove(id) } else { entry.fromTheTeam.insert(id) }
             dates[participant] = entry
         }
         return dates

@@ -27,6 +27,7 @@ extension CareStore {
                     var participant = try Participant(row: row)
                     participant.dates = dates[participant.id]?.present ?? [:]
                     participant.earlierDates = dates[participant.id]?.earlier ?? [:]
+                    participant.datesFromTheTeam = dates[participant.id]?.fromTheTeam ?? []
                     return participant
                 }
         }
@@ -64,6 +65,7 @@ extension CareStore {
             let dates = try Self.presentDates(in: database, participantID: id)[id]
             participant.dates = dates?.present ?? [:]
             participant.earlierDates = dates?.earlier ?? [:]
+            participant.datesFromTheTeam = dates?.fromTheTeam ?? []
             return participant
         }
     }

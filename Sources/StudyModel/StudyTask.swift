@@ -48,17 +48,18 @@ public struct StudyTask: Hashable, Sendable, Codable {
         }.last
     }
 
-    /// The survey as a participant with `dates` is asked it: an item that
-    /// sets a date they have already (given at `invite`) is not asked, and
-    /// a form step left with no item is not shown.
-    public func asking(withDates dates: [String: LocalDate]) -> StudyTask {
+    /// The survey as a participant is asked it when the study team gave
+    /// them `dates` (at `invite`): an item that sets one of them is not
+    /// asked, and a form step left with no item is not shown. A date the
+    /// participant gave in onboarding keeps its step, so its steps keep their numbers.
+    public func asking(withDates dates: Set<String>) -> StudyTask {
         guard survey.contains(where: { step in
-            if case .form(let form) = step { form.items.contains { $0.sets.map { dates[$0] != nil } ?? false } } else { false }
+            if case .form(let form) = step { form.items.contains { $0.sets.map(dates.contains) ?? false } } else { false }
         }) else { return self }
         var task = self
         task.survey = survey.compactMap { step in
             guard case .form(var form) = step else { return step }
-            form.items.removeAll { $0.sets.map { dates[$0] != nil } ?? false }
+            form.items.removeAll { $0.sets.map(dates.contains) ?? false }
             return form.items.isEmpty ? nil : .form(form)
         }
         return task

@@ -39,10 +39,10 @@ def sleep_clinic(folder):
     return SLEEP_CLINIC, public
 
 
-def onboard(driver, server=None, name="Grace Hopper", share=False):
+def onboard(driver, server=None, name="Grace Hopper", share=False, day=None):
     """Every onboarding step in turn, in whatever language, signing with a drawn signature, until the feed:
     from the server's root, or from the page the driver is on with `server` None. With `share`, each
-    permission is granted."""
+    permission is granted; with `day` (YYYY-MM-DD), each date asked is that day, and left empty without."""
     if server is not None:
         driver.get(server.url + "/")
     for _ in range(20):
@@ -54,6 +54,8 @@ def onboard(driver, server=None, name="Grace Hopper", share=False):
         if share:
             for box in driver.find_elements(By.CSS_SELECTOR, "input[name=grant]"):
                 box.click()
+        for field in driver.find_elements(By.CSS_SELECTOR, "main form input[type=date]") if day else []:
+            driver.execute_script("arguments[0].value = arguments[1]", field, day)
         page = driver.find_element(By.TAG_NAME, "html")
         # The step's own form: a hosted page's footer has a "Sign out" form too.
         driver.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()

@@ -16,6 +16,9 @@ public struct Participant: Hashable, Sendable {
     /// What each date was before it last changed (surgery postponed), for
     /// the clinician's pages; absent for a date given once.
     public var earlierDates: [String: LocalDate] = [:]
+    /// The dates the study team gave (`invite --date`), not the participant
+    /// in onboarding: those onboarding does not ask.
+    public var datesFromTheTeam: Set<String> = []
 
     public init(id: String, name: String, timeZone: TimeZone, enrolledOn: LocalDate, language: String? = nil,
                 dates: [String: LocalDate] = [:]) {

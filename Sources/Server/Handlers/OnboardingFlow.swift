@@ -49,7 +49,7 @@ final class OnboardingFlow: Sendable {
         guard let feedTask = context.plan.tasks.first(where: \.isOnboarding),
               let event = feedTask.timeline.events(context.participant.scheduleDates, in: context.participant.timeZone,
                                                    from: context.today, to: context.today.adding(days: 1)).first,
-              let task = context.plan.task(feedTask.id, version: event.version)?.asking(withDates: context.participant.dates) else {
+              let task = context.plan.task(feedTask.id, version: event.version)?.asking(withDates: context.participant.datesFromTheTeam) else {
             return .seeOther(context.todayRoute.path)
         }
         guard (1...max(task.survey.count, 1)).contains(number), number <= task.survey.count else { return respond.notFound() }
