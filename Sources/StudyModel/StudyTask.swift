@@ -21,6 +21,9 @@ public struct StudyTask: Hashable, Sendable, Codable {
     /// Scores computed from the survey's answers; nil for none, so the
     /// definitions of tasks without scores keep the text the store versioned.
     public var scores: [Score]?
+    /// What an answer raises at once; nil for none. The study's rule for
+    /// telling the team, as its flags are: not part of the versioned definition.
+    public var alerts: [TaskAlert]? = nil
 
     enum CodingKeys: String, CodingKey {
         case id, title, impactsAdherence, schedule, survey, instructions, log, button, scores

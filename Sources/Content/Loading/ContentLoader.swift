@@ -154,6 +154,7 @@ public enum ContentLoader {
         for (task, reader, node) in tasks {
             check.task(task, node: node, reader: reader)
             check.timing(task, node: node, reader: reader)
+            check.alerts(task, node: node, reader: reader)
             diagnostics += reader.diagnostics
         }
         // On every core, as the notes were read: each note's reader is its own.

@@ -41,6 +41,17 @@ extension CrossReferences {
         }
     }
 
+    /// Each alert's note exists.
+    func alerts(_ task: StudyTask, node: YAMLNode, reader: FieldReader) {
+        guard let alerts = task.alerts, let list = Self.value("alerts", in: node), case .sequence(let nodes) = list.value,
+              nodes.count == alerts.count else { return }
+        for (alert, alertNode) in zip(alerts, nodes) {
+            guard let slug = alert.show, !notes.contains(where: { $0.slug == slug }), !unloadedNotes.contains(slug) else { continue }
+            reader.error("no education note '\(slug)'; expected a file education/\(slug).md" + Self.known(notes.map(\.slug)),
+                         at: Self.value("show", in: alertNode) ?? alertNode)
+        }
+    }
+
     /// A form item with `sets`: a declared date, in onboarding, after its consent.
     func sets(_ item: FormItem, in task: StudyTask, afterConsent: Bool, at itemNode: YAMLNode, reader: FieldReader) {
         guard let id = item.sets else { return }

@@ -6,7 +6,7 @@ import StudyModel
 /// and whether it is a log.
 extension FieldReader {
     func task(_ node: YAMLNode, fileID: String, instructions: HTML) -> StudyTask? {
-        guard let fields = fields(node, in: "the task", allowed: ["id", "title", "impactsAdherence", "schedule", "survey", "log", "button", "scores"],
+        guard let fields = fields(node, in: "the task", allowed: ["id", "title", "impactsAdherence", "schedule", "survey", "log", "button", "scores", "alerts"],
                                   required: ["id", "title"]) else { return nil }
         let id = identifier(fields["id"], "the task id")
         if let id, id != fileID, let idNode = fields["id"] {
@@ -33,6 +33,7 @@ extension FieldReader {
         }
         let formItems = survey.flatMap { step -> [FormItem] in if case .form(let form) = step { form.items } else { [] } }
         let scores = fields["scores"].flatMap { self.scores($0, survey: formItems) }
+        let alerts = fields["alerts"].flatMap { self.alerts($0, items: formItems, scores: scores ?? []) }
         cardKind(fields, isLog: isLog, hasSurvey: !survey.isEmpty)
         let button = fields["button"].flatMap { text($0, "button") }
         if let buttonNode = fields["button"], !isLog {
@@ -41,9 +42,11 @@ extension FieldReader {
         // With errors reported, a partial task still goes on to have its
         // references checked, so one run names every mistake.
         guard let schedule = schedule ?? (hasErrors ? Schedule([]) : nil) else { return nil }
-        return StudyTask(id: id ?? fileID, title: title ?? fileID, impactsAdherence: impactsAdherence,
-                         schedule: schedule, survey: survey, instructions: instructions, file: file, log: isLog ? true : nil,
-                         button: isLog ? button : nil, scores: scores.flatMap { $0.isEmpty ? nil : $0 })
+        var task = StudyTask(id: id ?? fileID, title: title ?? fileID, impactsAdherence: impactsAdherence,
+                             schedule: schedule, survey: survey, instructions: instructions, file: file, log: isLog ? true : nil,
+                             button: isLog ? button : nil, scores: scores.flatMap { $0.isEmpty ? nil : $0 })
+        task.alerts = alerts.flatMap { $0.isEmpty ? nil : $0 }
+        return task
     }
 
     /// The ids of every form item written in a survey, read loosely: to tell

@@ -35,7 +35,9 @@ public enum AnswerPages {
     public static func completion(_ step: CompletionStep, context: Context, frame: Layout.Frame = .plain) -> HTML {
         let words = context.reader.words
         let format = context.reader.format
-        var main: HTML = "<div class=\"completion\">\(Layout.icon("checkmark.circle.fill", reader: context.reader))"
+        // An answer that raises an alert: who to call comes first, in calm words, before anything else.
+        var main = callUs(context.study.alerts(raisedBy: context.outcome, version: context.task), context: context)
+        main += "<div class=\"completion\">\(Layout.icon("checkmark.circle.fill", reader: context.reader))"
             + "<h1>\(step.title)</h1></div>\n"
         if let text = step.text { main += "<p class=\"lead completion-text\">\(text)</p>\n" }
         // What was saved, an answer a line and the scores after them: a questionnaire's dozen answers are no run-on line.
@@ -56,6 +58,22 @@ public enum AnswerPages {
         return Layout.page(title: step.title, study: context.study, reader: context.reader,
                            nav: .participant(id: context.participant.id, today: context.today, current: .feed),
                            main: main, frame: frame)
+    }
+
+    /// The note the alerts name and the care team's numbers, at the top of
+    /// the completion step; nothing when no alert is raised.
+    static func callUs(_ alerts: [TaskAlert], context: Context) -> HTML {
+        guard !alerts.isEmpty else { return "" }
+        let reader = context.reader
+        var html: HTML = "<section class=\"call-us card\" aria-labelledby=\"call-us\">\n"
+            + "<h2 id=\"call-us\">\(reader.words(.alertCallUs))</h2>\n<p>\(reader.words(.alertCallUsText))</p>\n"
+        var shown: Set<String> = []
+        for slug in alerts.compactMap(\.show) where shown.insert(slug).inserted {
+            guard let note = context.study.note(slug) else { continue }
+            html += "<p><a class=\"help-link\" href=\"\(reader.links.note(note.slug))\">"
+                + "\(Layout.icon("info.circle.fill", reader: reader))\(note.title)</a></p>\n"
+        }
+        return html + CareTeamPage.numbers(context.study, reader: reader) + "</section>\n"
     }
 
     /// Asks before deleting: what will be deleted, a button that deletes,

@@ -67,17 +67,22 @@ public enum CareTeamPage {
     /// Who to call, at the top of the study's safety note: the care team's
     /// numbers where the warning signs are, so no one has to look for them.
     static func whoToCall(_ study: Study, reader: Reader) -> HTML {
-        let callable = study.contacts.filter { $0.telURI != nil }
-        guard !callable.isEmpty else { return "" }
-        var html: HTML = "<section class=\"who-to-call card\" aria-labelledby=\"who-to-call\">\n"
-            + "<h2 id=\"who-to-call\">\(reader.words(.whoToCall))</h2>\n<p>\(emergency(.emergencyFirstCall, otherwise: .emergencyFirst, study: study, reader: reader))</p>\n"
-        for contact in callable {
+        guard study.contacts.contains(where: { $0.telURI != nil }) else { return "" }
+        return "<section class=\"who-to-call card\" aria-labelledby=\"who-to-call\">\n"
+            + "<h2 id=\"who-to-call\">\(reader.words(.whoToCall))</h2>\n" + numbers(study, reader: reader) + "</section>\n"
+    }
+
+    /// What to call in an emergency, each contact with a number and its call
+    /// button, and the way to the whole care team.
+    static func numbers(_ study: Study, reader: Reader) -> HTML {
+        var html: HTML = "<p>\(emergency(.emergencyFirstCall, otherwise: .emergencyFirst, study: study, reader: reader))</p>\n"
+        for contact in study.contacts where contact.telURI != nil {
             html += "<p class=\"contact-role\">\(contact.name)\(contact.role.map { " · \($0)" } ?? "")</p>\n"
             html += callButton(contact, reader: reader)
         }
         if let careTeam = reader.links.careTeam() {
             html += "<p><a href=\"\(careTeam)\">\(reader.words(.wholeCareTeam))</a></p>\n"
         }
-        return html + "</section>\n"
+        return html
     }
 }
