@@ -4,15 +4,6 @@ import Foundation
 /// A participant's own dates, such as the day of their surgery: each value
 /// given is kept, the last one counts, and every change is in the audit log.
 extension CareStore {
-    /// One value a participant's date was given.
-    public struct DateChange: Sendable, Equatable {
-        public var dateID: String
-        public var day: LocalDate
-        public var setAt: Date
-        /// `invite`, `participant` or `import`.
-        public var source: String
-    }
-
     /// Gives a participant's date `dateID` the value `day`; a value equal to
     /// the present one changes nothing. Returns whether it changed.
     @discardableResult
@@ -39,13 +30,15 @@ extension CareStore {
 
     /// Every value the participant's dates were given, oldest first.
     public func dateHistory(participantID: String) throws -> [DateChange] {
-        try read { database in
-            try database.query("""
-                SELECT date_id, day, set_at, source FROM participant_dates WHERE participant_id = ? ORDER BY rowid
-                """, [.text(participantID)]).map { row in
-                DateChange(dateID: try row.text("date_id"), day: try row.localDate("day"),
-                           setAt: try row.date("set_at"), source: try row.text("source"))
-            }
+        try read { database in try Self.dateChanges(in: database, participantID: participantID) }
+    }
+
+    static func dateChanges(in database: Database, participantID: String) throws -> [DateChange] {
+        try database.query("""
+            SELECT date_id, day, set_at, source FROM participant_dates WHERE participant_id = ? ORDER BY rowid
+            """, [.text(participantID)]).map { row in
+            DateChange(participantID: participantID, dateID: try row.text("date_id"), day: try row.localDate("day"),
+                       setAt: try row.date("set_at"), source: try row.text("source"))
         }
     }
 

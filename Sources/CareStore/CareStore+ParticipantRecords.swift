@@ -9,11 +9,13 @@ extension CareStore {
         try read { database in
             try database.snapshot {
                 let id = participantID
-                return ParticipantRecords(outcomes: try Self.outcomes(in: database, participantID: id, includeDeleted: true),
-                                          consentRecords: try Self.consentRecords(in: database, participantID: id),
-                                          permissionGrants: try Self.permissionGrants(in: database, participantID: id),
-                                          withdrawal: try Self.withdrawals(in: database, participantID: id).first,
-                                          auditLog: includingAuditLog ? try Self.auditLog(in: database, participantID: id) : [])
+                var records = ParticipantRecords(outcomes: try Self.outcomes(in: database, participantID: id, includeDeleted: true),
+                                                 consentRecords: try Self.consentRecords(in: database, participantID: id),
+                                                 permissionGrants: try Self.permissionGrants(in: database, participantID: id),
+                                                 withdrawal: try Self.withdrawals(in: database, participantID: id).first,
+                                                 auditLog: includingAuditLog ? try Self.auditLog(in: database, participantID: id) : [])
+                if includingAuditLog { records.dateChanges = try Self.dateChanges(in: database, participantID: id) }
+                return records
             }
         }
     }

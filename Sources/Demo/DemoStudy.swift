@@ -119,7 +119,7 @@ public struct DemoStudy: Sendable {
                 }
                 if course == .setback && event.day >= today.adding(days: -1) {
                     values = values.map { value in
-                        value.kind == "pain" ? OutcomeValue(kind: value.kind, value: .integer(7 + random.integer(0...1))) : value
+                        value.kind == "pain" ? OutcomeValue(kind: value.kind, value: .integer(8 + random.integer(0...1))) : value
                     }
                 }
                 // Demo stores only what a participant's form could have: what the value model refuses is not answered.

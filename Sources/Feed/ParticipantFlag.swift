@@ -16,6 +16,8 @@ public struct ParticipantFlag: Hashable, Sendable, Codable {
         case notShared
         /// The participant has not answered whether to share the value: not checked either.
         case notChosen
+        /// A task's alert, raised by the latest answer to the task, of `day`'s event.
+        case alert(day: LocalDate)
     }
 
     public var label: String
@@ -27,6 +29,11 @@ public struct ParticipantFlag: Hashable, Sendable, Codable {
     }
 
     public var isRaised: Bool { state != .notShared && state != .notChosen }
+
+    /// Whether a task's alert raised it, rather than one of the study's flags.
+    public var isAlert: Bool {
+        if case .alert = state { true } else { false }
+    }
 
     /// Not checked, because of what the participant chose or has not chosen yet.
     static func unchecked(_ label: String, _ reason: Sharing.Withholding) -> ParticipantFlag {
@@ -80,6 +87,22 @@ public struct ParticipantFlag: Hashable, Sendable, Codable {
                 let last = live.map(\.eventDay).max()
                 return quiet(since: last, days: days, feed: feed, task: nil).map { ParticipantFlag(label: flag.label, state: $0) }
             }
+        }
+    }
+
+    /// The alerts of the study's tasks that the latest answer to each task
+    /// raises, in task and then alert order: one stands until a later
+    /// answer to the task no longer meets its condition. `outcomes` hold
+    /// only the values the participant shares, so a value they do not share
+    /// raises nothing; a withdrawn participant raises nothing.
+    public static func alerts(_ study: Study, feed: ParticipantFeed, outcomes: [Outcome]) -> [ParticipantFlag] {
+        guard !feed.isWithdrawn(on: feed.today) else { return [] }
+        return study.tasks.filter { $0.alerts != nil }.flatMap { task -> [ParticipantFlag] in
+            let latest = outcomes.filter { !$0.isDeleted && $0.taskID == task.id && $0.eventDay <= feed.today }
+                .max { ($0.eventDay, $0.eventStart, $0.id) < ($1.eventDay, $1.eventStart, $1.id) }
+            guard let latest else { return [] }
+            return (task.alerts ?? []).filter { $0.isRaised(by: latest, of: task) }
+                .map { ParticipantFlag(label: $0.label, state: .alert(day: latest.eventDay)) }
         }
     }
 

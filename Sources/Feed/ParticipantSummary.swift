@@ -82,7 +82,9 @@ public struct ParticipantSummary: Sendable {
         consentVersion = records.last.map(\.version)
         self.standing = standing
         lastAnswer = outcomes.filter { !$0.isDeleted && $0.eventDay <= feed.today }.map(\.eventDay).max()
-        flags = ParticipantFlag.check(study.flags, feed: feed, outcomes: outcomes, sharing: sharing)
+        // An alert an answer raised comes first: it is what the team should see at once.
+        flags = ParticipantFlag.alerts(study, feed: feed, outcomes: outcomes)
+            + ParticipantFlag.check(study.flags, feed: feed, outcomes: outcomes, sharing: sharing)
     }
 
     /// The flags that are raised, without those not checked.

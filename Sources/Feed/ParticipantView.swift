@@ -32,6 +32,8 @@ public struct ParticipantView: Sendable {
     public let permissionGrants: [PermissionGrant]
     public let withdrawal: Withdrawal?
     public let auditLog: [AuditEntry]
+    /// Every value their own dates were given, for the audit trail.
+    public let dateChanges: [DateChange]
     public let feed: ParticipantFeed
     /// Where they stand on their today.
     public let standing: Standing
@@ -53,6 +55,7 @@ public struct ParticipantView: Sendable {
         permissionGrants = records.permissionGrants
         withdrawal = records.withdrawal
         auditLog = records.auditLog
+        dateChanges = records.dateChanges
         feed = plan.feed(for: participant, outcomes: outcomes, today: today, withdrawal: records.withdrawal)
         standing = Standing(feed: feed, records: records.consentRecords, documents: plan.study.consentDocuments,
                             withdrawal: records.withdrawal)

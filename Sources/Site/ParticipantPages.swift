@@ -99,7 +99,7 @@ extension SiteBuilder {
                                             grants: view.permissionGrants, withdrawal: view.withdrawal))
         try writer.page(folder + "audit.html",
                         AuditPage.render(participant: participant, entries: view.auditLog, outcomes: view.history,
-                                         records: view.consentRecords, grants: view.permissionGrants,
+                                         records: view.consentRecords, grants: view.permissionGrants, dates: view.dateChanges,
                                          today: today, plan: plan, reader: reader(folder + "audit.html")))
         return ParticipantFigures(summary, overview: view.overview(series: OverviewSeries.of(study)))
     }

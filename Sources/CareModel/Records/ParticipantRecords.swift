@@ -10,6 +10,8 @@ public struct ParticipantRecords: Sendable {
     /// Entries about them, with the study's consent publications; empty
     /// when read without them, as the participant's own server reads.
     public var auditLog: [AuditEntry]
+    /// Every value their own dates were given, oldest first, with the audit log.
+    public var dateChanges: [DateChange] = []
 
     public init(outcomes: [Outcome], consentRecords: [ConsentRecord], permissionGrants: [PermissionGrant],
                 withdrawal: Withdrawal? = nil, auditLog: [AuditEntry] = []) {

@@ -16,9 +16,10 @@ public enum AuditPage {
     ///     consent publications; those of documents they never signed are left out.
     ///   - outcomes: the participant's outcomes, deleted ones too, whose
     ///     values an answer's entry shows as `sharing` allows.
+    ///   - dates: every value the participant's own dates were given, which a date's entry shows.
     public static func render(participant: Participant, entries: [AuditEntry], outcomes: [Outcome],
-                              records: [ConsentRecord], grants: [PermissionGrant], today: LocalDate, plan: CarePlan,
-                              reader: Reader) -> HTML {
+                              records: [ConsentRecord], grants: [PermissionGrant], dates: [DateChange] = [],
+                              today: LocalDate, plan: CarePlan, reader: Reader) -> HTML {
         let study = plan.study
         let signed = Set(records.filter { $0.participantID == participant.id }.map(\.documentID))
         // In time order: imported entries keep their own times, so the log's
@@ -46,8 +47,9 @@ public enum AuditPage {
         for entry in shown {
             // Nothing may be stored before consent: an answer that was is marked, never hidden.
             let beforeConsent = entry.action == .outcomeAdd && signedBefore.isEmpty
-            let row = describe(entry, signedBefore: &signedBefore, outcomes: outcomes, records: records, grants: grants,
-                               reader: reader, plan: plan)
+            let row = entry.action == .participantDate ? date(entry, dates, reader: reader, study: study)
+                : describe(entry, signedBefore: &signedBefore, outcomes: outcomes, records: records, grants: grants,
+                           reader: reader, plan: plan)
             let note: HTML = beforeConsent ? " <strong class=\"audit-note\">\(words(.storedBeforeConsent))</strong>" : ""
             let stamp = Timestamp.local(entry.at, in: participant.timeZone)
             let day = participant.timeZone.localDate(of: entry.at)
@@ -113,22 +115,26 @@ public enum AuditPage {
             return (words(.auditSignedOut), "", "")
         case (.deviceRevoke, _):
             return (words(.auditDevicesRevoked), "", "")
-        case (.participantDate, _):
-            // Written by the store as `surgery 2026-12-10`, with ` (was 2026-12-03)` for a change.
-            let parts = detail.split(separator: " ").map(String.init)
-            guard parts.count >= 2, let day = LocalDate(iso: parts[1]) else { return (entry.action.rawValue, "", detail) }
-            let label = study.date(parts[0])?.label ?? parts[0]
-            let earlier = parts.count == 4 ? LocalDate(iso: String(parts[3].dropLast())) : nil
-            let when = earlier.map {
-                words(.dateWas, ["day": reader.format.dayWithYear(day), "earlier": reader.format.dayWithYear($0)])
-            } ?? reader.format.dayWithYear(day)
-            return (earlier == nil ? words(.auditDateGiven) : words(.auditDateChanged), label, when)
         case (.participantWithdraw, _):
             let reason = reader.showsNames ? words(.reasonGiven, ["reason": Format.isolated(detail)]) : words(.reasonNotShown)
             return (words(.auditWithdrew), "", detail.isEmpty ? words(.noReasonGiven) : reason)
         default:
             return (entry.action.rawValue, entry.subject.text, detail)
         }
+    }
+
+    /// A participant's date given or moved: the value stored at the entry's
+    /// moment, and the one before it.
+    static func date(_ entry: AuditEntry, _ dates: [DateChange], reader: Reader, study: Study) -> (event: String, subject: String, detail: String) {
+        guard let index = dates.firstIndex(where: { $0.setAt == entry.at }) else {
+            return (reader.words(.auditDateGiven), "", entry.detail ?? "")
+        }
+        let change = dates[index]
+        let earlier = dates[..<index].last { $0.dateID == change.dateID }
+        let day = reader.format.dayWithYear(change.day)
+        let detail = earlier.map { reader.words(.dateWas, ["day": day, "earlier": reader.format.dayWithYear($0.day)]) } ?? day
+        return (earlier == nil ? reader.words(.auditDateGiven) : reader.words(.auditDateChanged),
+                study.date(change.dateID)?.label ?? change.dateID, detail)
     }
 
     /// An answer saved: the task and the day of its event, and its values as

@@ -63,13 +63,15 @@ extension StudyPages {
                            scripts: ["js/sort-table.js"], bodyClass: "wide")
     }
 
-    /// Flagged first, the most flags first; then everyone else but the
-    /// withdrawn; then the withdrawn; by study ID within each.
+    /// An answer's alert first; then the flagged, the most flags first;
+    /// then everyone else but the withdrawn; then the withdrawn; by study
+    /// ID within each.
     public static func worklistOrder(_ summaries: [ParticipantSummary]) -> [ParticipantSummary] {
         func group(_ summary: ParticipantSummary) -> Int {
-            if !summary.raisedFlags.isEmpty { return 0 }
-            if case .withdrawn = summary.standing { return 2 }
-            return 1
+            if summary.raisedFlags.contains(where: \.isAlert) { return 0 }
+            if !summary.raisedFlags.isEmpty { return 1 }
+            if case .withdrawn = summary.standing { return 3 }
+            return 2
         }
         return summaries.sorted {
             (group($0), -$0.raisedFlags.count, $0.participant.id) < (group($1), -$1.raisedFlags.count, $1.participant.id)
@@ -161,6 +163,8 @@ extension StudyPages {
             return reader.words(.flagNotShared)
         case .notChosen:
             return reader.words(.flagNotChosen)
+        case .alert(let day):
+            return reader.words(.flagAlertOn, ["day": reader.format.shortDay(day)])
         }
     }
 
