@@ -13,6 +13,7 @@ enum HostCommand {
     static let help = """
     Usage: carefeed host [--content DIR] [--public DIR] [--store FILE] [--host 127.0.0.1] [--port 8080]
                          [--url https://study.example.org] [--tls-cert FILE --tls-key FILE] [--site DIR]
+                         [--smtp smtp://HOST:PORT --mail-from ADDRESS [--site-url URL]]
 
     Serves every participant of the study store, each on their own phone
     or computer: a participant opens the personal link `carefeed invite`
@@ -37,19 +38,38 @@ enum HostCommand {
       --tls-key FILE      and its private key (PEM)
       --site DIR          keep the clinician site in DIR current: after each
                           change, what changed is built again
+      --smtp URL          e-mail study.yaml's contact when an answer raises an
+                          alert with notify: true, through this mail relay,
+                          such as smtp://localhost:25 (plain SMTP to a relay the
+                          study runs); the e-mail names the study, the study
+                          ID, the alert and the day, never a value or a name.
+                          A relay that is down delays it, never the answer
+      --mail-from ADDRESS the e-mail's sender, with --smtp
+      --site-url URL      where the study team opens the clinician site, for a
+                          link to the participant's page in the e-mail
     """
 
     static func run(_ arguments: Arguments, console: Console, now: Date) throws -> ExitStatus {
         let port = try arguments.parse("port", as: "a port number from 0 to 65535", { UInt16($0) }) ?? 8080
         let url = try url(arguments)
         let tls = try tlsFiles(arguments)
+        let mail = try mail(arguments)
         guard let (study, store) = try Workspace.open(arguments, console: console, now: now) else { return .dataError }
         let plan = try Workspace.plan(study, store: store, now: now)
         let assets = try Assets(publicDirectory: arguments["public"] ?? Defaults.publicFolder, study: study)
         assets.warnings.forEach { console.error("warning: \($0)\n") }
         let site = arguments["site"].map { SiteKeeper(arguments: arguments, output: $0, console: console) }
-        let hosting = Hosting(url: url, servesTLS: tls != nil, changed: { site?.changed() },
-                              log: { console.error("\(Timestamp.utc(Date())) \($0)\n") })
+        let log: @Sendable (String) -> Void = { console.error("\(Timestamp.utc(Date())) \($0)\n") }
+        let mailer = try mail.map { relay, sender in
+            guard Self.isAddress(study.contact) else {
+                throw UsageError("--smtp e-mails study.yaml's contact, and '\(study.contact)' is not an e-mail address")
+            }
+            return AlertMailer(store: store, relay: relay,
+                               letterhead: .init(study: study.title, sender: sender, recipient: study.contact,
+                                                 siteURL: arguments["site-url"]), log: log)
+        }
+        var hosting = Hosting(url: url, servesTLS: tls != nil, changed: { site?.changed(); mailer?.wake() }, log: log)
+        hosting.mailsAlerts = mailer != nil
         var configuration = ParticipantApp.Configuration(participantID: "", today: nil, secret: ParticipantApp.randomHex(words: 4))
         configuration.hosting = hosting
         let app = ParticipantApp(store: store, content: .init(plan: plan, assets: assets), configuration: configuration)
@@ -73,8 +93,34 @@ enum HostCommand {
         console.out("Hosting \(study.title) at \(url ?? local)/ (Ctrl-C to stop)\n"
                     + "Give each participant their link with `carefeed invite --participant ID`.\n")
         site?.changed()
+        // What waited in the store when the last run stopped is sent now.
+        mailer?.start()
         let signals = Shutdown.install(server: running, app: app, store: store, console: console)
         withExtendedLifetime(signals) { dispatchMain() }
+    }
+
+    /// `--smtp` and `--mail-from`, both or neither, checked.
+    static func mail(_ arguments: Arguments) throws -> (SMTPRelay, String)? {
+        switch (arguments["smtp"], arguments["mail-from"]) {
+        case (nil, nil):
+            if arguments["site-url"] != nil { throw UsageError("--site-url is the link in alert e-mails: give it with --smtp") }
+            return nil
+        case (let url?, let sender?):
+            guard let relay = SMTPRelay(url: url) else {
+                throw UsageError("--smtp needs the mail relay as smtp://HOST:PORT, such as smtp://localhost:25, not '\(url)'")
+            }
+            guard isAddress(sender) else { throw UsageError("--mail-from needs an e-mail address, not '\(sender)'") }
+            return (relay, sender)
+        default:
+            throw UsageError("--smtp and --mail-from go together: the mail relay and the sender's address")
+        }
+    }
+
+    /// An address the relay is given as it is: `local@domain`, with nothing that could end a command or a header.
+    static func isAddress(_ text: String) -> Bool {
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        return parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".") && text.count <= 254
+            && text.unicodeScalars.allSatisfy { $0.value > 32 && $0.value < 127 && !"<>()[],;:\\\"".unicodeScalars.contains($0) }
     }
 
     /// `--url`, checked: http or https, a host, nothing after the path.

@@ -79,7 +79,9 @@ public struct DemoStudy: Sendable {
         // Consent, then the permissions, then the onboarding task's outcome: joined from then on.
         let joinedAt = signedAt.addingTimeInterval(240)
         for task in plan.tasks {
-            let events = task.timeline.events(participant.scheduleDates, in: zone, from: participant.enrolledOn,
+            // From as far before enrolment as a window reaches: a visit before surgery may open before joining.
+            let events = task.timeline.events(participant.scheduleDates, in: zone,
+                                              from: participant.enrolledOn.adding(days: 1 - task.timeline.longestWindow),
                                               to: today.adding(days: 1))
             for event in events {
                 guard let definition = plan.task(task.id, version: event.version) else { continue }

@@ -28,6 +28,8 @@ public struct ParticipantOverview: Codable, Equatable, Sendable {
     public var means: [String: [Int: Double]]
     /// The series keys whose values the participant does not share, or has not chosen to.
     public var withheld: [String]
+    /// Each visit of the study's tasks, and what became of it.
+    public var visits: [VisitStatus] = []
 
     /// - Parameter outcomes: the participant's live outcomes, scored, with only what they share.
     public init(feed: ParticipantFeed, outcomes: [Outcome], standing: Standing, signed: Bool, withdrawal: Withdrawal?,
@@ -70,13 +72,14 @@ public struct ParticipantOverview: Codable, Equatable, Sendable {
         }
         self.means = means
         self.withheld = withheld
+        visits = VisitStatus.of(feed)
     }
 
     // The build manifest keeps one of these for every participant and is read
     // on every build: weeks are written as flat arrays, which decode far
     // faster than an object or a dictionary for each week.
     private enum CodingKeys: String, CodingKey {
-        case enrolledOn, standing, signed, joined, gaveReason, adherence, means, withheld
+        case enrolledOn, standing, signed, joined, gaveReason, adherence, means, withheld, visits
     }
 
     public init(from decoder: any Decoder) throws {
@@ -98,6 +101,14 @@ public struct ParticipantOverview: Codable, Equatable, Sendable {
             Dictionary(uniqueKeysWithValues: weeks.enumerated().compactMap { week, mean in mean.map { (week, $0) } })
         }
         withheld = try container.decode([String].self, forKey: .withheld)
+        // [task, visit, status, task, visit, status, …]; absent from a manifest of before visits.
+        let flatVisits = try container.decodeIfPresent([String].self, forKey: .visits) ?? []
+        guard flatVisits.count % 3 == 0 else {
+            throw DecodingError.dataCorruptedError(forKey: .visits, in: container, debugDescription: "not triples")
+        }
+        visits = stride(from: 0, to: flatVisits.count, by: 3).map {
+            VisitStatus(task: flatVisits[$0], visit: flatVisits[$0 + 1], status: flatVisits[$0 + 2])
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -113,6 +124,7 @@ public struct ParticipantOverview: Codable, Equatable, Sendable {
             return (0...last).map { weeks[$0] }
         }, forKey: .means)
         try container.encode(withheld, forKey: .withheld)
+        try container.encode(visits.flatMap { [$0.task, $0.visit, $0.status] }, forKey: .visits)
     }
 }
 

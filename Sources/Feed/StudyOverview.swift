@@ -41,6 +41,8 @@ public struct StudyOverview: Sendable {
     /// The share of due tasks answered, from 0 to 1, by study week.
     public var adherence: [WeekFigure] = []
     public var followed: [Followed] = []
+    /// Each visit, in the order participants have them, with how many are at each status.
+    public var visits: [VisitFigure] = []
 
     public init(_ participants: [ParticipantOverview], series: [OverviewSeries]) {
         for participant in participants {
@@ -68,6 +70,15 @@ public struct StudyOverview: Sendable {
             }
         }
         adherence = Self.weeks(fractions)
+        for participant in participants {
+            for entry in participant.visits {
+                if let index = visits.firstIndex(where: { $0.task == entry.task && $0.visit == entry.visit }) {
+                    visits[index].counts[entry.status, default: 0] += 1
+                } else {
+                    visits.append(VisitFigure(task: entry.task, visit: entry.visit, counts: [entry.status: 1]))
+                }
+            }
+        }
         followed = series.map { line in
             var values: [Int: [Double]] = [:]
             for participant in participants {

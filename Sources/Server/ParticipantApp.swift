@@ -138,11 +138,11 @@ public final class ParticipantApp: Sendable {
         case .onboardingReview(let step):
             return try onboarding.handle(step: step, isReview: true, context)
         case .task(let id, let occurrence):
-            return try TaskAnswers(store: store).handle(task: id, occurrence: occurrence, .answer, context)
+            return try TaskAnswers(store: store, mailsAlerts: configuration.hosting?.mailsAlerts ?? false).handle(task: id, occurrence: occurrence, .answer, context)
         case .deleteAnswers(let id, let occurrence):
-            return try TaskAnswers(store: store).handle(task: id, occurrence: occurrence, .delete, context)
+            return try TaskAnswers(store: store, mailsAlerts: configuration.hosting?.mailsAlerts ?? false).handle(task: id, occurrence: occurrence, .delete, context)
         case .taskDone(let id, let occurrence):
-            return try TaskAnswers(store: store).handle(task: id, occurrence: occurrence, .done, context)
+            return try TaskAnswers(store: store, mailsAlerts: configuration.hosting?.mailsAlerts ?? false).handle(task: id, occurrence: occurrence, .done, context)
         case .calendar:
             if let hosting = configuration.hosting {
                 return CalendarDownload.subscription(request, context, hosting: hosting)

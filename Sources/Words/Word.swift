@@ -16,7 +16,7 @@ public enum Word: String, CaseIterable, Sendable {
          chooseDayOrEarlier, chooseDayOrLater, chooseFromOptions, chooseLanguage, chooseOne, chooseScaleNumber,
          chooseYesOrNo, clearSignature, columnAdherenceWeek, columnCount, columnDetail, columnEnrolledInAll,
          columnEnrolledThatDay, columnEvent, columnMedian, columnMiddleHalf, columnParticipant, columnParticipants,
-         columnStage, columnSubject, columnTime, columnWeek, consentChanged, consentChangedText, consentDocument,
+         columnStage, columnVisit, columnSubject, columnTime, columnWeek, consentChanged, consentChangedText, consentDocument,
          consentReadIt, consentRecord, contentHasErrors, `continue`, currentLanguage
     case dataAsOf, dateWas, day, dayAndAgo, dayAtTime, dayFromTo, dayLocked, dayLockedText, dayOfStudyToday, dayOfTheStudy,
          dayOrEarlier, dayOrLater, dayRange, dayRing, days, daysAgo, decimalsAllowed, degreesOfBend,
@@ -79,6 +79,8 @@ public enum Word: String, CaseIterable, Sendable {
          tickToConfirmLeave, timesADay, today, todaysFeed, tooManyTriesText, tooManyTriesTitle, turnTheModel,
          typeFullName, typedConfirmed, typedNameIsSignature, typedSignature, typedSignatureKind
     case valueInTask, valueOnDay, valueWithUnit, valuesWithheld, version, versionReplaces, versionWhichReplaces
+    case visitAfterWithdrawal, visitBeforeJoining, visitDone, visitDoneLate, visitMissed, visitNoDateYet, visitNotYetDue,
+         visitOpen, visitsCaption, visitsHeading
     case waitingForDate, weekNumber, weekOf, welcomeJoin, whatFlagsMean, whatIsKept, whatIsKeptText, whatStops, whatStopsText,
          whatYouAllow, whoToCall, wholeCareTeam, wholeStudy, whyLeaving, withdrawnOnDay, withdrewOn,
          withdrewOnWithReason

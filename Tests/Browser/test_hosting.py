@@ -47,16 +47,16 @@ def certificate(folder):
 class Host:
     """`carefeed host` over HTTPS, or behind Caddy, with the site kept in `folder/Site`."""
 
-    def __init__(self, folder, tls=True, url=None, port=None):
+    def __init__(self, folder, tls=True, url=None, port=None, extra=()):
         self.folder = folder
         self.store = folder / "study.sqlite"
         self.site = folder / "Site"
         self.port = port or free_port()
         self.url = url or f"https://localhost:{self.port}"
-        extra = []
+        extra = list(extra)
         if tls:
             key, cert = certificate(folder)
-            extra = ["--tls-cert", str(cert), "--tls-key", str(key)]
+            extra += ["--tls-cert", str(cert), "--tls-key", str(key)]
         self.errors = tempfile.TemporaryFile(mode="w+")
         self.process = subprocess.Popen(
             [CAREFEED, "host", "--store", str(self.store), "--port", str(self.port), "--url", self.url,

@@ -25,6 +25,8 @@ struct ReferenceEvents: Sendable, CustomTestStringConvertible {
         var from: LocalDate
         var to: LocalDate
         var zone: TimeZone?
+        /// `--date surgery=2026-03-12`: a participant's date.
+        var dates: [String: LocalDate] = [:]
     }
 
     /// `$ carefeed schedule --task example --enrolled … --from … --to … [--timezone …]`.
@@ -36,13 +38,19 @@ struct ReferenceEvents: Sendable, CustomTestStringConvertible {
             guard words[index].hasPrefix("--") else { return nil }
             options[String(words[index].dropFirst(2))] = words[index + 1]
         }
-        guard Set(options.keys).isSubset(of: ["task", "enrolled", "from", "to", "timezone"]),
+        guard Set(options.keys).isSubset(of: ["task", "enrolled", "from", "to", "timezone", "date"]),
               let task = options["task"], let enrolled = options["enrolled"].flatMap(LocalDate.init(iso:)),
               let from = options["from"].flatMap(LocalDate.init(iso:)), let to = options["to"].flatMap(LocalDate.init(iso:))
         else { return nil }
         let zone = options["timezone"].flatMap(TimeZone.init(identifier:))
         if options["timezone"] != nil && zone == nil { return nil }
-        return Command(task: task, enrolled: enrolled, from: from, to: to, zone: zone)
+        var dates: [String: LocalDate] = [:]
+        if let given = options["date"] {
+            let parts = given.split(separator: "=").map(String.init)
+            guard parts.count == 2, let day = LocalDate(iso: parts[1]) else { return nil }
+            dates[parts[0]] = day
+        }
+        return Command(task: task, enrolled: enrolled, from: from, to: to, zone: zone, dates: dates)
     }
 
     /// The block's lines after its command, and what the command prints for
@@ -57,7 +65,8 @@ struct ReferenceEvents: Sendable, CustomTestStringConvertible {
             return .failure(ReadError("the command names task '\(command.task)'; the example above is '\(taskID)'"))
         }
         let zone = command.zone ?? studyZone
-        let rows = schedule.events(enrolledOn: command.enrolled, in: zone, from: command.from, to: command.to.adding(days: 1))
+        let rows = schedule.events(ScheduleDates(enrollment: command.enrolled, named: command.dates), in: zone,
+                                   from: command.from, to: command.to.adding(days: 1))
             .map { (task: taskID, event: $0) }
         return .success((lines.dropFirst().joined(separator: "\n") + "\n", ScheduleTable.text(rows, zone: zone)))
     }

@@ -80,6 +80,8 @@ struct ReferenceStudy {
         institution: Example Orthopaedic Research Unit
         contact: recover-study@example.org
         timezone: America/New_York
+        dates:
+          - { id: surgery, label: Day of surgery }
 
         """
 

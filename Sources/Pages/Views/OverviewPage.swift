@@ -3,6 +3,7 @@ import Foundation
 import Feed
 import Markup
 import StudyModel
+import Words
 
 /// `overview.html`: the whole study on one page for its lead. The
 /// participants as a flow, enrolment over time, adherence and each followed
@@ -20,6 +21,7 @@ public enum OverviewPage {
         main += "<p class=\"field-hint\">\(words(.overviewCountsToday))</p>\n"
         main += flow(overview.flow, reader: reader)
         main += enrolment(overview.enrolment, reader: reader)
+        main += visits(overview.visits, study: study, reader: reader)
         main += byWeek(title: words(.adherenceByWeekHeading), label: words(.adherence), weeks: overview.adherence, range: 0...1,
                        percent: true, withheld: 0, id: "adherence", reader: reader)
         for (index, followed) in overview.followed.enumerated() {
@@ -47,6 +49,38 @@ public enum OverviewPage {
         html += "</tbody>\n</table>\n"
         if flow.withdrawn > 0 {
             html += "<p class=\"note\">\(words(.flowWithdrawnReasons, ["gave": format.integer(flow.withdrawnWithReason), "count": format.integer(flow.withdrawn)]))</p>\n"
+        }
+        return html + "</section>\n"
+    }
+
+    /// Each task's visits, in its schedule's order: how many participants
+    /// did each, later in its window, have it open now, did not answer it in
+    /// its window, have it still to come, or have no date for it yet.
+    static func visits(_ figures: [VisitFigure], study: Study, reader: Reader) -> HTML {
+        guard !figures.isEmpty else { return "" }
+        let words = reader.words
+        let headings: [String: Word] = [EventStatus.done.rawValue: .visitDone, EventStatus.doneLate.rawValue: .visitDoneLate,
+                                        EventStatus.open.rawValue: .visitOpen, EventStatus.missed.rawValue: .visitMissed,
+                                        EventStatus.notYetDue.rawValue: .visitNotYetDue, VisitStatus.noDateYet: .visitNoDateYet,
+                                        EventStatus.beforeJoining.rawValue: .visitBeforeJoining,
+                                        EventStatus.afterWithdrawal.rawValue: .visitAfterWithdrawal]
+        var html: HTML = "<section class=\"overview-section\">\n<h2>\(words(.visitsHeading))</h2>\n"
+        let tasks = study.tasks.filter { task in figures.contains { $0.task == task.id } }
+        for task in tasks {
+            let order = task.schedule.elements.compactMap(\.visit)
+            let rows = figures.filter { $0.task == task.id }
+                .sorted { (order.firstIndex(of: $0.visit) ?? .max) < (order.firstIndex(of: $1.visit) ?? .max) }
+            // The statuses someone has, in their order: a column of noughts says nothing.
+            let columns = VisitStatus.columns.filter { status in rows.contains { $0.counts[status] != nil } }
+            html += "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-labelledby=\"visits-\(task.id)\">\n"
+                + "<table class=\"overview-table\">\n<caption id=\"visits-\(task.id)\">\(words(.visitsCaption, ["task": task.title]))</caption>\n"
+                + "<thead><tr><th scope=\"col\">\(words(.columnVisit))</th>"
+                + columns.map { "<th scope=\"col\">\(headings[$0].map { words($0) } ?? $0)</th>" as HTML }.joined() + "</tr></thead>\n<tbody>\n"
+            for row in rows {
+                html += "<tr><th scope=\"row\">\(row.visit)</th>"
+                    + columns.map { "<td>\(reader.format.integer(row.counts[$0] ?? 0))</td>" as HTML }.joined() + "</tr>\n"
+            }
+            html += "</tbody>\n</table>\n</div>\n"
         }
         return html + "</section>\n"
     }

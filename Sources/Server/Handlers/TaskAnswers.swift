@@ -12,6 +12,8 @@ import Pages
 /// only, once per occurrence.
 struct TaskAnswers {
     let store: CareStore
+    /// Whether an alert that notifies is stored with the answer, to be e-mailed (`host --smtp`).
+    var mailsAlerts = false
 
     enum Action {
         /// GET shows the survey; POST saves the answers.
@@ -69,8 +71,8 @@ struct TaskAnswers {
         case .success(let answers):
             let values = context.stored(answers, taskID: task.id, version: event.version)
             do {
-                try store.addOutcome(NewOutcome(participantID: context.participant.id, taskID: task.id, event: event,
-                                                values: values), at: context.now)
+                let new = NewOutcome(participantID: context.participant.id, taskID: task.id, event: event, values: values)
+                try store.addOutcome(new, at: context.now, mailing: mailsAlerts ? Self.mailing(new, task: task, context) : [])
             } catch CareStoreError.alreadyAnswered {
                 // The same answers sent twice (a double click, the back
                 // button) are answered as the first was; different ones would
@@ -87,6 +89,22 @@ struct TaskAnswers {
             return .seeOther(task.completion == nil ? context.todayRoute.path
                              : Route.taskDone(task: task.id, occurrence: occurrence).path)
         }
+    }
+
+    /// The alerts of the answer that e-mail the study's contact, each with
+    /// its number and its label in the study's own language; judged on what
+    /// the participant shares with the study team, so a value they keep to
+    /// themselves raises no e-mail.
+    static func mailing(_ new: NewOutcome, task: StudyTask, _ context: RequestContext) -> [(alert: Int, label: String)] {
+        guard let alerts = context.ownPlan.study.task(task.id)?.alerts else { return [] }
+        let outcome = Outcome(id: 0, participantID: new.participantID, taskID: new.taskID, taskVersion: new.event.version,
+                              occurrence: new.event.occurrence, eventDay: new.event.day, eventStart: new.event.start,
+                              eventEnd: new.event.end, values: new.values, createdAt: context.now)
+        let sharing = Sharing(plan: context.ownPlan, participantID: new.participantID,
+                              grants: context.snapshot.records.permissionGrants)
+        let shared = sharing.shared(outcome)
+        return alerts.enumerated().filter { $0.element.notify && $0.element.isRaised(by: shared, of: task) }
+            .map { (alert: $0.offset, label: $0.element.label) }
     }
 
     private func pageContext(_ task: StudyTask, _ event: ScheduledEvent, _ outcome: Outcome,

@@ -14,6 +14,9 @@ public struct Hosting: Sendable {
     public var changed: @Sendable () -> Void
     /// A line for the operator's log: failed joins, sign-outs.
     public var log: @Sendable (String) -> Void
+    /// Whether answers' alerts that notify are e-mailed (`--smtp`): each is
+    /// stored with its answer, for the mailer to send.
+    public var mailsAlerts = false
 
     public init(url: String?, servesTLS: Bool, changed: @escaping @Sendable () -> Void = {},
                 log: @escaping @Sendable (String) -> Void = { _ in }) {
