@@ -16,7 +16,7 @@ extension CareStore {
     static func setDate(_ dateID: String, to day: LocalDate, participantID: String, at instant: Date, source: String,
                         in database: Database) throws -> Bool {
         let before = try database.query("""
-            SELECT day FROM participant_dates WHERE participant_id = ? AND date_id = ? ORDER BY rowid DESC LIMIT 1
+            SELECT day FROM participant_dates WHERE participant_id = ? AND date_id = ? ORDER BY set_at DESC, rowid DESC LIMIT 1
             """, [.text(participantID), .text(dateID)]).first.map { try $0.localDate("day") }
         guard before != day else { return false }
         try database.query("""
@@ -35,7 +35,7 @@ extension CareStore {
 
     static func dateChanges(in database: Database, participantID: String) throws -> [DateChange] {
         try database.query("""
-            SELECT date_id, day, set_at, source FROM participant_dates WHERE participant_id = ? ORDER BY rowid
+            SELECT date_id, day, set_at, source FROM participant_dates WHERE participant_id = ? ORDER BY set_at, rowid
             """, [.text(participantID)]).map { row in
             DateChange(participantID: participantID, dateID: try row.text("date_id"), day: try row.localDate("day"),
                        setAt: try row.date("set_at"), source: try row.text("source"))
@@ -49,7 +49,7 @@ extension CareStore {
         var dates: [String: (present: [String: LocalDate], earlier: [String: LocalDate], fromTheTeam: Set<String>)] = [:]
         let filter = participantID == nil ? "" : "WHERE participant_id = ?"
         for row in try database.query("""
-            SELECT participant_id, date_id, day, source FROM participant_dates \(filter) ORDER BY rowid
+            SELECT participant_id, date_id, day, source FROM participant_dates \(filter) ORDER BY set_at, rowid
             """, participantID.map { [.text($0)] } ?? []) {
             let participant = try row.text("participant_id"), id = try row.text("date_id")
             var entry = dates[participant] ?? ([:], [:], [])

@@ -25,6 +25,17 @@ struct ImportCheck {
                             + (participant.enrolledOn < bounds.lowerBound ? "ten years ago" : "a year ahead")
                             + "; the study could not have enrolled them then")
         }
+        // A participant's date is one the study declares, within a year of their enrolment.
+        for participant in file.participants {
+            for (id, day) in participant.dates.sorted(by: { $0.key < $1.key }) {
+                if study.date(id) == nil {
+                    problems.append("participant \(participant.id) has a date '\(id)', which the study does not declare")
+                } else if !FeedBounds.participantDate(enrolledOn: participant.enrolledOn).contains(day) {
+                    problems.append("participant \(participant.id)'s \(id) is \(day), more than a year from their enrolment "
+                                    + "on \(participant.enrolledOn)")
+                }
+            }
+        }
         // The file's version numbers → the study's, for versions the study published; each task's timeline
         // as the file's store switched versions (its own day), with the study's definition of each.
         var versions: [String: Int] = [:]

@@ -31,6 +31,7 @@ struct StoreMerge {
         try consentVersions()
         try consentRecords()
         try permissionGrants()
+        try dates()
         try outcomes()
         // Last: after a withdrawal the store takes nothing new for the participant.
         try withdrawals()
@@ -168,6 +169,23 @@ struct StoreMerge {
         for grant in new {
             _ = try CareStore.insertPermissionGrant(grant, into: database)
             report.permissionGrants += 1
+        }
+    }
+
+    /// The values the file's participants' dates were given, each once,
+    /// with its own time and who gave it; what the store held stays.
+    private mutating func dates() throws {
+        for change in snapshot.dateChanges {
+            let held = try database.query("""
+                SELECT 1 FROM participant_dates WHERE participant_id = ? AND date_id = ? AND day = ? AND set_at = ?
+                """, [.text(change.participantID), .text(change.dateID), .text(change.day.description),
+                      .text(Timestamp.utc(change.setAt))])
+            guard held.isEmpty else { continue }
+            try database.query("""
+                INSERT INTO participant_dates (participant_id, date_id, day, set_at, source) VALUES (?, ?, ?, ?, ?)
+                """, [.text(change.participantID), .text(change.dateID), .text(change.day.description),
+                      .text(Timestamp.utc(change.setAt)),
+                      .text(["invite", "participant"].contains(change.source) ? change.source : "import")])
         }
     }
 

@@ -23,6 +23,8 @@ struct StoreSnapshot {
     var outcomes: [SourceOutcome] = []
     var withdrawals: [Withdrawal] = []
     var auditEntries: [AuditEntry] = []
+    /// Every value the file's participants' dates were given, in the order it gave them.
+    var dateChanges: [DateChange] = []
 
     /// The tables every CareFeed store has had since its first schema.
     static let requiredTables = ["audit_log", "consent_records", "outcome_values", "outcomes", "participants",
@@ -137,6 +139,19 @@ struct StoreSnapshot {
                 .map(Withdrawal.init(row:))
         }
         // A store from before the log's typed columns gives them from its subjects, as the migration does.
+        if tables.contains("participant_dates") {
+            snapshot.dateChanges = try database.query("""
+                SELECT participant_id, date_id, day, set_at, source FROM participant_dates ORDER BY set_at, rowid
+                """).map { row in
+                DateChange(participantID: try row.text("participant_id"), dateID: try row.text("date_id"),
+                           day: try row.localDate("day"), setAt: try row.date("set_at"), source: try row.text("source"))
+            }
+            // Each participant's dates as the file last gave them: what its answers' events count from.
+            for change in snapshot.dateChanges {
+                guard let index = snapshot.participants.firstIndex(where: { $0.id == change.participantID }) else { continue }
+                snapshot.participants[index].dates[change.dateID] = change.day
+            }
+        }
         let auditColumns = version >= 4 ? AuditEntry.columns
             : "id, at, participant_id, action, subject, detail, " + Schema.legacyAuditColumns
         snapshot.auditEntries = try database.query("SELECT \(auditColumns) FROM audit_log ORDER BY id")
