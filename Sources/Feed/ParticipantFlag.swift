@@ -18,6 +18,9 @@ public struct ParticipantFlag: Hashable, Sendable, Codable {
         case notChosen
         /// A task's alert, raised by the latest answer to the task, of `day`'s event.
         case alert(day: LocalDate)
+        /// The latest visit of a task that counts toward adherence whose
+        /// window is over was not answered; its window's last day.
+        case visitNotAnswered(lastDay: LocalDate)
     }
 
     public var label: String
@@ -103,6 +106,22 @@ public struct ParticipantFlag: Hashable, Sendable, Codable {
             guard let latest else { return [] }
             return (task.alerts ?? []).filter { $0.isRaised(by: latest, of: task) }
                 .map { ParticipantFlag(label: $0.label, state: .alert(day: latest.eventDay)) }
+        }
+    }
+
+    /// For each task that counts toward adherence, its latest visit whose
+    /// window is over, when it was not answered: named by the task and the
+    /// visit. It stands until a later visit of the task is over.
+    public static func missedVisits(_ feed: ParticipantFeed) -> [ParticipantFlag] {
+        guard !feed.isWithdrawn(on: feed.today), feed.isOnboarded(on: feed.today) else { return [] }
+        let participant = feed.participant
+        return feed.tasks.filter(\.impactsAdherence).compactMap { task -> ParticipantFlag? in
+            guard task.timeline.spans.last?.schedule.elements.contains(where: { $0.visit != nil }) == true else { return nil }
+            let over = task.timeline.events(participant.scheduleDates, in: participant.timeZone,
+                                            from: participant.enrolledOn.adding(days: -FeedBounds.yearAhead), to: feed.today)
+                .filter { $0.visit != nil && $0.lastDay < feed.today }
+            guard let latest = over.last, let visit = latest.visit, feed.status(of: latest, task: task) == .missed else { return nil }
+            return ParticipantFlag(label: "\(task.title) · \(visit)", state: .visitNotAnswered(lastDay: latest.lastDay))
         }
     }
 

@@ -85,6 +85,7 @@ public struct ParticipantSummary: Sendable {
         // An alert an answer raised comes first: it is what the team should see at once.
         flags = ParticipantFlag.alerts(study, feed: feed, outcomes: outcomes)
             + ParticipantFlag.check(study.flags, feed: feed, outcomes: outcomes, sharing: sharing)
+            + ParticipantFlag.missedVisits(feed)
     }
 
     /// The flags that are raised, without those not checked.

@@ -40,7 +40,7 @@ extension CareStoreTests {
             INSERT INTO outcome_values_6 SELECT * FROM outcome_values;
             DROP TABLE outcome_values;
             ALTER TABLE outcome_values_6 RENAME TO outcome_values;
-            DROP TABLE invitations; DROP TABLE device_sessions; DROP TABLE participant_dates;
+            DROP TABLE invitations; DROP TABLE device_sessions; DROP TABLE participant_dates; DROP TABLE alert_mail;
             PRAGMA user_version = 6;
             """)
         let migrated = try CareStore(path: directory.path + "/care.sqlite")

@@ -37,7 +37,7 @@ import TestSupport
                         + "DROP TRIGGER withdrawals_no_update; "
                         + "DROP TRIGGER withdrawals_no_delete; DROP TABLE withdrawals; "
                         + "DROP TRIGGER consent_versions_no_update; DROP TRIGGER consent_versions_no_delete; "
-                        + "DROP TABLE consent_versions; DROP TABLE IF EXISTS invitations; DROP TABLE IF EXISTS device_sessions; DROP TABLE IF EXISTS participant_dates; "
+                        + "DROP TABLE consent_versions; DROP TABLE IF EXISTS invitations; DROP TABLE IF EXISTS device_sessions; DROP TABLE IF EXISTS participant_dates; DROP TABLE IF EXISTS alert_mail; "
                         + "PRAGMA user_version = 1")
     }
 

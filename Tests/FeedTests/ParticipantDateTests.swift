@@ -84,4 +84,18 @@ import StudyModel
         #expect(!shown.contains { $0.1.event.day == Fixtures.date("2026-03-12") && !$0.1.isCompleted },
                 "the visit before the new surgery day is the one already answered, not a second one")
     }
+
+    @Test func theLatestVisitOverAndNotAnsweredIsFlaggedUntilALaterOneIsOver() {
+        let task = PlannedTask(id: "kneeFunction", title: "Knee function", timeline: ScheduleTimeline(visits))
+        let participant = participant(surgery: "2026-03-05")
+        func flags(today: String) -> [ParticipantFlag] {
+            ParticipantFlag.missedVisits(ParticipantFeed(participant: participant, tasks: [task], outcomes: [],
+                                                         today: Fixtures.date(today)))
+        }
+        #expect(flags(today: "2026-03-04").isEmpty, "the visit before surgery is open through March 4")
+        #expect(flags(today: "2026-03-05") == [ParticipantFlag(label: "Knee function · Before surgery",
+                                                               state: .visitNotAnswered(lastDay: Fixtures.date("2026-03-04")))])
+        #expect(flags(today: "2026-03-26") == [ParticipantFlag(label: "Knee function · Week 2",
+                                                               state: .visitNotAnswered(lastDay: Fixtures.date("2026-03-25")))])
+    }
 }

@@ -165,6 +165,8 @@ extension StudyPages {
             return reader.words(.flagNotChosen)
         case .alert(let day):
             return reader.words(.flagAlertOn, ["day": reader.format.shortDay(day)])
+        case .visitNotAnswered(let lastDay):
+            return reader.words(.flagVisitNotAnswered, ["day": reader.format.shortDay(lastDay)])
         }
     }
 

@@ -37,7 +37,7 @@ public final class AlertMailer: Sendable {
     private let wakeUp = DispatchSemaphore(value: 0)
 
     public init(store: CareStore, relay: SMTPRelay, letterhead: Letterhead, log: @escaping @Sendable (String) -> Void,
-                now: @escaping @Sendable () -> Date = { Date() }) {
+                now: @escaping @Sendable () -> Date = ParticipantApp.Configuration.systemClock) {
         self.store = store
         self.relay = relay
         self.letterhead = letterhead
