@@ -102,7 +102,8 @@ public struct DemoStudy: Sendable {
                 }
                 // Today's morning is half done; earlier days follow the participant's habit.
                 let answers = event.day == today ? random.chance(0.5) : random.chance(adherence)
-                guard answers else { continue }
+                // A setback is told: its last two days are answered.
+                guard answers || course == .setback && event.day >= today.adding(days: -1) else { continue }
                 let day = Double(participant.enrolledOn.days(to: event.day))
                 let scored = Set((definition.scores ?? []).flatMap(\.items))
                 let reversed = Set((definition.scores ?? []).flatMap(\.reverse))
