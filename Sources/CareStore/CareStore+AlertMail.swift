@@ -64,16 +64,16 @@ extension CareStore {
     /// The relay took the e-mail: it is never sent again.
     public func alertMailSent(id: Int64, at instant: Date) throws {
         try write { database in
-            try database.query("UPDATE alert_mail SET sent_at = ?, attempts = attempts + 1, last_error = NULL WHERE id = ?",
-                               [.text(Timestamp.utc(instant)), .integer(id)])
+            _ = try database.query("UPDATE alert_mail SET sent_at = ?, attempts = attempts + 1, last_error = NULL WHERE id = ?",
+                                   [.text(Timestamp.utc(instant)), .integer(id)])
         }
     }
 
     /// The relay did not take it: tried again at `retry`.
     public func alertMailFailed(id: Int64, error: String, retry: Date) throws {
         try write { database in
-            try database.query("UPDATE alert_mail SET attempts = attempts + 1, last_error = ?, next_attempt_at = ? WHERE id = ?",
-                               [.text(error), .text(Timestamp.utc(retry)), .integer(id)])
+            _ = try database.query("UPDATE alert_mail SET attempts = attempts + 1, last_error = ?, next_attempt_at = ? WHERE id = ?",
+                                   [.text(error), .text(Timestamp.utc(retry)), .integer(id)])
         }
     }
 }

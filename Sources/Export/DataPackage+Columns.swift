@@ -11,6 +11,13 @@ extension DataPackage {
               constraints: ["required": true, "unique": true])
     }
 
+    /// The visit an event is, as its schedule names it.
+    static var visit: Field {
+        Field(name: "visit", type: "string", title: "Visit",
+              description: "The visit the event is, as the task's schedule names it (such as Week 6), in the study's own "
+                  + "language; empty for an event that is not a named visit.")
+    }
+
     static func occurrence(_ description: String) -> Field {
         Field(name: "occurrence", type: "integer", title: "Event", description: description,
               constraints: ["required": true, "minimum": 0])

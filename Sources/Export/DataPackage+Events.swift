@@ -19,6 +19,7 @@ extension DataPackage {
             Field(name: "task", type: "string", title: "Task", description: "The task's ID; its answers are in <task>.csv.",
                   constraints: ["required": true]),
             Self.occurrence("The event's number in the participant's schedule of the task, from 0."),
+            Self.visit,
             Self.taskVersion("The version of the task that governs the event's day, as in task_versions.csv."),
             Self.eventDay,
             Field(name: "all_day", type: "boolean", title: "All day", description: "Whether the event lasts the whole day."),
@@ -52,7 +53,8 @@ extension DataPackage {
                 for event in events {
                     let status = feed.status(of: event, task: task).rawValue
                     table.rows.append([
-                        .text(participant.id), .text(task.id), .plain(String(event.occurrence)), .plain(String(event.version)),
+                        .text(participant.id), .text(task.id), .plain(String(event.occurrence)), .text(event.visit ?? ""),
+                        .plain(String(event.version)),
                         .plain(event.day.description), .plain(event.isAllDay ? "true" : "false"),
                         .plain(event.isAllDay ? "" : Self.datetime(event.start)), .plain(event.isAllDay ? "" : Self.datetime(event.end)),
                         .plain(event.lastDay.description), .plain(status), .plain(task.impactsAdherence ? "true" : "false"),

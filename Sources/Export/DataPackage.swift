@@ -236,6 +236,9 @@ public struct DataPackage: Sendable {
             Self.eventDay,
             Field(name: "answered_at", type: "datetime", title: "Answered at", description: "When the answers were saved, in UTC."),
         ]
+        // A task whose schedule names visits says which each answer's event is, after its number.
+        let hasVisits = plan.tasks.first { $0.id == task.id }?.timeline.hasVisits ?? false
+        if hasVisits { table.fields.insert(Self.visit, at: 2) }
         if isLog {
             table.fields.insert(Field(name: "entry", type: "integer", title: "Entry",
                                       description: "The entry's number among the entries of its day, from 0.",
@@ -253,6 +256,7 @@ public struct DataPackage: Sendable {
         let scores = Self.scoreColumns(definitions)
         table.fields += scores.map(\.field)
         let sharingOf = export.sharing()
+        let visitOf = export.visits()
         let outcomes = export.outcomes.filter { $0.taskID == task.id && !$0.isDeleted }
             .sorted { ($0.participantID, $0.occurrence, $0.createdAt) < ($1.participantID, $1.occurrence, $1.createdAt) }
         for outcome in outcomes {
@@ -264,6 +268,7 @@ public struct DataPackage: Sendable {
             var row: [Cell] = [.text(outcome.participantID), .plain(String(outcome.occurrence)),
                                .plain(String(outcome.taskVersion)), .plain(outcome.eventDay.description),
                                .plain(Self.datetime(outcome.createdAt))]
+            if hasVisits { row.insert(.text(visitOf(outcome) ?? ""), at: 2) }
             if isLog { row.insert(.plain(String(outcome.entry ?? 0)), at: 2) }
             if let tap {
                 let withheld = sharing.withholding(taskID: task.id, kind: tap.kind)

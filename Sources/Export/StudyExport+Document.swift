@@ -28,6 +28,8 @@ struct Document: Encodable {
         var taskVersion, occurrence: Int
         /// A log entry's number on its day; absent for every other outcome.
         var entry: Int?
+        /// The visit its event is ("Week 6"), for a task whose schedule names them.
+        var visit: String?
         var eventDay, eventStart, eventEnd: String
         var values: [ValueRow]
         /// Scores derived from `values`, never stored; absent for a task without scores.
@@ -46,6 +48,7 @@ struct Document: Encodable {
             try container.encode(taskVersion, forKey: .taskVersion)
             try container.encode(occurrence, forKey: .occurrence)
             try container.encodeIfPresent(entry, forKey: .entry)
+            try container.encodeIfPresent(visit, forKey: .visit)
             try container.encode(eventDay, forKey: .eventDay)
             try container.encode(eventStart, forKey: .eventStart)
             try container.encode(eventEnd, forKey: .eventEnd)
@@ -59,7 +62,8 @@ struct Document: Encodable {
         }
 
         enum CodingKeys: String, CodingKey {
-            case participant, task, taskVersion, occurrence, entry, eventDay, eventStart, eventEnd, values, scores, notShared, notChosen
+            case participant, task, taskVersion, occurrence, entry, visit, eventDay, eventStart, eventEnd, values, scores, notShared
+            case notChosen
             case created
             case deleted
         }

@@ -77,6 +77,22 @@ public struct StudyExport: Sendable {
         return kinds.filter { sharing.withholding(taskID: outcome.taskID, kind: $0) == reason }
     }
 
+    /// The visit each outcome's event is, for tasks whose schedules name
+    /// visits, worked out once per participant and task; nil for any other.
+    func visits() -> (Outcome) -> String? {
+        guard let plan else { return { _ in nil } }
+        let participants = Dictionary(participants.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let timelines = Dictionary(plan.tasks.filter(\.timeline.hasVisits).map { ($0.id, $0.timeline) },
+                                   uniquingKeysWith: { first, _ in first })
+        var worked: [String: [Int: String]] = [:]
+        return { outcome in
+            guard let timeline = timelines[outcome.taskID], let participant = participants[outcome.participantID] else { return nil }
+            let key = outcome.participantID + "\u{0}" + outcome.taskID
+            if worked[key] == nil { worked[key] = timeline.visits(participant.scheduleDates, in: participant.timeZone) }
+            return worked[key]?[outcome.occurrence]
+        }
+    }
+
     /// Each outcome's participant's sharing, worked out once per participant.
     func sharing() -> (Outcome) -> Sharing {
         let sharing = Sharing.byParticipant(rules: healthPermissions, grants: permissionGrants)
@@ -86,6 +102,7 @@ public struct StudyExport: Sendable {
     /// Pretty-printed JSON with sorted keys: the same store gives the same bytes.
     public func json() throws -> String {
         let sharing = sharing()
+        let visit = visits()
         let document = Document(
             participants: participants.map {
                 .init(id: $0.id, name: names ? $0.name : nil, timeZone: $0.timeZone.identifier,
@@ -94,7 +111,8 @@ public struct StudyExport: Sendable {
             outcomes: outcomes.map { outcome in
                 let sharing = sharing(outcome)
                 return .init(participant: outcome.participantID, task: outcome.taskID, taskVersion: outcome.taskVersion,
-                             occurrence: outcome.occurrence, entry: outcome.entry, eventDay: outcome.eventDay.description,
+                             occurrence: outcome.occurrence, entry: outcome.entry, visit: visit(outcome),
+                             eventDay: outcome.eventDay.description,
                              eventStart: Timestamp.utc(outcome.eventStart), eventEnd: Timestamp.utc(outcome.eventEnd),
                              values: sharing.shared(outcome).values.map {
                                  .init(kind: $0.kind, type: $0.value.typeName, value: JSONValue($0.value), unit: $0.unit)
@@ -134,6 +152,7 @@ public struct StudyExport: Sendable {
     /// -3 stays a number a clinician can sum; a text answer "-3" is text.
     public func csv() -> String {
         let sharing = sharing()
+        let visit = visits()
         var rows: [[String]] = [Self.csvHeader]
         // Rows whose value column holds a number the store typed as one.
         var numbers: Set<Int> = []
@@ -141,14 +160,16 @@ public struct StudyExport: Sendable {
             let fields = (names ? [("name", participant.name)] : [])
                 + [("time_zone", participant.timeZone.identifier), ("enrolled_on", participant.enrolledOn.description)]
             for (kind, value) in fields {
-                rows.append(["participant", participant.id, "", "", "", kind, value, "", "", "", ""])
+                rows.append(["participant", participant.id, "", "", "", "", kind, value, "", "", "", ""])
             }
         }
         for outcome in outcomes {
             let sharing = sharing(outcome)
+            let visit = visit(outcome) ?? ""
             func row(_ kind: String, _ value: String, unit: String = "", missing: MissingReason? = nil) -> [String] {
                 ["outcome", outcome.participantID, outcome.taskID, String(outcome.occurrence), outcome.eventDay.description,
-                 kind, value, unit, missing?.code ?? "", Timestamp.utc(outcome.createdAt), outcome.deletedAt.map(Timestamp.utc) ?? ""]
+                 visit, kind, value, unit, missing?.code ?? "", Timestamp.utc(outcome.createdAt),
+                 outcome.deletedAt.map(Timestamp.utc) ?? ""]
             }
             for value in sharing.shared(outcome).values {
                 if case .integer = value.value { numbers.insert(rows.count) }
@@ -163,7 +184,8 @@ public struct StudyExport: Sendable {
             for score in scores(outcome, sharing: sharing) {
                 numbers.insert(rows.count)
                 rows.append(["outcome", outcome.participantID, outcome.taskID, String(outcome.occurrence),
-                             outcome.eventDay.description, score.kind, score.value.text, "", "", Timestamp.utc(outcome.createdAt), ""])
+                             outcome.eventDay.description, visit, score.kind, score.value.text, "", "",
+                             Timestamp.utc(outcome.createdAt), ""])
             }
         }
         for record in consentRecords {
@@ -172,19 +194,21 @@ public struct StudyExport: Sendable {
             for (kind, value) in [("version", record.version), ("sha256", record.sha256),
                                   ("printed_name", record.printedName), ("signature_kind", record.signature.kind),
                                   ("signature", record.signature.content)] where !withheld.contains(kind) {
-                rows.append(["consent", record.participantID, record.documentID, "", "", kind, value, "", "", signed, ""])
+                rows.append(["consent", record.participantID, record.documentID, "", "", "", kind, value, "", "", signed, ""])
             }
         }
         for grant in permissionGrants {
-            rows.append(["permission", grant.participantID, grant.permissionID, "", "", grant.kind,
+            rows.append(["permission", grant.participantID, grant.permissionID, "", "", "", grant.kind,
                          grant.granted ? "granted" : "declined", grant.detail ?? "", "",
                          Timestamp.utc(grant.recordedAt), ""])
         }
         for withdrawal in withdrawals {
             let at = Timestamp.utc(withdrawal.withdrawnAt), reason = withdrawal.givenReason
-            rows.append(["withdrawal", withdrawal.participantID, "", "", "", "gave_reason", reason == nil ? "false" : "true", "", "",
-                         at, ""])
-            if names, let reason { rows.append(["withdrawal", withdrawal.participantID, "", "", "", "reason", reason, "", "", at, ""]) }
+            rows.append(["withdrawal", withdrawal.participantID, "", "", "", "", "gave_reason", reason == nil ? "false" : "true", "",
+                         "", at, ""])
+            if names, let reason {
+                rows.append(["withdrawal", withdrawal.participantID, "", "", "", "", "reason", reason, "", "", at, ""])
+            }
         }
         return rows.enumerated().map { index, row in
             row.enumerated().map { column, field in
@@ -193,7 +217,7 @@ public struct StudyExport: Sendable {
         }.joined()
     }
 
-    static let csvHeader = ["record", "participant", "subject", "occurrence", "event_day", "kind", "value", "unit",
+    static let csvHeader = ["record", "participant", "subject", "occurrence", "event_day", "visit", "kind", "value", "unit",
                             "missing", "created", "deleted"]
 
     static let valueColumn = csvHeader.firstIndex(of: "value")!

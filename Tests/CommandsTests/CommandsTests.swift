@@ -148,7 +148,7 @@ final class Collected: @unchecked Sendable {
 
         let csv = Run("export", "--content", TestStudy.content, "--store", path, "--format", "csv")
         #expect(csv.status == 0)
-        #expect(csv.out.contains("outcome,p7,checkIn,0,2026-03-01,pain,2,,,2026-03-01T13:10:00.000Z,\r\n"))
+        #expect(csv.out.contains("outcome,p7,checkIn,0,2026-03-01,,pain,2,,,2026-03-01T13:10:00.000Z,\r\n"))
         let json = Run("export", "--content", TestStudy.content, "--store", path, "--participant", "p7")
         #expect(json.status == 0)
         #expect(json.out.contains("\"participant\" : \"p7\""))

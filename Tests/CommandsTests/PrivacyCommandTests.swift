@@ -103,8 +103,8 @@ import TestSupport
         let rows = csv.out.split(separator: "\r\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
         let values = rows.filter { $0.first == "outcome" && declined.contains($0[2]) }
         #expect(!values.isEmpty)
-        #expect(values.allSatisfy { $0[6].isEmpty && $0[8] == "not shared" })
-        #expect(rows.filter { $0.first == "outcome" && !declined.contains($0[2]) }.allSatisfy { $0[5] == "done" })
+        #expect(values.allSatisfy { $0[7].isEmpty && $0[9] == "not shared" })
+        #expect(rows.filter { $0.first == "outcome" && !declined.contains($0[2]) }.allSatisfy { $0[6] == "done" })
         let json = Run("export", "--content", TestStudy.content, "--store", store, "--participant", "r001")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
         let outcomes = try #require(document["outcomes"] as? [[String: Any]])

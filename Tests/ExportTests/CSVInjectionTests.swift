@@ -23,7 +23,7 @@ import TestSupport
     /// The value column of each outcome row, as written.
     func values(_ lines: [String]) -> [String] {
         lines.filter { $0.hasPrefix("outcome,") }.map {
-            String($0.dropFirst("outcome,p1,diary,2,2026-03-03,note,".count).dropLast(",,,2026-03-03T13:05:00.000Z,".count))
+            String($0.dropFirst("outcome,p1,diary,2,2026-03-03,,note,".count).dropLast(",,,2026-03-03T13:05:00.000Z,".count))
         }
     }
 
@@ -47,8 +47,8 @@ import TestSupport
 
     @Test func aPrintedNameThatIsAFormulaIsText() {
         let lines = csv([], printedName: "=1+2")
-        #expect(lines.contains("consent,p1,recover,,,printed_name,\"'=1+2\",,,2026-03-03T08:05:00-05:00,"))
-        #expect(lines.contains("consent,p1,recover,,,signature,\"'=1+2\",,,2026-03-03T08:05:00-05:00,"))
+        #expect(lines.contains("consent,p1,recover,,,,printed_name,\"'=1+2\",,,2026-03-03T08:05:00-05:00,"))
+        #expect(lines.contains("consent,p1,recover,,,,signature,\"'=1+2\",,,2026-03-03T08:05:00-05:00,"))
     }
 
     @Test func aLineBreakOfCRLFIsQuoted() {

@@ -11,7 +11,9 @@ import StudyModel
 /// holds, and cells that tell apart why a value is not there.
 @Suite struct DataPackageTests {
     let plan: CarePlan
-    let participant = Participant(id: "p1", name: "Ada", timeZone: Fixtures.newYork, enrolledOn: Fixtures.date("2026-03-01"))
+    /// Surgery a week after joining: the knee questionnaire's first visit, a week before it, is on the day they join.
+    let participant = Participant(id: "p1", name: "Ada", timeZone: Fixtures.newYork, enrolledOn: Fixtures.date("2026-03-01"),
+                                  dates: ["surgery": Fixtures.date("2026-03-08")])
     let created = Fixtures.instant("2026-03-03T15:00:00.250Z")
 
     init() throws {
@@ -101,11 +103,11 @@ import StudyModel
 
     @Test func aCellSaysWhyAValueIsNotThere() throws {
         let rows = try #require(try files()["kneeFunction.csv"]).components(separatedBy: "\r\n")
-        #expect(rows[0] == "study_id,occurrence,task_version,event_day,answered_at,painOften,painStairs,painNight,"
+        #expect(rows[0] == "study_id,occurrence,visit,task_version,event_day,answered_at,painOften,painStairs,painNight,"
                 + "stiffMorning,stiffLater,locking,lockingOften,lockingOften_missing,rising,walking,socks,trust,kneeScore")
-        #expect(rows[1] == "p1,0,1,2026-03-01,2026-03-03T15:00:00Z,1,1,prefer not to answer,1,1,false,,not shown,1,1,1,3,75")
+        #expect(rows[1] == "p1,0,Before surgery,1,2026-03-01,2026-03-03T15:00:00Z,1,1,prefer not to answer,1,1,false,,not shown,1,1,1,3,75")
         let declined = try #require(try files(declining: ["painNight"])["kneeFunction.csv"]).components(separatedBy: "\r\n")
-        #expect(declined[1] == "p1,0,1,2026-03-01,2026-03-03T15:00:00Z,1,1,not shared,1,1,false,,not shown,1,1,1,3,not shared",
+        #expect(declined[1] == "p1,0,Before surgery,1,2026-03-01,2026-03-03T15:00:00Z,1,1,not shared,1,1,false,,not shown,1,1,1,3,not shared",
                 "a score is withheld with an item it is worked out from")
     }
 

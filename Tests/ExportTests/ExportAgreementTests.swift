@@ -39,14 +39,14 @@ import TestSupport
         let imported = export([pain])
         #expect(try own.json() == imported.json())
         #expect(own.csv() == imported.csv())
-        #expect(own.csv().contains(",checkIn,2,2026-03-03,sleep,,,not shared,"))
+        #expect(own.csv().contains(",checkIn,2,2026-03-03,,sleep,,,not shared,"))
         #expect(try own.json().contains("\"notShared\" : [\n        \"sleep\"\n      ]"))
     }
 
     @Test func aNoteThatReadsLikeAReasonIsTextInTheValueColumnNotAMissingValue() {
         let csv = export([OutcomeValue(kind: "note", value: .text("not shared"))]).csv()
-        #expect(csv.contains(",checkIn,2,2026-03-03,note,not shared,,,"), "the participant's words, with no reason beside them")
-        #expect(csv.contains(",checkIn,2,2026-03-03,sleep,,,not shared,"), "the reason in its own column")
+        #expect(csv.contains(",checkIn,2,2026-03-03,,note,not shared,,,"), "the participant's words, with no reason beside them")
+        #expect(csv.contains(",checkIn,2,2026-03-03,,sleep,,,not shared,"), "the reason in its own column")
     }
 
     @Test func aWithdrawalIsInJSONAndCSVItsReasonOnlyWithNames() throws {
@@ -59,10 +59,10 @@ import TestSupport
         #expect(row["withdrawn"] as? String == "2026-03-10T15:00:00.000Z")
         #expect(row["gaveReason"] as? Bool == true)
         #expect(row["reason"] is NSNull)
-        #expect(withheld.csv().contains("withdrawal,p1,,,,gave_reason,true,,,2026-03-10T15:00:00.000Z,\r\n"))
+        #expect(withheld.csv().contains("withdrawal,p1,,,,,gave_reason,true,,,2026-03-10T15:00:00.000Z,\r\n"))
         #expect(!(try withheld.json()).contains("Ana") && !withheld.csv().contains("Ana"))
         let named = export([], withdrawal: withdrawal, names: true)
         #expect(try named.json().contains("\"reason\" : \"my neighbour Ana Pérez\""))
-        #expect(named.csv().contains("withdrawal,p1,,,,reason,my neighbour Ana Pérez,,,2026-03-10T15:00:00.000Z,\r\n"))
+        #expect(named.csv().contains("withdrawal,p1,,,,,reason,my neighbour Ana Pérez,,,2026-03-10T15:00:00.000Z,\r\n"))
     }
 }

@@ -60,15 +60,15 @@ import TestSupport
         for secret in ["Ada Lovelace", "Ada B. Lovelace", "M10 10 L40 12", ",name,", ",printed_name,", ",signature,"] {
             #expect(!csv.contains(secret), "\(secret)")
         }
-        #expect(csv.contains("participant,p1,,,,time_zone,America/New_York,,,,\r\n"))
-        #expect(csv.contains("consent,p1,recover,,,signature_kind,drawn,,,2026-03-01T09:00:00-05:00,\r\n"))
+        #expect(csv.contains("participant,p1,,,,,time_zone,America/New_York,,,,\r\n"))
+        #expect(csv.contains("consent,p1,recover,,,,signature_kind,drawn,,,2026-03-01T09:00:00-05:00,\r\n"))
     }
 
     @Test func withNamesBothFormatsCarryThem() throws {
         let names = export(sharesHealth: true, names: true)
-        #expect(names.csv().contains("participant,p1,,,,name,Ada Lovelace,,,,\r\n"))
-        #expect(names.csv().contains("consent,p1,recover,,,printed_name,Ada B. Lovelace,,,"))
-        #expect(names.csv().contains("consent,p1,recover,,,signature,M10 10 L40 12,,,"))
+        #expect(names.csv().contains("participant,p1,,,,,name,Ada Lovelace,,,,\r\n"))
+        #expect(names.csv().contains("consent,p1,recover,,,,printed_name,Ada B. Lovelace,,,"))
+        #expect(names.csv().contains("consent,p1,recover,,,,signature,M10 10 L40 12,,,"))
         let consent = try #require((try json(names)["consentRecords"] as? [[String: Any]])?.first)
         #expect(consent["printedName"] as? String == "Ada B. Lovelace")
     }
@@ -76,10 +76,10 @@ import TestSupport
     @Test func aDeclinedShareWritesNoValueOfItsTypesAndSaysNotShared() throws {
         let declined = export(sharesHealth: false, names: false)
         let csv = declined.csv()
-        #expect(csv.contains("outcome,p1,checkIn,2,2026-03-03,pain,,,not shared,2026-03-03T13:05:00.000Z,\r\n"))
-        #expect(csv.contains("outcome,p1,checkIn,2,2026-03-03,sleep,,,not shared,2026-03-03T13:05:00.000Z,\r\n"))
-        #expect(csv.contains("outcome,p1,rangeOfMotion,2,2026-03-03,range,,,not shared,2026-03-03T13:05:00.000Z,\r\n"))
-        #expect(csv.contains("outcome,p1,checkIn,2,2026-03-03,mood,steady,,,"))
+        #expect(csv.contains("outcome,p1,checkIn,2,2026-03-03,,pain,,,not shared,2026-03-03T13:05:00.000Z,\r\n"))
+        #expect(csv.contains("outcome,p1,checkIn,2,2026-03-03,,sleep,,,not shared,2026-03-03T13:05:00.000Z,\r\n"))
+        #expect(csv.contains("outcome,p1,rangeOfMotion,2,2026-03-03,,range,,,not shared,2026-03-03T13:05:00.000Z,\r\n"))
+        #expect(csv.contains("outcome,p1,checkIn,2,2026-03-03,,mood,steady,,,"))
         let text = try declined.json()
         for value in ["3.25", "137", "\"value\" : 8"] {
             #expect(!csv.contains(value) && !text.contains(value), "\(value)")
@@ -104,8 +104,8 @@ import TestSupport
 
     @Test func aGrantedShareWritesEveryValue() throws {
         let csv = export(sharesHealth: true, names: false).csv()
-        #expect(csv.contains("outcome,p1,checkIn,2,2026-03-03,sleep,3.25,hours,"))
-        #expect(csv.contains("outcome,p1,rangeOfMotion,2,2026-03-03,range,137,degrees,"))
+        #expect(csv.contains("outcome,p1,checkIn,2,2026-03-03,,sleep,3.25,hours,"))
+        #expect(csv.contains("outcome,p1,rangeOfMotion,2,2026-03-03,,range,137,degrees,"))
         #expect(!csv.contains("not shared"))
         let outcomes = try #require(try json(export(sharesHealth: true, names: false))["outcomes"] as? [[String: Any]])
         #expect(outcomes[0]["notShared"] as? [String] == [])

@@ -34,8 +34,8 @@ import StudyModel
 
     @Test func csvHasARowForTheScoreAfterTheAnswersAndSaysPreferNotToAnswer() {
         let rows = export().csv().components(separatedBy: "\r\n")
-        #expect(rows.contains("outcome,p1,kneeFunction,0,2026-03-01,painNight,,,prefer not to answer,2026-03-03T15:00:00.000Z,"))
-        #expect(rows.contains("outcome,p1,kneeFunction,0,2026-03-01,kneeScore,75,,,2026-03-03T15:00:00.000Z,"))
+        #expect(rows.contains("outcome,p1,kneeFunction,0,2026-03-01,,painNight,,,prefer not to answer,2026-03-03T15:00:00.000Z,"))
+        #expect(rows.contains("outcome,p1,kneeFunction,0,2026-03-01,,kneeScore,75,,,2026-03-03T15:00:00.000Z,"))
         #expect(rows.firstIndex { $0.contains(",kneeScore,") }! > rows.firstIndex { $0.contains(",trust,") }!)
     }
 

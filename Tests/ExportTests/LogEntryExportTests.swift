@@ -36,9 +36,9 @@ import StudyModel
         #expect(outcomes.map { $0["occurrence"] as? Int } == [2000, 2001])
         #expect(outcomes.map { $0["created"] as? String } == ["2026-03-03T13:05:00.000Z", "2026-03-03T19:40:00.000Z"])
         let rows = export.csv().split(separator: "\r\n").filter { $0.hasPrefix("outcome,") }
-        #expect(rows == ["outcome,p1,painMedicine,2000,2026-03-03,logged,true,,,2026-03-03T13:05:00.000Z,",
-                         "outcome,p1,painMedicine,2001,2026-03-03,logged,true,,,2026-03-03T19:40:00.000Z,",
-                         "outcome,p1,exercises,2,2026-03-03,done,true,,,2026-03-03T16:00:00.000Z,"])
+        #expect(rows == ["outcome,p1,painMedicine,2000,2026-03-03,,logged,true,,,2026-03-03T13:05:00.000Z,",
+                         "outcome,p1,painMedicine,2001,2026-03-03,,logged,true,,,2026-03-03T19:40:00.000Z,",
+                         "outcome,p1,exercises,2,2026-03-03,,done,true,,,2026-03-03T16:00:00.000Z,"])
     }
 
     @Test func fhirHasAResponsePerEntryToAQuestionnaireThatAsksIt() throws {

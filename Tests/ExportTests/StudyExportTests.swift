@@ -31,14 +31,14 @@ import TestSupport
 
     @Test func csvHasAHeaderAndOneValuePerRowWithRFC4180Quoting() {
         let lines = export.csv().components(separatedBy: "\r\n")
-        #expect(lines[0] == "record,participant,subject,occurrence,event_day,kind,value,unit,missing,created,deleted")
-        #expect(lines[1] == "participant,p1,,,,name,Participant p1,,,,")
-        #expect(lines[4] == "outcome,p1,checkIn,2,2026-03-03,pain,3,,,2026-03-03T13:05:00.000Z,2026-03-03T13:06:00.000Z")
-        #expect(lines[5] == "outcome,p1,checkIn,2,2026-03-03,sleep,7.5,hours,,2026-03-03T13:05:00.000Z,2026-03-03T13:06:00.000Z")
-        #expect(lines[6] == "outcome,p1,checkIn,2,2026-03-03,note,\"knee \"\"stiff\"\", better\nafter walk\",,,"
+        #expect(lines[0] == "record,participant,subject,occurrence,event_day,visit,kind,value,unit,missing,created,deleted")
+        #expect(lines[1] == "participant,p1,,,,,name,Participant p1,,,,")
+        #expect(lines[4] == "outcome,p1,checkIn,2,2026-03-03,,pain,3,,,2026-03-03T13:05:00.000Z,2026-03-03T13:06:00.000Z")
+        #expect(lines[5] == "outcome,p1,checkIn,2,2026-03-03,,sleep,7.5,hours,,2026-03-03T13:05:00.000Z,2026-03-03T13:06:00.000Z")
+        #expect(lines[6] == "outcome,p1,checkIn,2,2026-03-03,,note,\"knee \"\"stiff\"\", better\nafter walk\",,,"
                 + "2026-03-03T13:05:00.000Z,2026-03-03T13:06:00.000Z")
-        #expect(lines.contains("consent,p1,recover,,,printed_name,Ada Lovelace,,,2026-03-03T08:05:00-05:00,"))
-        #expect(lines.contains("permission,p1,reminders,,,notifications,granted,granted,,2026-03-03T13:05:00.000Z,"))
+        #expect(lines.contains("consent,p1,recover,,,,printed_name,Ada Lovelace,,,2026-03-03T08:05:00-05:00,"))
+        #expect(lines.contains("permission,p1,reminders,,,,notifications,granted,granted,,2026-03-03T13:05:00.000Z,"))
         #expect(lines.last == "")
     }
 
@@ -60,6 +60,6 @@ import TestSupport
         var live = export
         live.outcomes[0].deletedAt = nil
         #expect(try live.json().contains("\"deleted\" : null"))
-        #expect(live.csv().contains("2026-03-03,pain,3,,,2026-03-03T13:05:00.000Z,\r\n"))
+        #expect(live.csv().contains("2026-03-03,,pain,3,,,2026-03-03T13:05:00.000Z,\r\n"))
     }
 }

@@ -97,3 +97,23 @@ public struct ScheduleTimeline: Hashable, Sendable {
         return events
     }
 }
+
+extension ScheduleTimeline {
+    /// Whether any of its schedules names a visit.
+    public var hasVisits: Bool {
+        spans.contains { $0.schedule.elements.contains { $0.visit != nil } }
+    }
+
+    /// The visit each of its named events is, by occurrence, for a
+    /// participant's dates: from a year before enrolment to ten years after,
+    /// as far as any of their pages reaches. Empty for a timeline without visits.
+    public func visits(_ dates: ScheduleDates, in zone: TimeZone) -> [Int: String] {
+        guard hasVisits else { return [:] }
+        var visits: [Int: String] = [:]
+        for event in events(dates, in: zone, from: dates.enrollment.adding(days: -FeedBounds.yearAhead),
+                            to: dates.enrollment.adding(days: FeedBounds.tenYears)) {
+            if let visit = event.visit { visits[event.occurrence] = visit }
+        }
+        return visits
+    }
+}

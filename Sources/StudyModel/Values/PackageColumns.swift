@@ -3,7 +3,8 @@
 /// item whose column would take the name of another.
 public enum PackageColumns {
     /// The columns every task's table has before its questions.
-    public static let everyTable: Set<String> = ["study_id", "occurrence", "entry", "task_version", "event_day", "answered_at"]
+    public static let everyTable: Set<String> = ["study_id", "occurrence", "entry", "visit", "task_version", "event_day",
+                                                 "answered_at"]
 
     /// The columns a question gives its table: its own, or a yes-or-no
     /// column per option of a multiple choice (`where_park`); and, for a
