@@ -29,7 +29,7 @@ public enum Word: String, CaseIterable, Sendable {
          errorAfterQuestion, errorNothingChanged, evening, exactlyWhatIsRecorded
     case factAdherenceOverall, factAdherenceWeek, factDayOfStudy, factDocument, factEnrolled, factFlags, factJoined,
          factLastAnswer, factLatest, factPrintedName, factSigned, factStatus, finishedHeading,
-         finishedText, flagAlertOn, flagDayCounts, flagVisitNotAnswered, flagNoneSince, flagNoneYet, flagNotChosen, flagNotShared, flagRule, flagValueOn,
+         finishedText, flagAlertOn, flagDayCounts, flagRuleAlert, flagRuleVisit, flagVisitNotAnswered, flagNoneSince, flagNoneYet, flagNotChosen, flagNotShared, flagRule, flagValueOn,
          flaggedFirst, flowActive, flowCaption, flowConsented, flowEnrolled, flowFinished, flowHeading, flowJoined,
          flowNotJoined, flowNow, flowWithdrawn, flowWithdrawnReasons, formErrorNothingSaved, formFromAnotherSite,
          formNotUnderstood, formOutOfDate, fromTo

@@ -30,7 +30,7 @@ extension StudyPages {
         if let asOf {
             main += "<p class=\"as-of\">\(reader.words(.dataAsOf, ["time": reader.format.dateTime(asOf.time, in: asOf.zone)]))</p>\n"
         }
-        let count = study.flags.isEmpty ? reader.words(.participantCount, count: ordered.count)
+        let count = study.flags.isEmpty && flagged == 0 ? reader.words(.participantCount, count: ordered.count)
             : reader.words(.participantCountFlagged, count: ordered.count, ["flagged": reader.format.integer(flagged)])
         main += "<p class=\"lead\">\(count)" + (flagged > 0 ? " \(reader.words(.flaggedFirst))" : "")
             + "<span data-sort-hint hidden> \(reader.words(.sortHint))</span></p>\n"
@@ -172,10 +172,21 @@ extension StudyPages {
 
     /// What each of the study's flags means, in a line each.
     static func flagRules(_ study: Study, reader: Reader) -> HTML {
-        guard !study.flags.isEmpty else { return "" }
+        // Tasks' alerts first, as the worklist puts them; then the study's flags; then visits not answered.
+        let alerting = study.tasks.filter { $0.alerts != nil }
+        let visiting = study.tasks.filter { $0.impactsAdherence && $0.schedule.elements.contains { $0.visit != nil } }
+        guard !study.flags.isEmpty || !alerting.isEmpty || !visiting.isEmpty else { return "" }
         var html: HTML = "<details class=\"flag-rules\"><summary>\(reader.words(.whatFlagsMean))</summary>\n<ul>\n"
+        for task in alerting {
+            for alert in task.alerts ?? [] {
+                html += "<li>\(reader.words.html(.flagRule, ["flag": "<strong>\(alert.label)</strong>", "rule": "\(reader.words(.flagRuleAlert, ["task": task.title]))"]))</li>\n"
+            }
+        }
         for flag in study.flags {
             html += "<li>\(reader.words.html(.flagRule, ["flag": "<strong>\(flag.label)</strong>", "rule": "\(rule(flag.rule, study: study, reader: reader))"]))</li>\n"
+        }
+        for task in visiting {
+            html += "<li>\(reader.words(.flagRuleVisit, ["task": task.title]))</li>\n"
         }
         return html + "</ul>\n<p>\(reader.words(.flagDayCounts))</p>\n</details>\n"
     }
