@@ -80,3 +80,35 @@ import TestSupport
         ])
     }
 }
+
+/// What `check` says of a task's alerts: each names a question of the task
+/// or one of its scores, a value its answers can reach, and a note that exists.
+@Suite struct AlertContentTests {
+    func diagnostics(_ alerts: String, survey: Bool = true) -> [String] {
+        let form = survey ? """
+            survey:
+              - type: form
+                items:
+                  - { id: pain, text: Pain?, answer: { scale: { min: 0, max: 10, step: 1 } } }
+            """ : ""
+        let files = ["content/tasks/check.md": "---\nid: check\ntitle: Check\nschedule:\n"
+                     + "  - { start: enrollment, every: 1 day, at: \"08:00\" }\n" + form + "\nalerts:\n" + alerts + "\n---\n"]
+        guard let study = try? StudyFolder(files: files) else { return ["cannot write the study"] }
+        let result = ContentLoader.load(directory: study.content, publicDirectory: study.publicFolder)
+        return result.errors.map { $0.description.replacingOccurrences(of: study.content + "/", with: "") }
+    }
+
+    @Test func anAlertNamesWhatTheTaskHas() {
+        #expect(diagnostics("  - { when: { item: pain, atLeast: 8 }, label: Severe pain, show: walking, notify: true }").isEmpty)
+        #expect(diagnostics("  - { when: { item: pian, atLeast: 8 }, label: Severe pain }")
+                == ["tasks/check.md:11:21: error: the survey has no question 'pian' before this one; the questions before it are pain"])
+        #expect(diagnostics("  - { when: { item: pain, atLeast: 11 }, label: Severe pain }")
+                == ["tasks/check.md:11:36: error: atLeast 11 is out of reach: answers to 'pain' run from 0 to 10"])
+        #expect(diagnostics("  - { when: { item: pain, atLeast: 8 }, label: Severe pain, show: when-to-call }")
+                == ["tasks/check.md:11:67: error: no education note 'when-to-call'; expected a file education/when-to-call.md; known: walking"])
+        #expect(diagnostics("  - { when: { score: total, below: 3 }, label: Low }")
+                == ["tasks/check.md:11:22: error: the task has no score 'total'; it has no scores"])
+        #expect(diagnostics("  - { when: { item: pain, atLeast: 8 }, label: Severe pain }", survey: false)
+                == ["tasks/check.md:8:13: error: an alert tests the task's answers, and this task asks no question"])
+    }
+}
