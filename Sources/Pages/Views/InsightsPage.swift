@@ -45,9 +45,12 @@ public enum InsightsPage {
         // Each event counts on its own day, where its answer is drawn; one
         // still open in its window is not yet a day without an answer.
         var events: [LocalDate: Set<String>] = [:]
+        // The visits on each day, by task: a table's row names the visit its answers are of.
+        var visits: [String: [LocalDate: String]] = [:]
         for card in feed.cards(from: from, to: through.adding(days: 1)).values.joined()
         where card.event.day >= today || card.isCompleted || card.event.lastDay < today {
             events[card.event.day, default: []].insert(card.taskID)
+            if let visit = card.event.visit { visits[card.taskID, default: [:]][card.event.day] = visit }
         }
         for (index, allSeries) in study.insights.enumerated() {
             var chart = allSeries
@@ -83,7 +86,11 @@ public enum InsightsPage {
                     main += "<p class=\"empty\">\(text)</p>\n"
                 } else {
                     main += ChartSVG.render(data, titleID: titleID, zone: participant.timeZone, format: format) + "\n"
-                    main += table(data, caption: words(.chartTableCaption, ["title": chart.title, "scope": scope.title]), reader: reader)
+                    let named = chart.series.reduce(into: [LocalDate: String]()) { named, series in
+                        named.merge(visits[series.task] ?? [:]) { first, _ in first }
+                    }
+                    main += table(data, caption: words(.chartTableCaption, ["title": chart.title, "scope": scope.title]),
+                                  visits: named, reader: reader)
                 }
                 main += "</figure>\n"
             }
@@ -117,8 +124,9 @@ public enum InsightsPage {
     }
 
     /// Every day of the range with each series' answers: "No answer" only
-    /// where one was asked, "Nothing planned" on other past days, blank from today on.
-    static func table(_ data: ChartData, caption: String, reader: Reader) -> HTML {
+    /// where one was asked, "Nothing planned" on other past days, blank from
+    /// today on; a day with a visit of the chart's tasks says which.
+    static func table(_ data: ChartData, caption: String, visits: [LocalDate: String] = [:], reader: Reader) -> HTML {
         let words = reader.words
         let format = reader.format
         var html: HTML = "<details class=\"chart-data\"><summary>\(words(.tableOfValues))</summary>\n<table class=\"stack-table\">\n"
@@ -128,7 +136,7 @@ public enum InsightsPage {
         }
         html += "</tr></thead>\n<tbody>\n"
         for day in data.days {
-            html += "<tr><th scope=\"row\">\(format.weekdayAndDay(day))</th>"
+            html += "<tr><th scope=\"row\">\(format.weekdayAndDay(day))\(visits[day].map { " · \($0)" } ?? "")</th>"
             for series in data.series {
                 let values = series.points.filter { $0.day == day }
                     .map { point in
