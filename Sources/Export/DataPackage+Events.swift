@@ -48,8 +48,7 @@ extension DataPackage {
             let from = max(participant.enrolledOn, FeedBounds.enrolment(today: today).lowerBound)
             let feed = plan.feed(for: participant, outcomes: outcomes, today: today, withdrawal: withdrawals[participant.id])
             for task in plan.tasks where !task.isOnboarding && task.kind != .log {
-                let events = task.timeline.events(participant.scheduleDates, in: participant.timeZone,
-                                                  from: from, to: today.adding(days: 1))
+                let events = feed.events(of: task, from: from, to: today.adding(days: 1))
                 for event in events {
                     let status = feed.status(of: event, task: task).rawValue
                     table.rows.append([

@@ -51,8 +51,7 @@ extension ParticipantFeed {
         guard from <= through else { return nil }
         var completed = 0, total = 0
         for task in tasks where task.impactsAdherence && !task.isOnboarding && task.kind != .log {
-            for event in task.timeline.events(participant.scheduleDates, in: participant.timeZone,
-                                              from: from, to: through.adding(days: 1)) {
+            for event in events(of: task, from: from, to: through.adding(days: 1)) {
                 let status = status(of: event, task: task)
                 guard status.isDue else { continue }
                 total += 1

@@ -26,7 +26,8 @@ public struct ParticipantFeed: Sendable {
     /// each week's adherence, the last seven days, the whole study.
     private let span: CardSpan
     /// The tasks (not logs) whose events count from a participant's own date, and so can move.
-    private let movable: Set<String>
+    let movable: Set<String>
+    let placed = PlacedEvents()
 
     public init(participant: Participant, tasks: [PlannedTask], outcomes: [Outcome], today: LocalDate,
                 withdrawal: Withdrawal? = nil) {
@@ -120,9 +121,8 @@ public struct ParticipantFeed: Sendable {
     private func cardsWorkedOut(from: LocalDate, to: LocalDate) -> [LocalDate: [Card]] {
         var byDay: [LocalDate: [Card]] = [:]
         for task in tasks {
-            for event in task.timeline.events(participant.scheduleDates, in: participant.timeZone,
-                                              from: from.adding(days: 1 - task.timeline.longestWindow), to: to) {
-                let event = cutByWithdrawal(keptWhereAnswered(event, task: task))
+            for event in events(of: task, from: from.adding(days: 1 - task.timeline.longestWindow), to: to) {
+                let event = cutByWithdrawal(event)
                 // An event open for days shows from the day the participant joined, if its window reaches it.
                 for day in shownDays(task, event) where day >= from && day < to && task.isOnboarding != isOnboarded(on: day)
                     && (!isWithdrawn(on: day) || outcome(taskID: task.id, occurrence: event.occurrence) != nil) {
@@ -163,23 +163,15 @@ public struct ParticipantFeed: Sendable {
     private func isStillOpen(_ task: PlannedTask, on day: LocalDate) -> Bool {
         let window = task.timeline.longestWindow
         guard window > 1 else { return false }
-        return task.timeline.events(participant.scheduleDates, in: participant.timeZone,
-                                    from: day.adding(days: 1 - window), to: day)
+        return events(of: task, from: day.adding(days: 1 - window), to: day)
             .contains { $0.lastDay >= day && outcome(taskID: task.id, occurrence: $0.occurrence) == nil }
     }
 
-    /// An answered event where it was answered: when a participant's date
-    /// moves (surgery postponed), the events not yet answered move with it,
-    /// and those answered keep the day, times and window they had.
-    private func keptWhereAnswered(_ event: ScheduledEvent, task: PlannedTask) -> ScheduledEvent {
-        guard movable.contains(task.id), let answer = answers[TaskOccurrence(taskID: task.id, occurrence: event.occurrence)],
-              answer.eventDay != event.day else { return event }
-        var kept = event
-        kept.lastDay = answer.eventDay.adding(days: event.day.days(to: event.lastDay))
-        kept.day = answer.eventDay
-        kept.start = answer.eventStart
-        kept.end = answer.eventEnd
-        return kept
+    /// The live outcomes of a task's events (not a log's entries), by occurrence.
+    func answeredOccurrences(of taskID: String) -> [Int: Outcome] {
+        var answered: [Int: Outcome] = [:]
+        for (key, outcome) in answers where key.taskID == taskID { answered[key.occurrence] = outcome }
+        return answered
     }
 
     /// The live outcome for a task's occurrence, if any.

@@ -117,8 +117,7 @@ public struct ParticipantFlag: Hashable, Sendable, Codable {
         let participant = feed.participant
         return feed.tasks.filter(\.impactsAdherence).compactMap { task -> ParticipantFlag? in
             guard task.timeline.spans.last?.schedule.elements.contains(where: { $0.visit != nil }) == true else { return nil }
-            let over = task.timeline.events(participant.scheduleDates, in: participant.timeZone,
-                                            from: participant.enrolledOn.adding(days: -FeedBounds.yearAhead), to: feed.today)
+            let over = feed.events(of: task, from: participant.enrolledOn.adding(days: -FeedBounds.yearAhead), to: feed.today)
                 .filter { $0.visit != nil && $0.lastDay < feed.today }
             guard let latest = over.last, let visit = latest.visit, feed.status(of: latest, task: task) == .missed else { return nil }
             return ParticipantFlag(label: "\(task.title) · \(visit)", state: .visitNotAnswered(lastDay: latest.lastDay))

@@ -24,9 +24,9 @@ public struct VisitStatus: Codable, Equatable, Sendable {
             guard let schedule = task.timeline.spans.last?.schedule,
                   schedule.elements.contains(where: { $0.visit != nil }) else { continue }
             let dates = participant.scheduleDates
-            // Visits lie within a year before enrolment and ten years after: as far as any page reaches.
-            let events = task.timeline.events(dates, in: participant.timeZone, from: participant.enrolledOn.adding(days: -FeedBounds.yearAhead),
-                                              to: max(feed.today, participant.enrolledOn).adding(days: FeedBounds.tenYears))
+            // From a year before enrolment to a year past today: where the feed places events.
+            let events = feed.events(of: task, from: participant.enrolledOn.adding(days: -FeedBounds.yearAhead),
+                                     to: max(feed.today, participant.enrolledOn).adding(days: FeedBounds.yearAhead))
             var named: Set<String> = []
             for event in events {
                 guard let visit = event.visit else { continue }

@@ -98,4 +98,24 @@ import StudyModel
         #expect(flags(today: "2026-03-26") == [ParticipantFlag(label: "Knee function · Week 2",
                                                                state: .visitNotAnswered(lastDay: Fixtures.date("2026-03-25")))])
     }
+
+    @Test func anAnsweredVisitStaysDoneOnItsDayWhereverTheDateMoves() {
+        let task = PlannedTask(id: "kneeFunction", title: "Knee function", timeline: ScheduleTimeline(visits))
+        let before = participant(surgery: "2026-03-05")
+        let baseline = ScheduleTimeline(visits).events(before.scheduleDates, in: before.timeZone,
+                                                       from: Fixtures.date("2026-02-26"), to: Fixtures.date("2026-02-27"))[0]
+        let answer = Outcome(id: 1, participantID: "p1", taskID: "kneeFunction", taskVersion: 1, occurrence: baseline.occurrence,
+                             eventDay: baseline.day, eventStart: baseline.start, eventEnd: baseline.end, values: [],
+                             createdAt: baseline.start.addingTimeInterval(3600))
+        // Postponed five weeks (its new day is past the feed's days), or brought forward four days.
+        for surgery in ["2026-04-09", "2026-03-01"] {
+            let feed = ParticipantFeed(participant: participant(surgery: surgery), tasks: [task], outcomes: [answer],
+                                       today: Fixtures.date("2026-03-10"))
+            let day = feed.day(Fixtures.date("2026-02-26"), firstWeekday: 1)
+            #expect(day.cards.map(\.isCompleted) == [true], "\(surgery): answered on February 26, shown there")
+            let placed = feed.events(of: task, from: Fixtures.date("2026-01-01"), to: Fixtures.date("2026-12-31"))
+            #expect(placed.filter { $0.occurrence == 0 }.map(\.day) == [Fixtures.date("2026-02-26")], "\(surgery)")
+            #expect(placed.first.map { feed.status(of: $0, task: task) } == .done, "\(surgery): done on its day, not late")
+        }
+    }
 }

@@ -28,7 +28,7 @@ struct TaskAnswers {
         let respond = context.respond
         // A task without a survey is done with a tap on its card (`TaskTaps`), not with a form.
         guard let feedTask = context.plan.tasks.first(where: { $0.id == taskID }), !feedTask.isOnboarding, feedTask.kind == .survey,
-              let event = Self.event(feedTask, occurrence: occurrence, participant: context.participant, today: context.today),
+              let event = Self.event(feedTask, occurrence: occurrence, feed: context.feed),
               let task = context.plan.task(feedTask.id, version: event.version) else {
             return respond.notFound()
         }
@@ -122,10 +122,13 @@ struct TaskAnswers {
                           frame: context.respond.frame)
     }
 
-    /// The task's event with this occurrence, looked for up to a year past today.
-    static func event(_ task: PlannedTask, occurrence: Int, participant: Participant, today: LocalDate) -> ScheduledEvent? {
-        task.timeline.events(participant.scheduleDates, in: participant.timeZone, from: participant.enrolledOn,
-                             to: max(today, participant.enrolledOn).adding(days: 366))
+    /// The task's event with this occurrence, where the feed places it: from
+    /// a year before enrolment (a visit before surgery may open before
+    /// joining) to a year past today.
+    static func event(_ task: PlannedTask, occurrence: Int, feed: ParticipantFeed) -> ScheduledEvent? {
+        let participant = feed.participant
+        return feed.events(of: task, from: participant.enrolledOn.adding(days: -FeedBounds.yearAhead),
+                           to: max(feed.today, participant.enrolledOn).adding(days: FeedBounds.yearAhead))
             .first { $0.occurrence == occurrence }
     }
 }

@@ -37,8 +37,7 @@ struct TaskTaps {
             return back(to: taskID, context)
         }
         // The tap the occurrence's own version takes: a version that asked questions is answered by its survey.
-        guard let event = TaskAnswers.event(task, occurrence: occurrence, participant: context.participant,
-                                            today: context.today),
+        guard let event = TaskAnswers.event(task, occurrence: occurrence, feed: context.feed),
               let version = context.plan.task(taskID, version: event.version), let tap = version.kind.tapValue,
               version.problems([tap]).isEmpty else {
             return context.respond.notFound()
