@@ -7,7 +7,7 @@ extension Schema {
     CREATE TABLE participant_dates (
         participant_id TEXT NOT NULL REFERENCES participants (id),
         date_id TEXT NOT NULL,
-        day TEXT NOT NULL CHECK (day GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'),
+        day TEXT NOT NULL CHECK (date(day, '+0 days') IS day),
         set_at TEXT NOT NULL,
         -- Who gave it: the invitation, the participant in onboarding, or an imported store.
         source TEXT NOT NULL CHECK (source IN ('invite', 'participant', 'import'))
@@ -17,6 +17,9 @@ extension Schema {
     BEGIN SELECT RAISE(ABORT, 'participant dates are append-only; give the date again'); END;
     CREATE TRIGGER participant_dates_no_delete BEFORE DELETE ON participant_dates
     BEGIN SELECT RAISE(ABORT, 'participant dates are append-only; give the date again'); END;
+    CREATE TRIGGER participant_dates_not_after_withdrawal BEFORE INSERT ON participant_dates
+    WHEN EXISTS (SELECT 1 FROM withdrawals WHERE participant_id = NEW.participant_id)
+    BEGIN SELECT RAISE(ABORT, 'the participant has withdrawn: nothing new is stored'); END;
     -- E-mails to the study's contact that answers' alerts raised, when hosted with a mail relay:
     -- kept until sent, so a relay that is down or a restart loses none, and one alert of one answer is one row.
     CREATE TABLE alert_mail (

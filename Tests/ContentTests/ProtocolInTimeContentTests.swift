@@ -33,7 +33,8 @@ import TestSupport
               - { start: surgery, end: surgery - 1 day, every: 1 day, allDay: true, visit: Daily }
             """)) == [
             "tasks/visits.md:5:28: error: end (surgery - 1 day) must come after start (surgery); end is exclusive",
-            "tasks/visits.md:5:80: error: a visit is one event, so an element with visit has no every; give each visit an element of its own",
+            "tasks/visits.md:5:80: error: a visit is one event, so an element with visit has no every and one time at most; "
+                + "give each visit an element of its own",
         ])
         #expect(diagnostics(task("  - { start: enrollment, every: 1 day, allDay: true }"),
                             dates: "  - { id: surgery, label: Day of surgery }\n  - { id: surgery, label: Again }\n  - { id: enrollment, label: Day 1 }\n") == [
@@ -47,9 +48,19 @@ import TestSupport
               - { start: enrollment, every: 1 day, allDay: true }
               - { start: surgery + 2 weeks, allDay: true }
             """))
-        #expect(errors == ["tasks/visits.md:5:14: error: this task's elements start from different days (enrollment, surgery); "
-                           + "a task's events all count from enrollment or all from the same participant's date, so a date "
-                           + "that moves moves them together: put the others in a task of their own"])
+        #expect(errors == ["tasks/visits.md:5:14: error: this task's elements start or end from different days (enrollment, "
+                           + "surgery); a task that counts from a participant's date counts all its starts and ends from it, "
+                           + "so a date that moves moves its events together: put the others in a task of their own"])
+        #expect(diagnostics(task("""
+              - { start: 2026-06-01, allDay: true }
+              - { start: surgery + 2 weeks, allDay: true }
+            """)).first?.contains("(2026-06-01, surgery)") == true, "a fixed day does not move with surgery either")
+        #expect(diagnostics(task("  - { start: enrollment, end: surgery, every: 1 day, allDay: true }")).isEmpty,
+                "a diary from joining to surgery: its moved end numbers no event again")
+        #expect(diagnostics(task("""
+              - { start: enrollment, end: surgery, every: 1 day, allDay: true }
+              - { start: surgery, every: 1 week, allDay: true }
+            """)).count == 1, "with another element, its end moves events between them")
     }
 
     @Test func onlyADateItemAfterTheConsentSetsADeclaredDate() {
@@ -108,6 +119,9 @@ import TestSupport
                 == ["tasks/check.md:11:67: error: no education note 'when-to-call'; expected a file education/when-to-call.md; known: walking"])
         #expect(diagnostics("  - { when: { score: total, below: 3 }, label: Low }")
                 == ["tasks/check.md:11:22: error: the task has no score 'total'; it has no scores"])
+        #expect(diagnostics("  - { when: { not: { item: pain, atMost: 7 } }, label: Severe pain }")
+                == ["tasks/check.md:11:13: error: an alert is raised by what a participant answered, never by an answer "
+                    + "missing, kept to themselves or \"prefer not to answer\": leave out not and answered: false"])
         #expect(diagnostics("  - { when: { item: pain, atLeast: 8 }, label: Severe pain }", survey: false)
                 == ["tasks/check.md:8:13: error: an alert tests the task's answers, and this task asks no question"])
     }

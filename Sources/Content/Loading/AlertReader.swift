@@ -24,9 +24,25 @@ extension FieldReader {
             error("an alert tests the task's answers, and this task asks no question", at: whenNode)
         } else {
             when = condition(whenNode, earlier: items, own: nil, later: []).map(TaskAlert.When.answers)
+            if case .answers(let condition)? = when, Self.holdsWithoutAnAnswer(condition) {
+                error("an alert is raised by what a participant answered, never by an answer missing, kept to "
+                      + "themselves or \"prefer not to answer\": leave out not and answered: false", at: whenNode)
+                when = nil
+            }
         }
         guard let when, let label, let notify, fields["show"] == nil || show != nil else { return nil }
         return TaskAlert(when: when, label: label, show: show, notify: notify)
+    }
+
+    /// Whether a condition could hold for a value the participant did not
+    /// give the study team: `not` of anything, or `answered: false`.
+    private static func holdsWithoutAnAnswer(_ condition: Condition) -> Bool {
+        switch condition {
+        case .not: true
+        case .answered(_, let answered): !answered
+        case .all(let conditions), .any(let conditions): conditions.contains(where: holdsWithoutAnAnswer)
+        case .equals, .notEquals, .atLeast, .atMost, .includes: false
+        }
     }
 
     /// `{ score: kneeScore, below: 40 }`, or `above`: one of the task's scores and a number within its range.

@@ -23,8 +23,13 @@ extension CrossReferences {
                              at: Self.value(key, in: elementNode) ?? elementNode)
             }
             // An undeclared date is reported above, and not again as a day the others do not count from.
-            if case .date = element.start {} else if element.start.participantDate.map({ dates?.contains($0) ?? true }) ?? true {
-                bases.insert(element.start.participantDate ?? "enrollment")
+            for anchor in [element.start, element.end].compactMap({ $0 }) {
+                switch anchor {
+                case .enrollment: bases.insert("enrollment")
+                case .date(let day): bases.insert(day.description)
+                case .participantDate(let id, _) where dates?.contains(id) ?? true: bases.insert(id)
+                case .participantDate: break
+                }
             }
             if let visit = element.visit, !visits.insert(visit).inserted {
                 reader.error("the visit '\(visit)' is named twice in this task; each visit is one event with a name of its own",
@@ -32,11 +37,14 @@ extension CrossReferences {
             }
         }
         // Events are numbered in time order across elements: all of them move
-        // together when a participant's date moves only if all count from it.
-        if bases.count > 1, bases.contains(where: { $0 != "enrollment" }), let first = elementNodes.first {
-            reader.error("this task's elements start from different days (\(bases.sorted().joined(separator: ", "))); "
-                         + "a task's events all count from enrollment or all from the same participant's date, so a date "
-                         + "that moves moves them together: put the others in a task of their own",
+        // together when a participant's date moves only if all start and end
+        // from it. One element may run from enrollment to surgery: a moved
+        // end adds or takes events after the others, and numbers none again.
+        let dated = bases.filter { dates?.contains($0) ?? false }
+        if !dated.isEmpty, bases.count > 1, elementNodes.count > 1, let first = elementNodes.first {
+            reader.error("this task's elements start or end from different days (\(bases.sorted().joined(separator: ", "))); "
+                         + "a task that counts from a participant's date counts all its starts and ends from it, so a date "
+                         + "that moves moves its events together: put the others in a task of their own",
                          at: Self.value("start", in: first) ?? first)
         }
     }

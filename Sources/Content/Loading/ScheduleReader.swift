@@ -62,9 +62,9 @@ extension FieldReader {
         }
         let elementText = fields["text"].flatMap { text($0, "text") }
         let visit = fields["visit"].flatMap { text($0, "visit") }
-        if let visitNode = fields["visit"], interval != nil {
-            error("a visit is one event, so an element with visit has no every; give each visit an element of its own",
-                  at: visitNode)
+        if let visitNode = fields["visit"], interval != nil || (fields["at"].map { if case .sequence(let times) = $0.value { times.count > 1 } else { false } } ?? false) {
+            error("a visit is one event, so an element with visit has no every and one time at most; give each visit an "
+                  + "element of its own", at: visitNode)
             valid = false
         }
         var window: Int?

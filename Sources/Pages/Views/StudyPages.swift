@@ -28,7 +28,7 @@ public enum StudyPages {
             main += "<dt>\(date.label)</dt><dd>\(day ?? reader.words(.notYet))</dd>\n"
         }
         main += "<dt>\(reader.words(.factDayOfStudy))</dt><dd>\(reader.words(.dayOfStudyToday, ["day": reader.format.integer(participant.dayOfStudy(summary.today)), "today": reader.format.day(summary.today)]))</dd>\n"
-        if !study.flags.isEmpty {
+        if !study.flags.isEmpty || !summary.flags.isEmpty {
             main += "<dt>\(reader.words(.factFlags))</dt><dd>\(flagList(summary.flags, reader: reader))</dd>\n"
         }
         let lastAnswer = summary.lastAnswer.map { reader.words(.dayAndAgo, ["day": reader.format.shortDay($0), "ago": reader.format.daysAgo($0.days(to: summary.today))]) }

@@ -21,8 +21,10 @@ public struct SMTPRelay: Sendable {
     public init?(url text: String) {
         guard let components = URLComponents(string: text), components.scheme?.lowercased() == "smtp",
               let host = components.host, !host.isEmpty, components.path.isEmpty || components.path == "/",
-              components.user == nil, components.query == nil else { return nil }
-        self.init(host: host, port: UInt16(components.port ?? 25))
+              components.user == nil, components.query == nil, let port = UInt16(exactly: components.port ?? 25) else {
+            return nil
+        }
+        self.init(host: host, port: port)
     }
 
     public struct Failure: Error, CustomStringConvertible {
