@@ -93,6 +93,10 @@ enum HostCommand {
         console.out("Hosting \(study.title) at \(url ?? local)/ (Ctrl-C to stop)\n"
                     + "Give each participant their link with `carefeed invite --participant ID`.\n")
         site?.changed()
+        if let (relay, _) = mail, !["localhost", "::1", "[::1]"].contains(relay.host.lowercased()), !relay.host.hasPrefix("127.") {
+            console.error("warning: alert e-mails go to \(relay.host) in plain SMTP, which names the study, the study ID and "
+                          + "the alert: keep the relay on this machine, or in the study's own network, and let it do TLS onward\n")
+        }
         // What waited in the store when the last run stopped is sent now.
         mailer?.start()
         let signals = Shutdown.install(server: running, app: app, store: store, console: console)

@@ -79,6 +79,10 @@ enum InviteCommand {
         if let chosen, participant?.language != chosen.tag.identifier {
             try store.setLanguage(language.tag.identifier, participantID: id)
         }
+        if !dates.isEmpty, !(try store.withdrawals(participantID: id)).isEmpty {
+            console.error("error: \(id) has withdrawn from the study: nothing new is stored for them, and their dates stay as they were\n")
+            return .dataError
+        }
         for (dateID, day) in dates.sorted(by: { $0.key < $1.key }) {
             let before = participant?.dates[dateID]
             if try store.setDate(dateID, to: day, participantID: id, at: now, source: "invite") {

@@ -8,8 +8,11 @@ import Support
 /// on a queue of its own: the answer that raised one was saved and
 /// acknowledged before. A relay that is down, slow or refusing is tried
 /// again after 5 seconds, then twice as long each time up to 15 minutes,
-/// each failure in the log; an e-mail the relay took is never sent again.
-/// What waits is in the store, so a restart of `host` sends it.
+/// each failure in the log; an e-mail the relay took is not sent again.
+/// What waits is in the store, so a restart of `host` sends it. Delivery
+/// is at least once, as SMTP's is: a process stopped between the relay's
+/// "250" and the store's record sends that one again after its restart,
+/// with the same Message-ID, which a mail system uses to tell it apart.
 public final class AlertMailer: Sendable {
     /// What every e-mail says about the study, and where it goes.
     public struct Letterhead: Sendable {
@@ -35,6 +38,12 @@ public final class AlertMailer: Sendable {
     private let log: @Sendable (String) -> Void
     private let now: @Sendable () -> Date
     private let wakeUp = DispatchSemaphore(value: 0)
+    private let started = Locked(false)
+    /// E-mails handed to the relay, and put off after a failure, as this
+    /// process knows them: should the store not take the record, the e-mail
+    /// is not sent again, nor tried again at once.
+    private let sentHere = Locked<Set<Int64>>([])
+    private let putOff = Locked<[Int64: Date]>([:])
 
     public init(store: CareStore, relay: SMTPRelay, letterhead: Letterhead, log: @escaping @Sendable (String) -> Void,
                 now: @escaping @Sendable () -> Date = ParticipantApp.Configuration.systemClock) {
@@ -47,11 +56,13 @@ public final class AlertMailer: Sendable {
 
     /// Sends what waits, then waits for `wake()` or the next retry, for as long as the process runs.
     public func start() {
+        guard started.update({ started in defer { started = true }; return !started }) else { return }
         Thread.detachNewThread { [self] in
             while true {
                 sendDue()
-                let next = (try? store.nextAlertMailAttempt()) ?? nil
-                let wait = next.map { max(0.05, $0.timeIntervalSince(now())) } ?? 3600
+                // The next due in the store, unless this process has put it off or sent it; at least a second apart.
+                let stored = (try? store.nextAlertMailAttempt()) ?? nil
+                let wait = stored.map { max(1, $0.timeIntervalSince(now())) } ?? 3600
                 _ = wakeUp.wait(timeout: .now() + min(wait, 3600))
             }
         }
@@ -64,17 +75,31 @@ public final class AlertMailer: Sendable {
 
     /// Sends each e-mail that is due; a failure puts that one off and goes on to the next.
     func sendDue() {
-        guard let due = try? store.dueAlertMail(at: now()) else { return }
-        for mail in due {
+        let due: [CareStore.AlertMail]
+        do {
+            due = try store.dueAlertMail(at: now())
+        } catch {
+            log("alert e-mails not read from the store: \(error)")
+            return
+        }
+        let sent = sentHere.update { $0 }, later = putOff.update { $0 }
+        for mail in due where !sent.contains(mail.id) && (later[mail.id].map { $0 <= now() } ?? true) {
             do {
                 try relay.send(from: letterhead.sender, to: letterhead.recipient, message: Self.message(mail, letterhead, at: now()))
-                try? store.alertMailSent(id: mail.id, at: now())
+                sentHere.update { _ = $0.insert(mail.id) }
                 log("alert e-mail \(mail.id) sent to \(letterhead.recipient): \(mail.label), \(mail.participantID)")
+                do { try store.alertMailSent(id: mail.id, at: now()) } catch {
+                    log("alert e-mail \(mail.id) was sent, and the store did not record it (\(error)); this process sends it no more")
+                }
             } catch {
                 let delay = Self.retryDelay(afterAttempts: mail.attempts + 1)
-                try? store.alertMailFailed(id: mail.id, error: error.description, retry: now().addingTimeInterval(delay))
+                let retry = now().addingTimeInterval(delay)
+                putOff.update { $0[mail.id] = retry }
                 log("alert e-mail \(mail.id) not sent (attempt \(mail.attempts + 1)): \(error.description); "
                     + "trying again in \(Int(delay)) s")
+                do { try store.alertMailFailed(id: mail.id, error: error.description, retry: retry) } catch {
+                    log("alert e-mail \(mail.id): the store did not record the failed attempt (\(error))")
+                }
             }
         }
     }

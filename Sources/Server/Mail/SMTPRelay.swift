@@ -3,9 +3,10 @@ import Glibc
 
 /// One message handed to a mail relay by SMTP (RFC 5321): greeting, EHLO,
 /// MAIL FROM, RCPT TO, DATA, QUIT, plain TCP to a relay the study runs (a
-/// Postfix on this machine or in its network, which does TLS onward). Each
-/// reply is waited for at most `timeout` seconds and read up to 64 KB, so a
-/// slow or hostile relay costs a failed attempt, never a hung server.
+/// Postfix on this machine or in its network, which does TLS onward). The
+/// conversation lasts six times `timeout` at most and reads 64 KB of
+/// replies at most, so a slow or hostile relay costs a failed attempt,
+/// never a hung mailer.
 public struct SMTPRelay: Sendable {
     public var host: String
     public var port: UInt16
@@ -35,7 +36,8 @@ public struct SMTPRelay: Sendable {
     public func send(from sender: String, to recipient: String, message: String) throws(Failure) {
         let socket = try connect()
         defer { close(socket) }
-        var reader = ReplyReader(socket: socket)
+        // The whole conversation has `timeout` seconds a reply, at most: a relay trickling bytes ends it.
+        var reader = ReplyReader(socket: socket, deadline: Date().addingTimeInterval(TimeInterval(timeout * 6)))
         try reader.expect([220], after: "connecting")
         try exchange("EHLO carefeed.localhost", [250], socket, &reader)
         try exchange("MAIL FROM:<\(sender)>", [250], socket, &reader)
@@ -89,11 +91,15 @@ public struct SMTPRelay: Sendable {
         }
     }
 
-    /// Reads replies: lines `250-…` continue, `250 …` ends one.
+    /// Reads replies: lines `250-…` continue, `250 …` ends one. The whole
+    /// conversation ends at `deadline` and reads 64 KB at most, however the
+    /// relay paces or lengthens its replies.
     private struct ReplyReader {
         let socket: Int32
+        let deadline: Date
         var buffer: [UInt8] = []
-        /// A relay's reply is a few lines: one of more than this is not a relay's.
+        var received = 0
+        /// A relay's replies are a few lines each: more than this is not a relay's.
         static let limit = 64 * 1024
 
         mutating func expect(_ codes: [Int], after what: String) throws(Failure) {
@@ -121,7 +127,12 @@ public struct SMTPRelay: Sendable {
                     defer { buffer.removeFirst(end + 1) }
                     return String(decoding: line, as: UTF8.self)
                 }
-                guard buffer.count < Self.limit else { throw Failure(description: "the mail relay's reply is too long") }
+                guard received < Self.limit else { throw Failure(description: "the mail relay's replies are too long") }
+                let left = Int32(max(0, min(Double(Int32.max), deadline.timeIntervalSinceNow * 1000)))
+                var ready = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+                guard left > 0, poll(&ready, 1, left) > 0 else {
+                    throw Failure(description: "the mail relay did not answer in time")
+                }
                 var chunk = [UInt8](repeating: 0, count: 4096)
                 let count = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
                 guard count > 0 else {
@@ -129,6 +140,7 @@ public struct SMTPRelay: Sendable {
                                   : "the mail relay did not answer in time")
                 }
                 buffer += chunk[..<count]
+                received += count
             }
         }
     }
