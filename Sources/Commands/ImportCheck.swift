@@ -25,16 +25,24 @@ struct ImportCheck {
                             + (participant.enrolledOn < bounds.lowerBound ? "ten years ago" : "a year ahead")
                             + "; the study could not have enrolled them then")
         }
-        // A participant's date is one the study declares, within a year of their enrolment.
-        for participant in file.participants {
-            for (id, day) in participant.dates.sorted(by: { $0.key < $1.key }) {
-                if study.date(id) == nil {
-                    problems.append("participant \(participant.id) has a date '\(id)', which the study does not declare")
-                } else if !FeedBounds.participantDate(enrolledOn: participant.enrolledOn).contains(day) {
-                    problems.append("participant \(participant.id)'s \(id) is \(day), more than a year from their enrolment "
-                                    + "on \(participant.enrolledOn)")
-                }
+        // Each value a participant's date was given is one the study declares, within a year of their
+        // enrolment, given by now (a later one would stay the date for ever).
+        let enrolled = Dictionary(file.participants.map { ($0.id, $0.enrolledOn) }, uniquingKeysWith: { first, _ in first })
+        var reported: Set<String> = []
+        for change in file.dateChanges {
+            guard let enrolledOn = enrolled[change.participantID] else { continue }
+            let problem = if study.date(change.dateID) == nil {
+                "participant \(change.participantID) has a date '\(change.dateID)', which the study does not declare"
+            } else if !FeedBounds.participantDate(enrolledOn: enrolledOn).contains(change.day) {
+                "participant \(change.participantID)'s \(change.dateID) is \(change.day), more than a year from their "
+                    + "enrolment on \(enrolledOn)"
+            } else if change.setAt > now.addingTimeInterval(24 * 3600) {
+                "participant \(change.participantID)'s \(change.dateID) was given at \(Timestamp.utc(change.setAt)), which has "
+                    + "not come yet"
+            } else {
+                String?.none
             }
+            if let problem, reported.insert(problem).inserted { problems.append(problem) }
         }
         // The file's version numbers → the study's, for versions the study published; each task's timeline
         // as the file's store switched versions (its own day), with the study's definition of each.
@@ -68,14 +76,33 @@ struct ImportCheck {
                 continue
             }
             if let participant = participants[outcome.participantID], bounds.contains(participant.enrolledOn),
-               let timeline = timelines[outcome.taskID],
-               let problem = eventProblem(outcome, version: version, task: task, of: participant, timeline: timeline) {
-                problems.append("\(subject): \(problem)")
+               let timeline = timelines[outcome.taskID] {
+                // An answer given before a date moved is judged by the dates it was given under.
+                let judged = datesHeld(participant, file.dateChanges).map { dates in
+                    var participant = participant
+                    participant.dates = dates
+                    return eventProblem(outcome, version: version, task: task, of: participant, timeline: timeline)
+                }
+                if !judged.contains(where: { $0 == nil }), let problem = judged.last ?? nil {
+                    problems.append("\(subject): \(problem)")
+                }
             }
             problems += task.problems(outcome.values).map { "\(subject): \($0.description)" }
         }
         problems += permissionProblems(file)
         return problems
+    }
+
+    /// Each set of dates the participant has held, their present one last:
+    /// after each value the file gave one of their dates.
+    func datesHeld(_ participant: Participant, _ changes: [DateChange]) -> [[String: LocalDate]] {
+        var held: [[String: LocalDate]] = []
+        var dates: [String: LocalDate] = [:]
+        for change in changes where change.participantID == participant.id {
+            dates[change.dateID] = change.day
+            held.append(dates)
+        }
+        return held.isEmpty ? [participant.dates] : held
     }
 
     /// Why the outcome is not an answer to an event the task's schedule gave

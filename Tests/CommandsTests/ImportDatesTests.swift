@@ -33,7 +33,8 @@ import StudyModel
     }
 
     /// A participant's store: enrolled March 1, their surgery on `surgery`, the visit before it answered.
-    func participantStore(surgery: String, date: String = "surgery") throws -> String {
+    func participantStore(surgery: String, date: String = "surgery", movedTo: String? = nil,
+                          givenAt: Date = Fixtures.instant("2026-03-01T14:00:00Z")) throws -> String {
         let loaded = try #require(ContentLoader.load(directory: study.content, publicDirectory: nil).study)
         let path = stores.path + "/p1-\(UUID().uuidString.prefix(8)).sqlite"
         let store = try CareStore(path: path)
@@ -44,7 +45,7 @@ import StudyModel
         for task in loaded.tasks {
             try store.recordTaskVersion(taskID: task.id, definition: task.definition, effectiveFrom: participant.enrolledOn, at: at)
         }
-        try store.setDate(date, to: Fixtures.date(surgery), participantID: "p1", at: at, source: "invite")
+        try store.setDate(date, to: Fixtures.date(surgery), participantID: "p1", at: givenAt, source: "invite")
         participant.dates = [date: Fixtures.date(surgery)]
         let task = try #require(loaded.task("visit"))
         if let event = ScheduleTimeline(task.schedule).events(participant.scheduleDates, in: participant.timeZone,
@@ -52,6 +53,10 @@ import StudyModel
             try store.addOutcome(NewOutcome(participantID: "p1", taskID: "visit", event: event,
                                             values: [OutcomeValue(kind: "score", value: .integer(6))]),
                                  at: event.start.addingTimeInterval(3600 * 20))
+        }
+        if let movedTo {
+            try store.setDate(date, to: Fixtures.date(movedTo), participantID: "p1", at: Fixtures.instant("2026-03-04T15:00:00Z"),
+                              source: "invite")
         }
         return path
     }
@@ -68,7 +73,7 @@ import StudyModel
         defer { store.close() }
         #expect(try store.participant(id: "p1")?.dates == ["surgery": Fixtures.date("2026-03-05")])
         #expect(try store.outcomes(participantID: "p1").map(\.eventDay) == [Fixtures.date("2026-03-03")])
-        #expect(try store.dateHistory(participantID: "p1").map(\.source) == ["invite"])
+        #expect(try store.dateHistory(participantID: "p1").map(\.source) == ["import"])
         #expect(run(file).status == 0, "the same file again changes nothing")
         #expect(try store.dateHistory(participantID: "p1").count == 1)
     }
@@ -80,5 +85,25 @@ import StudyModel
         let undeclared = run(try participantStore(surgery: "2026-03-05", date: "discharge"))
         #expect(undeclared.status == 1)
         #expect(undeclared.error.contains("participant p1 has a date 'discharge', which the study does not declare"))
+    }
+
+    @Test func anAnswerGivenBeforeTheDateMovedIsJudgedByTheDateThenAndKeptThere() throws {
+        // Answered on March 3, two days before surgery on the 5th; surgery then moved to the 19th.
+        let imported = run(try participantStore(surgery: "2026-03-05", movedTo: "2026-03-19"))
+        #expect(imported.status == 0, "\(imported.error)")
+        let store = try CareStore(path: stores.path + "/study.sqlite")
+        defer { store.close() }
+        #expect(try store.participant(id: "p1")?.dates == ["surgery": Fixtures.date("2026-03-19")])
+        #expect(try store.dateHistory(participantID: "p1").map(\.day) == ["2026-03-05", "2026-03-19"].map(Fixtures.date))
+        #expect(try store.dateHistory(participantID: "p1").allSatisfy { $0.source == "import" })
+        #expect(try store.auditLog(participantID: "p1").filter { $0.action == .participantDate }.count == 2,
+                "each value in the trail once, the file's own entries not copied again")
+    }
+
+    @Test func aDateGivenAtATimeToComeIsRefused() throws {
+        let run = run(try participantStore(surgery: "2026-03-05", givenAt: Date().addingTimeInterval(400 * 86_400)))
+        #expect(run.status == 1)
+        #expect(run.error.contains("participant p1's surgery was given at "))
+        #expect(run.error.contains("which has not come yet"))
     }
 }

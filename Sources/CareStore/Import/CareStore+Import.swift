@@ -64,6 +64,8 @@ public struct StoreFileRecords: Sendable {
     /// Live and deleted outcomes, with their values.
     public var outcomes: [Outcome]
     public var permissionGrants: [PermissionGrant]
+    /// Every value its participants' dates were given, in the order given.
+    public var dateChanges: [DateChange] = []
 
     /// Reads the store file at `path`; throws `ImportRefusal` as an import would.
     public static func read(_ path: String) throws -> StoreFileRecords {
@@ -73,6 +75,6 @@ public struct StoreFileRecords: Sendable {
                                     var outcome = source.outcome
                                     outcome.values = source.values.map(\.value)
                                     return outcome
-                                }, permissionGrants: snapshot.permissionGrants)
+                                }, permissionGrants: snapshot.permissionGrants, dateChanges: snapshot.dateChanges)
     }
 }

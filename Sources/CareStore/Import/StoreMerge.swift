@@ -61,7 +61,7 @@ struct StoreMerge {
         let own = Set(snapshot.participants.map(\.id))
         var ids = snapshot.consentRecords.map(\.participantID) + snapshot.permissionGrants.map(\.participantID)
         ids += snapshot.outcomes.map(\.outcome.participantID) + snapshot.withdrawals.map(\.participantID)
-        ids += snapshot.auditEntries.compactMap(\.participantID)
+        ids += snapshot.auditEntries.compactMap(\.participantID) + snapshot.dateChanges.map(\.participantID)
         for id in Set(ids).subtracting(own).sorted() {
             conflicts.append("the file holds records of participant \(id) but no participant \(id): "
                              + "a store speaks only for the participants it holds")
@@ -173,7 +173,8 @@ struct StoreMerge {
     }
 
     /// The values the file's participants' dates were given, each once,
-    /// with its own time and who gave it; what the store held stays.
+    /// with its own time, as given by an import, each with its entry in
+    /// the audit trail (the file's own entries for them are not copied).
     private mutating func dates() throws {
         for change in snapshot.dateChanges {
             let held = try database.query("""
@@ -182,10 +183,11 @@ struct StoreMerge {
                       .text(Timestamp.utc(change.setAt))])
             guard held.isEmpty else { continue }
             try database.query("""
-                INSERT INTO participant_dates (participant_id, date_id, day, set_at, source) VALUES (?, ?, ?, ?, ?)
+                INSERT INTO participant_dates (participant_id, date_id, day, set_at, source) VALUES (?, ?, ?, ?, 'import')
                 """, [.text(change.participantID), .text(change.dateID), .text(change.day.description),
-                      .text(Timestamp.utc(change.setAt)),
-                      .text(["invite", "participant"].contains(change.source) ? change.source : "import")])
+                      .text(Timestamp.utc(change.setAt))])
+            try CareStore.audit(database, at: change.setAt, participantID: change.participantID, action: .participantDate,
+                                subject: .participant(id: change.participantID), detail: "\(change.dateID) \(change.day) (imported)")
         }
     }
 
@@ -206,7 +208,7 @@ struct StoreMerge {
     }
 
     /// The file's audit entries about its participants, each once, with its
-    /// time. `outcome.add` entries are not copied: each added outcome has
+    /// time. `outcome.add` and `participant.date` entries are not copied: each added outcome has
     /// its own, written from the values shared, so a value left out does
     /// not reach the log through an entry's detail. Entries about no
     /// participant tell the file's own task and consent numbering, which the
@@ -218,7 +220,8 @@ struct StoreMerge {
                 held.insert(Self.key(entry, participantID: participant.id))
             }
         }
-        for entry in snapshot.auditEntries where entry.action != .outcomeAdd {
+        // A date's entry is written with the date itself, from its stored value.
+        for entry in snapshot.auditEntries where entry.action != .outcomeAdd && entry.action != .participantDate {
             guard let participantID = entry.participantID, held.insert(Self.key(entry, participantID: participantID)).inserted
             else { continue }
             try CareStore.audit(database, at: entry.at, participantID: participantID, action: entry.action,

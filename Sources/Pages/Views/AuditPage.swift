@@ -44,12 +44,19 @@ public enum AuditPage {
             + "<thead><tr><th scope=\"col\">\(words(.columnTime))</th><th scope=\"col\">\(words(.columnEvent))</th>"
             + "<th scope=\"col\">\(words(.columnSubject))</th><th scope=\"col\">\(words(.columnDetail))</th></tr></thead>\n<tbody>\n"
         var signedBefore: Set<String> = []
+        var datesAt: [Date: Int] = [:]
         for entry in shown {
             // Nothing may be stored before consent: an answer that was is marked, never hidden.
             let beforeConsent = entry.action == .outcomeAdd && signedBefore.isEmpty
-            let row = entry.action == .participantDate ? date(entry, dates, reader: reader, study: study)
-                : describe(entry, signedBefore: &signedBefore, outcomes: outcomes, records: records, grants: grants,
-                           reader: reader, plan: plan)
+            let row: (event: String, subject: String, detail: String)
+            if entry.action == .participantDate {
+                // Dates given at one moment (invite --date surgery=… --date discharge=…) are logged in the order stored.
+                row = date(entry, dates, nth: datesAt[entry.at, default: 0], reader: reader, study: study)
+                datesAt[entry.at, default: 0] += 1
+            } else {
+                row = describe(entry, signedBefore: &signedBefore, outcomes: outcomes, records: records, grants: grants,
+                               reader: reader, plan: plan)
+            }
             let note: HTML = beforeConsent ? " <strong class=\"audit-note\">\(words(.storedBeforeConsent))</strong>" : ""
             let stamp = Timestamp.local(entry.at, in: participant.timeZone)
             let day = participant.timeZone.localDate(of: entry.at)
@@ -123,12 +130,13 @@ public enum AuditPage {
         }
     }
 
-    /// A participant's date given or moved: the value stored at the entry's
-    /// moment, and the one before it.
-    static func date(_ entry: AuditEntry, _ dates: [DateChange], reader: Reader, study: Study) -> (event: String, subject: String, detail: String) {
-        guard let index = dates.firstIndex(where: { $0.setAt == entry.at }) else {
-            return (reader.words(.auditDateGiven), "", entry.detail ?? "")
-        }
+    /// A participant's date given or moved: the `nth` value stored at the
+    /// entry's moment, and the one before it.
+    static func date(_ entry: AuditEntry, _ dates: [DateChange], nth: Int, reader: Reader,
+                     study: Study) -> (event: String, subject: String, detail: String) {
+        let atThatMoment = dates.indices.filter { dates[$0].setAt == entry.at }
+        guard nth < atThatMoment.count else { return (reader.words(.auditDateGiven), "", entry.detail ?? "") }
+        let index = atThatMoment[nth]
         let change = dates[index]
         let earlier = dates[..<index].last { $0.dateID == change.dateID }
         let day = reader.format.dayWithYear(change.day)

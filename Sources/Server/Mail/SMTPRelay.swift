@@ -37,7 +37,7 @@ public struct SMTPRelay: Sendable {
         let socket = try connect()
         defer { close(socket) }
         // The whole conversation has `timeout` seconds a reply, at most: a relay trickling bytes ends it.
-        var reader = ReplyReader(socket: socket, deadline: Date().addingTimeInterval(TimeInterval(timeout * 6)))
+        var reader = ReplyReader(socket: socket, deadline: .now + .seconds(timeout * 6))
         try reader.expect([220], after: "connecting")
         try exchange("EHLO carefeed.localhost", [250], socket, &reader)
         try exchange("MAIL FROM:<\(sender)>", [250], socket, &reader)
@@ -96,7 +96,7 @@ public struct SMTPRelay: Sendable {
     /// relay paces or lengthens its replies.
     private struct ReplyReader {
         let socket: Int32
-        let deadline: Date
+        let deadline: ContinuousClock.Instant
         var buffer: [UInt8] = []
         var received = 0
         /// A relay's replies are a few lines each: more than this is not a relay's.
@@ -128,7 +128,8 @@ public struct SMTPRelay: Sendable {
                     return String(decoding: line, as: UTF8.self)
                 }
                 guard received < Self.limit else { throw Failure(description: "the mail relay's replies are too long") }
-                let left = Int32(max(0, min(Double(Int32.max), deadline.timeIntervalSinceNow * 1000)))
+                let left = Int32(clamping: (deadline - .now).components.seconds * 1000
+                                 + (deadline - .now).components.attoseconds / 1_000_000_000_000_000)
                 var ready = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
                 guard left > 0, poll(&ready, 1, left) > 0 else {
                     throw Failure(description: "the mail relay did not answer in time")
