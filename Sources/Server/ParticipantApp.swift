@@ -19,6 +19,8 @@ public final class ParticipantApp: Sendable {
     private let cache: ParticipantCache
     private let onboarding: OnboardingFlow
     private let lifecycle: ConsentLifecycle
+    /// A task's answers: a hosted study's with a mail relay store each alert's e-mail with its answer.
+    private let answers: TaskAnswers
     /// Failed joins by client address, on a hosted study.
     let joins = JoinLimiter()
     /// Stands for the form token in cached pages: random, so no content can hold it.
@@ -36,6 +38,7 @@ public final class ParticipantApp: Sendable {
         cache = ParticipantCache(capacity: hosted ? 2_048 : 1)
         onboarding = OnboardingFlow(store: store, now: configuration.now, drafts: hosted ? 4_096 : nil)
         lifecycle = ConsentLifecycle(store: store, now: configuration.now, drafts: hosted ? 4_096 : nil)
+        answers = TaskAnswers(store: store, mailsAlerts: configuration.hosting?.mailsAlerts ?? false)
     }
 
     /// Replaces the content after an edit, or keeps the last good content and
@@ -138,11 +141,11 @@ public final class ParticipantApp: Sendable {
         case .onboardingReview(let step):
             return try onboarding.handle(step: step, isReview: true, context)
         case .task(let id, let occurrence):
-            return try TaskAnswers(store: store, mailsAlerts: configuration.hosting?.mailsAlerts ?? false).handle(task: id, occurrence: occurrence, .answer, context)
+            return try answers.handle(task: id, occurrence: occurrence, .answer, context)
         case .deleteAnswers(let id, let occurrence):
-            return try TaskAnswers(store: store, mailsAlerts: configuration.hosting?.mailsAlerts ?? false).handle(task: id, occurrence: occurrence, .delete, context)
+            return try answers.handle(task: id, occurrence: occurrence, .delete, context)
         case .taskDone(let id, let occurrence):
-            return try TaskAnswers(store: store, mailsAlerts: configuration.hosting?.mailsAlerts ?? false).handle(task: id, occurrence: occurrence, .done, context)
+            return try answers.handle(task: id, occurrence: occurrence, .done, context)
         case .calendar:
             if let hosting = configuration.hosting {
                 return CalendarDownload.subscription(request, context, hosting: hosting)

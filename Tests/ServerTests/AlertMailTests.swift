@@ -61,15 +61,20 @@ import TestSupport
     }
 
     @Test func aValueNotSharedRaisesNoMailThoughTheParticipantSeesTheNote() throws {
-        // Without a health grant the check-in's pain is not shared with the study team: what the
-        // e-mail is judged on holds no pain, so no alert; the participant's own answer raises it.
-        try server.onboard()
-        let outcome = try answer(2, mailing: [])
+        // Without a health grant the check-in's pain is not shared with the study team: no e-mail is
+        // stored with the answer; the participant's own answer still raises the alert they see.
         let plan = try CarePlan(study: server.study, versions: try server.store.taskVersions())
         let task = try #require(server.study.task("checkIn"))
-        let declined = Sharing(plan: plan, participantID: "p1",
-                               grants: [Fixtures.healthGrant(false, at: "2026-03-07T09:00:00Z")])
-        #expect(server.study.alerts(raisedBy: declined.shared(outcome), version: task).isEmpty)
-        #expect(server.study.alerts(raisedBy: outcome, version: task).map(\.label) == ["Severe pain"])
+        let event = ScheduledEvent(element: 0, occurrence: 2, version: 1, day: Fixtures.date("2026-03-09"), start: now,
+                                   end: now.addingTimeInterval(3600), isAllDay: false, text: nil)
+        let pain = NewOutcome(participantID: "p1", taskID: "checkIn", event: event,
+                              values: [OutcomeValue(kind: "pain", value: .integer(9))])
+        let declined = [Fixtures.healthGrant(false, at: "2026-03-07T09:00:00Z")]
+        #expect(TaskAnswers.mailing(pain, task: task, plan: plan, grants: declined).isEmpty)
+        let granted = [Fixtures.healthGrant(true, at: "2026-03-07T09:00:00Z")]
+        #expect(TaskAnswers.mailing(pain, task: task, plan: plan, grants: granted).map(\.label) == ["Severe pain"])
+        let mild = NewOutcome(participantID: "p1", taskID: "checkIn", event: event,
+                              values: [OutcomeValue(kind: "pain", value: .integer(3))])
+        #expect(TaskAnswers.mailing(mild, task: task, plan: plan, grants: granted).isEmpty)
     }
 }

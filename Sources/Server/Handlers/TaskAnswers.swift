@@ -72,7 +72,9 @@ struct TaskAnswers {
             let values = context.stored(answers, taskID: task.id, version: event.version)
             do {
                 let new = NewOutcome(participantID: context.participant.id, taskID: task.id, event: event, values: values)
-                try store.addOutcome(new, at: context.now, mailing: mailsAlerts ? Self.mailing(new, task: task, context) : [])
+                let mailing = mailsAlerts ? Self.mailing(new, task: task, plan: context.ownPlan,
+                                                         grants: context.snapshot.records.permissionGrants) : []
+                try store.addOutcome(new, at: context.now, mailing: mailing)
             } catch CareStoreError.alreadyAnswered {
                 // The same answers sent twice (a double click, the back
                 // button) are answered as the first was; different ones would
@@ -95,13 +97,14 @@ struct TaskAnswers {
     /// its number and its label in the study's own language; judged on what
     /// the participant shares with the study team, so a value they keep to
     /// themselves raises no e-mail.
-    static func mailing(_ new: NewOutcome, task: StudyTask, _ context: RequestContext) -> [(alert: Int, label: String)] {
-        guard let alerts = context.ownPlan.study.task(task.id)?.alerts else { return [] }
+    /// - Parameter plan: the study's plan in its own language, whose labels the e-mail says.
+    static func mailing(_ new: NewOutcome, task: StudyTask, plan: CarePlan,
+                        grants: [PermissionGrant]) -> [(alert: Int, label: String)] {
+        guard let alerts = plan.study.task(task.id)?.alerts else { return [] }
         let outcome = Outcome(id: 0, participantID: new.participantID, taskID: new.taskID, taskVersion: new.event.version,
                               occurrence: new.event.occurrence, eventDay: new.event.day, eventStart: new.event.start,
-                              eventEnd: new.event.end, values: new.values, createdAt: context.now)
-        let sharing = Sharing(plan: context.ownPlan, participantID: new.participantID,
-                              grants: context.snapshot.records.permissionGrants)
+                              eventEnd: new.event.end, values: new.values, createdAt: new.event.start)
+        let sharing = Sharing(plan: plan, participantID: new.participantID, grants: grants)
         let shared = sharing.shared(outcome)
         return alerts.enumerated().filter { $0.element.notify && $0.element.isRaised(by: shared, of: task) }
             .map { (alert: $0.offset, label: $0.element.label) }
