@@ -8,12 +8,12 @@ extension CareStore {
     /// the present one changes nothing. Returns whether it changed.
     @discardableResult
     public func setDate(_ dateID: String, to day: LocalDate, participantID: String, at instant: Date,
-                        source: String) throws -> Bool {
+                        source: DateSource) throws -> Bool {
         try write { database in try Self.setDate(dateID, to: day, participantID: participantID, at: instant,
                                                  source: source, in: database) }
     }
 
-    static func setDate(_ dateID: String, to day: LocalDate, participantID: String, at instant: Date, source: String,
+    static func setDate(_ dateID: String, to day: LocalDate, participantID: String, at instant: Date, source: DateSource,
                         in database: Database) throws -> Bool {
         let before = try database.query("""
             SELECT day FROM participant_dates WHERE participant_id = ? AND date_id = ? ORDER BY set_at DESC, rowid DESC LIMIT 1
@@ -21,7 +21,7 @@ extension CareStore {
         guard before != day else { return false }
         try database.query("""
             INSERT INTO participant_dates (participant_id, date_id, day, set_at, source) VALUES (?, ?, ?, ?, ?)
-            """, [.text(participantID), .text(dateID), .text(day.description), .text(Timestamp.utc(instant)), .text(source)])
+            """, [.text(participantID), .text(dateID), .text(day.description), .text(Timestamp.utc(instant)), .text(source.rawValue)])
         try audit(database, at: instant, participantID: participantID, action: .participantDate,
                   subject: .participant(id: participantID),
                   detail: "\(dateID) \(day)" + (before.map { " (was \($0))" } ?? ""))
@@ -38,7 +38,7 @@ extension CareStore {
             SELECT date_id, day, set_at, source FROM participant_dates WHERE participant_id = ? ORDER BY set_at, rowid
             """, [.text(participantID)]).map { row in
             DateChange(participantID: participantID, dateID: try row.text("date_id"), day: try row.localDate("day"),
-                       setAt: try row.date("set_at"), source: try row.text("source"))
+                       setAt: try row.date("set_at"), source: try row.parsed("source", as: "who gave a date", DateSource.init(rawValue:)))
         }
     }
 
@@ -55,7 +55,7 @@ extension CareStore {
             var entry = dates[participant] ?? ([:], [:], [])
             if let before = entry.present[id] { entry.earlier[id] = before }
             entry.present[id] = try row.localDate("day")
-            if try row.text("source") == "participant" { entry.fromTheTeam.remove(id) } else { entry.fromTheTeam.insert(id) }
+            if try row.text("source") == DateSource.participant.rawValue { entry.fromTheTeam.remove(id) } else { entry.fromTheTeam.insert(id) }
             dates[participant] = entry
         }
         return dates

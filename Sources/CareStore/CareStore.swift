@@ -144,7 +144,7 @@ public final class CareStore: @unchecked Sendable {
                 // Given on the day they enrolled, as an invitation gives them.
                 let enrolled = participant.timeZone.instant(of: participant.enrolledOn, at: LocalTime(hour: 8, minute: 0)!)
                 for (id, day) in participant.dates.sorted(by: { $0.key < $1.key }) {
-                    _ = try Self.setDate(id, to: day, participantID: participant.id, at: enrolled, source: "invite", in: database)
+                    _ = try Self.setDate(id, to: day, participantID: participant.id, at: enrolled, source: .invite, in: database)
                 }
             }
             for record in consentRecords {

@@ -85,7 +85,7 @@ enum InviteCommand {
         }
         for (dateID, day) in dates.sorted(by: { $0.key < $1.key }) {
             let before = participant?.dates[dateID]
-            if try store.setDate(dateID, to: day, participantID: id, at: now, source: "invite") {
+            if try store.setDate(dateID, to: day, participantID: id, at: now, source: .invite) {
                 console.out("\(study.date(dateID)?.label ?? dateID): \(day)"
                             + (before.map { " (was \($0); the events not yet answered move with it)" } ?? "") + ".\n")
             }

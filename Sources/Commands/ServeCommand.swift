@@ -60,7 +60,7 @@ enum ServeCommand {
                                                  enrolledOn: studyToday))
         }
         for (id, day) in dates.sorted(by: { $0.key < $1.key }) {
-            try store.setDate(id, to: day, participantID: participantID, at: now, source: "invite")
+            try store.setDate(id, to: day, participantID: participantID, at: now, source: .invite)
         }
         let contentFolder = arguments["content"] ?? Defaults.content
         let publicFolder = arguments["public"] ?? Defaults.publicFolder

@@ -45,7 +45,7 @@ import StudyModel
         for task in loaded.tasks {
             try store.recordTaskVersion(taskID: task.id, definition: task.definition, effectiveFrom: participant.enrolledOn, at: at)
         }
-        try store.setDate(date, to: Fixtures.date(surgery), participantID: "p1", at: givenAt, source: "invite")
+        try store.setDate(date, to: Fixtures.date(surgery), participantID: "p1", at: givenAt, source: .invite)
         participant.dates = [date: Fixtures.date(surgery)]
         let task = try #require(loaded.task("visit"))
         if let event = ScheduleTimeline(task.schedule).events(participant.scheduleDates, in: participant.timeZone,
@@ -56,7 +56,7 @@ import StudyModel
         }
         if let movedTo {
             try store.setDate(date, to: Fixtures.date(movedTo), participantID: "p1", at: Fixtures.instant("2026-03-04T15:00:00Z"),
-                              source: "invite")
+                              source: .invite)
         }
         return path
     }
@@ -73,7 +73,7 @@ import StudyModel
         defer { store.close() }
         #expect(try store.participant(id: "p1")?.dates == ["surgery": Fixtures.date("2026-03-05")])
         #expect(try store.outcomes(participantID: "p1").map(\.eventDay) == [Fixtures.date("2026-03-03")])
-        #expect(try store.dateHistory(participantID: "p1").map(\.source) == ["import"])
+        #expect(try store.dateHistory(participantID: "p1").map(\.source) == [.import])
         #expect(run(file).status == 0, "the same file again changes nothing")
         #expect(try store.dateHistory(participantID: "p1").count == 1)
     }
@@ -95,7 +95,7 @@ import StudyModel
         defer { store.close() }
         #expect(try store.participant(id: "p1")?.dates == ["surgery": Fixtures.date("2026-03-19")])
         #expect(try store.dateHistory(participantID: "p1").map(\.day) == ["2026-03-05", "2026-03-19"].map(Fixtures.date))
-        #expect(try store.dateHistory(participantID: "p1").allSatisfy { $0.source == "import" })
+        #expect(try store.dateHistory(participantID: "p1").allSatisfy { $0.source == .import })
         #expect(try store.auditLog(participantID: "p1").filter { $0.action == .participantDate }.count == 2,
                 "each value in the trail once, the file's own entries not copied again")
     }

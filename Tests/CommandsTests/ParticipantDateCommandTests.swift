@@ -46,7 +46,7 @@ import TestSupport
         let participant = try #require(try opened.participant(id: "p1"))
         #expect(participant.dates == ["surgery": Fixtures.date("2026-12-24")])
         #expect(participant.earlierDates == ["surgery": Fixtures.date("2026-12-10")])
-        #expect(try opened.dateHistory(participantID: "p1").map { "\($0.day) \($0.source)" }
+        #expect(try opened.dateHistory(participantID: "p1").map { "\($0.day) \($0.source.rawValue)" }
             == ["2026-12-10 invite", "2026-12-24 invite"])
         #expect(try opened.auditLog(participantID: "p1").filter { $0.action == .participantDate }.map(\.detail)
             == ["surgery 2026-12-10", "surgery 2026-12-24 (was 2026-12-10)"])

@@ -25,7 +25,7 @@ import StudyModel
             $0.tasks.append(kneeFunction)
             $0.dates = recover.dates
         })
-        try server.store.setDate("surgery", to: LocalDate(iso: "2026-03-14")!, participantID: "p1", at: Date(), source: "invite")
+        try server.store.setDate("surgery", to: LocalDate(iso: "2026-03-14")!, participantID: "p1", at: Date(), source: .invite)
         try server.onboard()
     }
 

@@ -8,14 +8,23 @@ public struct DateChange: Hashable, Sendable {
     public var dateID: String
     public var day: LocalDate
     public var setAt: Date
-    /// `invite`, `participant` or `import`.
-    public var source: String
+    public var source: DateSource
 
-    public init(participantID: String, dateID: String, day: LocalDate, setAt: Date, source: String) {
+    public init(participantID: String, dateID: String, day: LocalDate, setAt: Date, source: DateSource) {
         self.participantID = participantID
         self.dateID = dateID
         self.day = day
         self.setAt = setAt
         self.source = source
     }
+}
+
+/// Who gave a participant's date.
+public enum DateSource: String, Hashable, Sendable {
+    /// The study team, with `carefeed invite --date` (or `serve --date`).
+    case invite
+    /// The participant, answering in onboarding.
+    case participant
+    /// An imported participant's store.
+    case `import`
 }

@@ -144,7 +144,8 @@ struct StoreSnapshot {
                 SELECT participant_id, date_id, day, set_at, source FROM participant_dates ORDER BY set_at, rowid
                 """).map { row in
                 DateChange(participantID: try row.text("participant_id"), dateID: try row.text("date_id"),
-                           day: try row.localDate("day"), setAt: try row.date("set_at"), source: try row.text("source"))
+                           day: try row.localDate("day"), setAt: try row.date("set_at"),
+                           source: DateSource(rawValue: try row.text("source")) ?? .import)
             }
             // Each participant's dates as the file last gave them: what its answers' events count from.
             for change in snapshot.dateChanges {
