@@ -30,6 +30,16 @@ import StudyModel
         return participant
     }
 
+    /// With surgery on March 5, the visit before it answered on its first day, February 26.
+    func answeredBeforeSurgery() -> Outcome {
+        let before = participant(surgery: "2026-03-05")
+        let baseline = ScheduleTimeline(visits).events(before.scheduleDates, in: before.timeZone,
+                                                       from: Fixtures.date("2026-02-26"), to: Fixtures.date("2026-02-27"))[0]
+        return Outcome(id: 1, participantID: "p1", taskID: "kneeFunction", taskVersion: 1, occurrence: baseline.occurrence,
+                       eventDay: baseline.day, eventStart: baseline.start, eventEnd: baseline.end, values: [],
+                       createdAt: baseline.start.addingTimeInterval(3600))
+    }
+
     @Test func withoutTheDateATaskHasNoEventsAndTheStudyIsNotOver() {
         let participant = participant(surgery: nil)
         let events = ScheduleTimeline(visits).events(participant.scheduleDates, in: participant.timeZone,
@@ -64,13 +74,7 @@ import StudyModel
 
     @Test func aMovedDateMovesTheEventsNotYetAnsweredAndKeepsTheAnsweredWhereTheyWere() {
         let task = PlannedTask(id: "kneeFunction", title: "Knee function", timeline: ScheduleTimeline(visits))
-        let before = participant(surgery: "2026-03-05")
-        // The visit before surgery answered on its first day, February 26.
-        let baseline = ScheduleTimeline(visits).events(before.scheduleDates, in: before.timeZone,
-                                                       from: Fixtures.date("2026-02-26"), to: Fixtures.date("2026-02-27"))[0]
-        let answer = Outcome(id: 1, participantID: "p1", taskID: "kneeFunction", taskVersion: 1, occurrence: baseline.occurrence,
-                             eventDay: baseline.day, eventStart: baseline.start, eventEnd: baseline.end, values: [],
-                             createdAt: baseline.start.addingTimeInterval(3600))
+        let answer = answeredBeforeSurgery()
         // Surgery postponed by two weeks.
         let after = participant(surgery: "2026-03-19")
         let feed = ParticipantFeed(participant: after, tasks: [task], outcomes: [answer], today: Fixtures.date("2026-03-10"))
@@ -101,12 +105,7 @@ import StudyModel
 
     @Test func anAnsweredVisitStaysDoneOnItsDayWhereverTheDateMoves() {
         let task = PlannedTask(id: "kneeFunction", title: "Knee function", timeline: ScheduleTimeline(visits))
-        let before = participant(surgery: "2026-03-05")
-        let baseline = ScheduleTimeline(visits).events(before.scheduleDates, in: before.timeZone,
-                                                       from: Fixtures.date("2026-02-26"), to: Fixtures.date("2026-02-27"))[0]
-        let answer = Outcome(id: 1, participantID: "p1", taskID: "kneeFunction", taskVersion: 1, occurrence: baseline.occurrence,
-                             eventDay: baseline.day, eventStart: baseline.start, eventEnd: baseline.end, values: [],
-                             createdAt: baseline.start.addingTimeInterval(3600))
+        let answer = answeredBeforeSurgery()
         // Postponed five weeks (its new day is past the feed's days), or brought forward four days.
         for surgery in ["2026-04-09", "2026-03-01"] {
             let feed = ParticipantFeed(participant: participant(surgery: surgery), tasks: [task], outcomes: [answer],
