@@ -124,7 +124,17 @@ public struct DataPackage: Sendable {
                   description: "The language the participant reads the study in, a BCP 47 tag."),
             Field(name: "time_zone", type: "string", title: "Time zone",
                   description: "The IANA time zone the participant's days are counted in."),
-            Field(name: "enrolled_on", type: "date", title: "Enrolled on", description: "The participant's day 0."),
+            Field(name: "enrolled_on", type: "date", title: "Enrolled on",
+                  description: "The day the participant enrolled: their day 1 of the study, as the site counts."),
+            Field(name: "joined_on", type: "date", title: "Joined on",
+                  description: "The participant's own day they finished joining (consent and choices); empty until they have."),
+            Field(name: "withdrawn_on", type: "date", title: "Withdrawn on",
+                  description: "The participant's own day they withdrew; empty for one who has not."),
+        ] + plan.study.dates.map { date in
+            Field(name: date.id + "_date", type: "date", title: date.label,
+                  description: "The participant's \(date.id) date, as last given, which schedules count from; empty until "
+                      + "it is known.")
+        } + [
             Field(name: "status", type: "string", title: "Status",
                   description: "Where the participant stands on their own today \(asOf): enrolled (not yet signed), consented "
                       + "(signed, not yet finished onboarding), active (onboarded, with tasks to come), re-consent "
@@ -140,7 +150,10 @@ public struct DataPackage: Sendable {
                                     withdrawal: withdrawals[participant.id])
             table.rows.append([.text(participant.id)] + (export.names ? [.text(participant.name)] : [])
                 + [.text(participant.language ?? ownLanguage), .text(participant.timeZone.identifier),
-                   .plain(participant.enrolledOn.description), .text(standing.name)])
+                   .plain(participant.enrolledOn.description), .plain(feed.joinedOn?.description ?? ""),
+                   .plain(feed.withdrawnOn?.description ?? "")]
+                + plan.study.dates.map { .plain(participant.dates[$0.id]?.description ?? "") }
+                + [.text(standing.name)])
         }
         return table
     }
@@ -244,6 +257,7 @@ public struct DataPackage: Sendable {
                                       description: "The entry's number among the entries of its day, from 0.",
                                       constraints: ["required": true, "minimum": 0]), at: 2)
         }
+        table.fields += Self.analysisFields
         let tap = task.kind.tapValue
         if let tap {
             var field = Field(name: tap.kind, type: "boolean", title: tap.kind == "logged" ? "Logged" : "Done",
@@ -257,6 +271,7 @@ public struct DataPackage: Sendable {
         table.fields += scores.map(\.field)
         let sharingOf = export.sharing()
         let visitOf = export.visits()
+        let participantsByID = Dictionary(export.participants.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let outcomes = export.outcomes.filter { $0.taskID == task.id && !$0.isDeleted }
             .sorted { ($0.participantID, $0.occurrence, $0.createdAt) < ($1.participantID, $1.occurrence, $1.createdAt) }
         for outcome in outcomes {
@@ -270,6 +285,7 @@ public struct DataPackage: Sendable {
                                .plain(Self.datetime(outcome.createdAt))]
             if hasVisits { row.insert(.text(visitOf(outcome) ?? ""), at: 2) }
             if isLog { row.insert(.plain(String(outcome.entry ?? 0)), at: 2) }
+            row += Self.analysisCells(outcome, participant: participantsByID[outcome.participantID])
             if let tap {
                 let withheld = sharing.withholding(taskID: task.id, kind: tap.kind)
                 row.append(.plain(withheld.map { Self.reason($0).code } ?? (outcome.values.contains(tap) ? "true" : "")))

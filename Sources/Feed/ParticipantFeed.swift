@@ -57,6 +57,12 @@ public struct ParticipantFeed: Sendable {
         span = CardSpan(participant.enrolledOn.adding(days: -FeedBounds.yearAhead)..<pages.upperBound.adding(days: 1))
     }
 
+    /// The day the participant joined (onboarding's answer): nil until they
+    /// have, and for a study without an onboarding task.
+    public var joinedOn: LocalDate? {
+        onboardedOn.flatMap { $0.ordinal == Int.min / 2 ? nil : $0 }
+    }
+
     /// Whether onboarding was complete on `day`.
     public func isOnboarded(on day: LocalDate) -> Bool {
         onboardedOn.map { $0 <= day } ?? false

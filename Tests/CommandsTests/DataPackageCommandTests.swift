@@ -69,7 +69,7 @@ import TestSupport
                             "iceKnee.csv", "kneeFunction.csv", "painMedicine.csv", "participants.csv", "rangeOfMotion.csv",
                             "task_versions.csv", "withdrawals.csv"], "every task a participant acts on, logs and taps included")
         let log = try String(contentsOfFile: out + "/painMedicine.csv", encoding: .utf8).split(whereSeparator: \.isNewline)
-        #expect(log.first == "study_id,occurrence,entry,task_version,event_day,answered_at,logged")
+        #expect(log.first == "study_id,occurrence,entry,task_version,event_day,answered_at,study_day,study_week,answered_day,days_late,logged")
         // A table the study no longer has is not left behind.
         try "old".write(toFile: out + "/oldTask.csv", atomically: true, encoding: .utf8)
         #expect(Run("export", "--store", store, "--format", "datapackage", "--out", out).status == 0)

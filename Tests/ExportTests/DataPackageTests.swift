@@ -103,18 +103,19 @@ import StudyModel
 
     @Test func aCellSaysWhyAValueIsNotThere() throws {
         let rows = try #require(try files()["kneeFunction.csv"]).components(separatedBy: "\r\n")
-        #expect(rows[0] == "study_id,occurrence,visit,task_version,event_day,answered_at,painOften,painStairs,painNight,"
+        #expect(rows[0] == "study_id,occurrence,visit,task_version,event_day,answered_at,study_day,study_week,answered_day,days_late,painOften,painStairs,painNight,"
                 + "stiffMorning,stiffLater,locking,lockingOften,lockingOften_missing,rising,walking,socks,trust,kneeScore")
-        #expect(rows[1] == "p1,0,Before surgery,1,2026-03-01,2026-03-03T15:00:00Z,1,1,prefer not to answer,1,1,false,,not shown,1,1,1,3,75")
+        #expect(rows[1] == "p1,0,Before surgery,1,2026-03-01,2026-03-03T15:00:00Z,1,1,2026-03-03,2,1,1,prefer not to answer,1,1,false,,not shown,1,1,1,3,75")
         let declined = try #require(try files(declining: ["painNight"])["kneeFunction.csv"]).components(separatedBy: "\r\n")
-        #expect(declined[1] == "p1,0,Before surgery,1,2026-03-01,2026-03-03T15:00:00Z,1,1,not shared,1,1,false,,not shown,1,1,1,3,not shared",
+        #expect(declined[1] == "p1,0,Before surgery,1,2026-03-01,2026-03-03T15:00:00Z,1,1,2026-03-03,2,1,1,not shared,1,1,false,,not shown,1,1,1,3,not shared",
                 "a score is withheld with an item it is worked out from")
     }
 
     @Test func noNameLeavesTheStoreAndTheSameStoreGivesTheSameBytes() throws {
         let first = try files(), second = try files()
         #expect(first == second)
-        #expect(first["participants.csv"] == "study_id,language,time_zone,enrolled_on,status\r\np1,en-US,America/New_York,2026-03-01,enrolled\r\n")
+        #expect(first["participants.csv"] == "study_id,language,time_zone,enrolled_on,joined_on,withdrawn_on,surgery_date,status\r\n"
+                + "p1,en-US,America/New_York,2026-03-01,,,2026-03-08,enrolled\r\n")
         #expect(!first.values.contains { $0.contains("Ada") })
     }
 
@@ -135,7 +136,7 @@ import StudyModel
                                   + "[{ value: \"+\", text: Better }, { value: \"-\", text: Worse }] } } }",
                               values: [OutcomeValue(kind: "trend", value: .text("-"))])
         let rows = try #require(files["sign.csv"]).components(separatedBy: "\r\n")
-        #expect(rows[1] == "p1,0,1,2026-03-01,2026-03-03T15:00:00Z,-,", "the code its own enum lists, not '-")
+        #expect(rows[1] == "p1,0,1,2026-03-01,2026-03-03T15:00:00Z,1,1,2026-03-03,2,-,", "the code its own enum lists, not '-")
         #expect(try field("trend", of: resource("sign", in: files))["constraints"] as? [String: [String]] == ["enum": ["+", "-"]])
     }
 
@@ -146,8 +147,8 @@ import StudyModel
             """
         let typed = try files(ofTask: "diary", items: items, values: [OutcomeValue(kind: "note", value: .text("not shown"))])
         let rows = try #require(typed["diary.csv"]).components(separatedBy: "\r\n")
-        #expect(rows[0] == "study_id,occurrence,task_version,event_day,answered_at,note,note_missing,pain")
-        #expect(rows[1] == "p1,0,1,2026-03-01,2026-03-03T15:00:00Z,not shown,,", "the text as typed, and no reason beside it")
+        #expect(rows[0] == "study_id,occurrence,task_version,event_day,answered_at,study_day,study_week,answered_day,days_late,note,note_missing,pain")
+        #expect(rows[1] == "p1,0,1,2026-03-01,2026-03-03T15:00:00Z,1,1,2026-03-03,2,not shown,,", "the text as typed, and no reason beside it")
         let resource = try resource("diary", in: typed)
         let note = try field("note", of: resource)
         #expect(note["missingValues"] as? [[String: String]] == [["value": "", "label": "Not answered"]])
@@ -184,8 +185,8 @@ import StudyModel
         let files = Dictionary(try DataPackage(export: export, plan: plan, now: Fixtures.instant("2026-03-05T17:00:00Z")).files()
             .map { ($0.path, $0.text) }, uniquingKeysWith: { first, _ in first })
         let rows = try #require(files["diary.csv"]).components(separatedBy: "\r\n")
-        #expect(rows[0] == "study_id,occurrence,task_version,event_day,answered_at,pain,painNote,painNote_missing,pills")
-        #expect(rows[1] == "p1,0,1,2026-03-01,2026-03-03T15:00:00Z,2,,not shown,not shown")
+        #expect(rows[0] == "study_id,occurrence,task_version,event_day,answered_at,study_day,study_week,answered_day,days_late,pain,painNote,painNote_missing,pills")
+        #expect(rows[1] == "p1,0,1,2026-03-01,2026-03-03T15:00:00Z,1,1,2026-03-03,2,2,,not shown,not shown")
         let resource = try resource("diary", in: files)
         #expect((try field("pills", of: resource)["missingValues"] as? [[String: String]])?.map { $0["value"] }
                 == ["", "not shared", "not chosen yet", "not shown"])
@@ -220,10 +221,10 @@ import StudyModel
         let files = Dictionary(try DataPackage(export: export, plan: plan, now: Fixtures.instant("2026-03-05T17:00:00Z")).files()
             .map { ($0.path, $0.text) }, uniquingKeysWith: { first, _ in first })
         let rows = try #require(files["sleepDiary.csv"]).components(separatedBy: "\r\n")
-        #expect(rows[0] == "study_id,occurrence,task_version,event_day,answered_at,sleepQuality,totalSleep,disturbances_Noise,"
+        #expect(rows[0] == "study_id,occurrence,task_version,event_day,answered_at,study_day,study_week,answered_day,days_late,sleepQuality,totalSleep,disturbances_Noise,"
                 + "disturbances_Light,disturbances_Bathroom,disturbances_Worrying thoughts,disturbances_Pain,"
                 + "disturbances_Partner,wakeFeeling,wakeFeeling_missing,napped,diaryNotes,diaryNotes_missing")
-        #expect(rows[1] == "p1,0,1,2026-03-01,2026-03-03T15:00:00Z,3.5,6.5,true,false,false,false,true,false,Groggy,,,"
+        #expect(rows[1] == "p1,0,1,2026-03-01,2026-03-03T15:00:00Z,1,1,2026-03-03,2,3.5,6.5,true,false,false,false,true,false,Groggy,,,"
                 + "\"'=HYPERLINK(\"\"x\"\")\",")
         let resource = try resource("sleep-diary", in: files)
         #expect(try field("sleepQuality", of: resource)["type"] as? String == "number")

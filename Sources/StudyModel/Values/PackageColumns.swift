@@ -4,7 +4,7 @@
 public enum PackageColumns {
     /// The columns every task's table has before its questions.
     public static let everyTable: Set<String> = ["study_id", "occurrence", "entry", "visit", "task_version", "event_day",
-                                                 "answered_at"]
+                                                 "answered_at", "study_day", "study_week", "answered_day", "days_late"]
 
     /// The columns a question gives its table: its own, or a yes-or-no
     /// column per option of a multiple choice (`where_park`); and, for a
