@@ -64,6 +64,7 @@ public struct DataPackage: Sendable {
             }
             tables.append(table)
         }
+        tables.insert(dictionary(Array(tables.dropFirst(6))), at: 1)
         let descriptor: [String: Any] = [
             Self.markerKey: "carefeed export --format datapackage",
             // Data Package v2, whose missing values carry their labels.

@@ -233,3 +233,18 @@ import StudyModel
         #expect((try field("diaryNotes", of: resource)["constraints"] as? [String: Int]) == ["maxLength": 280])
     }
 }
+
+extension DataPackageTests {
+    @Test func theDictionaryListsEachColumnWithItsChoicesBoundsConditionAndFormula() throws {
+        let rows = try #require(try files()["dictionary.csv"]).components(separatedBy: "\r\n")
+        #expect(rows[0] == "variable,table,field_type,label,choices,unit,minimum,maximum,branching_logic,branching_logic_redcap,"
+                + "required,score_formula")
+        #expect(rows.contains("painOften,kneeFunction.csv,radio,How often does your knee hurt?,\"0, Never | 1, Once a month "
+                              + "or less | 2, Once a week or so | 3, Every day | 4, All the time\",,,,,,y,"))
+        #expect(rows.contains("lockingOften,kneeFunction.csv,radio,How often does it catch or lock?,\"rarely, Now and then | "
+                              + "weekly, Every week | daily, Every day\",,,,locking equals true,[locking] = 'true',y,"))
+        let score = try #require(rows.first { $0.hasPrefix("kneeScore,") })
+        #expect(score.hasPrefix("kneeScore,kneeFunction.csv,calc,Knee function,,,0,100,,,,\"Knee function: the mean of the answered items"))
+        #expect(!rows.contains { $0.hasPrefix("lockingOften_missing,") }, "a reason column is not a question of its own")
+    }
+}
