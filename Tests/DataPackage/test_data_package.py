@@ -51,14 +51,14 @@ def test_the_demo_study_is_a_valid_package_whose_values_round_trip(folder):
     assert_valid(out)
     descriptor = json.loads((out / "datapackage.json").read_text())
     names = [resource["name"] for resource in descriptor["resources"]]
-    assert names[:6] == ["participants", "consents", "grants", "withdrawals", "task-versions", "events"]
+    assert names[:7] == ["participants", "dictionary", "consents", "grants", "withdrawals", "task-versions", "events"]
     assert "check-in" in names and "knee-function" in names
     for resource in descriptor["resources"]:
         schema = resource["schema"]
         assert schema["primaryKey"], resource["name"]
         for field in schema["fields"]:
             assert field["description"], f"{resource['name']}.{field['name']} says what it holds"
-        if resource["name"] not in ("participants", "task-versions"):
+        if resource["name"] not in ("participants", "dictionary", "task-versions"):
             assert schema["foreignKeys"] == [{"fields": "study_id", "reference": {"resource": "participants", "fields": "study_id"}}]
     check_in = next(r for r in descriptor["resources"] if r["name"] == "check-in")
     assert check_in["schema"]["missingValues"] == [""]
@@ -131,8 +131,8 @@ def test_a_study_no_one_has_seen_before_is_a_valid_package(folder):
     assert_valid(out)
     descriptor = json.loads((out / "datapackage.json").read_text())
     assert [r["path"] for r in descriptor["resources"]] == [
-        "participants.csv", "consents.csv", "grants.csv", "withdrawals.csv", "task_versions.csv", "events.csv",
-        "dailyCheckIn.csv"]
+        "participants.csv", "dictionary.csv", "consents.csv", "grants.csv", "withdrawals.csv", "task_versions.csv",
+        "events.csv", "dailyCheckIn.csv"]
     # The package is as of a day, not a second: no clock time is written into its descriptor.
     descriptor_text = (out / "datapackage.json").read_text()
     assert "on the day of the export, " in descriptor_text
