@@ -78,6 +78,12 @@ extension DataPackage {
                 continue
             }
             var field = field(id, versions, conditional: definitions.contains { $0.isConditional(id) })
+            if case .choice = current.answer, field.type == "integer" || field.type == "string" {
+                field.categories = Self.options(versions).map { option in
+                    (field.type == "integer" ? PackageColumns.integerCode(option.value).map { $0 as Any } ?? option.value : option.value,
+                     option.text)
+                }
+            }
             guard field.type == "string" else {
                 field.missingValues = reasons
                 columns.append(ItemColumn(item: id, field: field))

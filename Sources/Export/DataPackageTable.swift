@@ -24,6 +24,10 @@ struct Field {
     var constraints: [String: Any]?
     /// The codes that mean no value in this column, each with why; nil: the table's.
     var missingValues: [MissingReason]?
+    /// A coded choice's codes with their words (Table Schema v2 `categories`),
+    /// in the order the question offers them: what R's factors and pandas'
+    /// categoricals are made from.
+    var categories: [(value: Any, label: String)]?
 
     init(name: String, type: String, title: String, description: String, constraints: [String: Any]? = nil) {
         self.name = name
@@ -38,6 +42,7 @@ struct Field {
         if type == "time" { field["format"] = "%H:%M:%S" }
         if let constraints { field["constraints"] = constraints }
         if let missingValues { field["missingValues"] = missingValues.map { ["value": $0.code, "label": $0.label] } }
+        if let categories { field["categories"] = categories.map { ["value": $0.value, "label": $0.label] } }
         return field
     }
 }

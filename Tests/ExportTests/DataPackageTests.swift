@@ -81,6 +81,13 @@ import StudyModel
         #expect(painOften["type"] as? String == "integer")
         #expect(painOften["constraints"] as? [String: Int] == ["minimum": 0, "maximum": 4], "codes that are numbers, read as numbers")
         #expect((painOften["description"] as? String)?.contains("0 = Never; 1 = Once a month or less") == true)
+        // Its codes and their words as Table Schema categories, for R's factors and pandas' categoricals.
+        let categories = try #require(painOften["categories"] as? [[String: Any]])
+        #expect(categories.map { $0["value"] as? Int } == [0, 1, 2, 3, 4])
+        #expect(categories.map { $0["label"] as? String } == ["Never", "Once a month or less", "Once a week or so", "Every day",
+                                                              "All the time"])
+        #expect((try field("lockingOften", of: knee)["categories"] as? [[String: Any]])?.map { $0["value"] as? String }
+                == ["rarely", "weekly", "daily"], "codes that are words, as text")
         let locking = try field("locking", of: knee)
         #expect(locking["type"] as? String == "boolean")
         #expect((try field("lockingOften", of: knee)["description"] as? String)?.contains("otherwise \"not shown\"") == true)
