@@ -34,7 +34,8 @@ BROWSER_VENV = .build/browser-venv
 # Headless Chromium through Selenium: journeys, the Nu HTML Checker, axe-core;
 # the short reliability checks (crashes, bad input, slow clients, load); then
 # the FHIR Bundles of `export --format fhir` and `/my-data`, validated by fhir.resources;
-# the Frictionless Data Package of `export --format datapackage`, validated by frictionless.
+# the Frictionless Data Package of `export --format datapackage`, validated by frictionless, and read
+# by its own load.py (pandas) and load.R (R from Debian).
 browser-test: browser-deps
 	$(SWIFT) build --product carefeed
 	CAREFEED=.build/debug/carefeed $(BROWSER_VENV)/bin/pytest -q Tests/Browser Tests/Reliability Tests/FHIR Tests/DataPackage
@@ -63,6 +64,7 @@ browser-deps: deps
 	command -v openssl >/dev/null || missing="$$missing openssl"; \
 	command -v caddy >/dev/null || missing="$$missing caddy"; \
 	command -v zbarimg >/dev/null || missing="$$missing zbar-tools"; \
+	command -v Rscript >/dev/null || missing="$$missing r-base-core"; \
 	python3 -c 'import venv, ensurepip' 2>/dev/null || missing="$$missing python3-venv"; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing:$$missing"; \

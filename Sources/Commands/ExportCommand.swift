@@ -130,7 +130,8 @@ enum ExportCommand {
         for file in files.filter({ $0.path != "datapackage.json" }) + files.filter({ $0.path == "datapackage.json" }) {
             try Data(file.text.utf8).write(to: URL(fileURLWithPath: folder + "/" + file.path), options: .atomic)
         }
-        console.out("Wrote a data package of \(files.count - 1) tables to \(folder)/datapackage.json\n")
+        let tables = files.filter { $0.path.hasSuffix(".csv") }.count
+        console.out("Wrote a data package of \(tables) tables to \(folder)/datapackage.json, with load.py and load.R to read it\n")
         return .success
     }
 }

@@ -51,7 +51,7 @@ public struct DataPackage: Sendable {
         fixedToday.map { "on \($0)" } ?? "on the day of the export, \(TimeZone.gmt.localDate(of: now)) (UTC)"
     }
 
-    /// `datapackage.json` first, then the CSVs in its order.
+    /// `datapackage.json` first, then the CSVs in its order, then the loaders for Python and R.
     public func files() throws -> [File] {
         var tables = [participants(), consents(), grants(), withdrawals(), taskVersions(), events()]
         // Every task a participant acts on has its table: surveys, taps, checklists and logs.
@@ -82,6 +82,7 @@ public struct DataPackage: Sendable {
                                               options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         return [File(path: "datapackage.json", text: String(decoding: json, as: UTF8.self) + "\n")]
             + tables.map { File(path: $0.path, text: $0.csv) }
+            + [File(path: "load.py", text: Self.loadPython), File(path: "load.R", text: Self.loadR(tables))]
     }
 
     /// What each health permission covers: the questions, scores or tasks a decline withholds.
