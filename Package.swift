@@ -60,7 +60,8 @@ let package = Package(
         // Simulated participants for `carefeed demo`.
         .target(name: "Demo", dependencies: ["CareModel", "Feed", "StudyModel"]),
         // Export of the store as JSON, CSV or a FHIR R4 Bundle, with only what participants share.
-        .target(name: "Export", dependencies: ["CareModel", "Feed", "StudyModel", "Support", "Words"]),
+        .target(name: "Export", dependencies: ["CareModel", "Feed", "StudyModel", "Support", "Words"], exclude: ["Files"],
+                plugins: ["EmbedBuiltInAssets"]),
         // The `carefeed` commands, their arguments and their output.
         .target(name: "Commands", dependencies: ["Words", "Assets", "CareModel", "CareStore", "Content", "Feed", "Demo", "Export", "Pages", "Server", "Site", "HTTP", "StudyModel", "StudyTemplate", "Support"]),
         .executableTarget(name: "carefeed", dependencies: ["Commands"]),

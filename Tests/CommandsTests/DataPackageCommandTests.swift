@@ -63,11 +63,11 @@ import TestSupport
         let out = folder.path + "/package"
         let first = Run("export", "--store", store, "--format", "datapackage", "--out", out)
         #expect(first.status == 0, "\(first.error)")
-        #expect(first.out == "Wrote a data package of 13 tables to \(out)/datapackage.json\n")
+        #expect(first.out == "Wrote a data package of 13 tables to \(out)/datapackage.json, with load.py and load.R to read it\n")
         let written = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
         #expect(written == ["checkIn.csv", "consents.csv", "datapackage.json", "dictionary.csv", "events.csv", "exercises.csv",
                             "grants.csv",
-                            "iceKnee.csv", "kneeFunction.csv", "painMedicine.csv", "participants.csv", "rangeOfMotion.csv",
+                            "iceKnee.csv", "kneeFunction.csv", "load.R", "load.py", "painMedicine.csv", "participants.csv", "rangeOfMotion.csv",
                             "task_versions.csv", "withdrawals.csv"], "every task a participant acts on, logs and taps included")
         let log = try String(contentsOfFile: out + "/painMedicine.csv", encoding: .utf8).split(whereSeparator: \.isNewline)
         #expect(log.first == "study_id,occurrence,entry,task_version,event_day,answered_at,study_day,study_week,answered_day,days_late,logged")
