@@ -118,6 +118,16 @@ enum ExportCommand {
                               + "give a new or empty folder, or one holding a data package carefeed exported\n")
                 return .dataError
             }
+            // Where a file goes, nothing but an earlier file may stand: a folder or a link there is the user's, not ours.
+            for file in files {
+                let path = folder + "/" + file.path
+                guard let kind = try? manager.attributesOfItem(atPath: path)[.type] as? FileAttributeType else { continue }
+                guard kind == .typeRegular else {
+                    console.error("error: \(path) is \(kind == .typeDirectory ? "a folder" : "not a file"), where the package "
+                                  + "writes its \(file.path); move it away, or give another folder\n")
+                    return .dataError
+                }
+            }
             // An earlier package's CSVs that this one does not write are removed, so none is stale.
             let written = Set(files.map(\.path))
             for entry in entries where entry.hasSuffix(".csv") && !written.contains(entry) {
@@ -128,7 +138,14 @@ enum ExportCommand {
         }
         // The tables first, each whole, and the descriptor last: a package cut short never describes tables it lacks.
         for file in files.filter({ $0.path != "datapackage.json" }) + files.filter({ $0.path == "datapackage.json" }) {
-            try Data(file.text.utf8).write(to: URL(fileURLWithPath: folder + "/" + file.path), options: .atomic)
+            do {
+                try Data(file.text.utf8).write(to: URL(fileURLWithPath: folder + "/" + file.path), options: .atomic)
+            } catch {
+                let reason = (error as NSError).localizedFailureReason ?? "the disk refused it"
+                console.error("error: could not write \(folder)/\(file.path) (\(reason)); check that the folder can be written "
+                              + "and the disk has room, then export again\n")
+                return .dataError
+            }
         }
         let tables = files.filter { $0.path.hasSuffix(".csv") }.count
         console.out("Wrote a data package of \(tables) tables to \(folder)/datapackage.json, with load.py and load.R to read it\n")

@@ -99,3 +99,20 @@ import TestSupport
         #expect(misplaced.status == 2)
     }
 }
+
+extension DataPackageCommandTests {
+    @Test func aFolderWhereAPackageFileGoesIsNamedNotARawError() throws {
+        let folder = try TemporaryDirectory()
+        let store = folder.path + "/care.sqlite"
+        #expect(Run("demo", "--store", store, "--participants", "2", "--days", "5", "--today", "2026-11-30").status == 0)
+        let out = folder.path + "/package"
+        #expect(Run("export", "--store", store, "--format", "datapackage", "--out", out).status == 0)
+        try FileManager.default.removeItem(atPath: out + "/participants.csv")
+        try FileManager.default.createDirectory(atPath: out + "/participants.csv", withIntermediateDirectories: false)
+        let again = Run("export", "--store", store, "--format", "datapackage", "--out", out)
+        #expect(again.status == 1)
+        #expect(again.error == "error: \(out)/participants.csv is a folder, where the package writes its participants.csv; "
+                + "move it away, or give another folder\n")
+        #expect(!again.error.contains("NSCocoaErrorDomain"))
+    }
+}
