@@ -132,6 +132,9 @@ public struct DataPackage: Sendable {
                   description: "The participant's own day they finished joining (consent and choices); empty until they have."),
             Field(name: "withdrawn_on", type: "date", title: "Withdrawn on",
                   description: "The participant's own day they withdrew; empty for one who has not."),
+            Field(name: "finished_on", type: "date", title: "Finished on",
+                  description: "The day after the last of the participant's events could be answered, once nothing is left "
+                      + "for them \(asOf); empty while something is, and for one who withdrew."),
         ] + plan.study.dates.map { date in
             Field(name: date.id + "_date", type: "date", title: date.label,
                   description: "The participant's \(date.id) date, as last given, which schedules count from; empty until "
@@ -153,7 +156,7 @@ public struct DataPackage: Sendable {
             table.rows.append([.text(participant.id)] + (export.names ? [.text(participant.name)] : [])
                 + [.text(participant.language ?? ownLanguage), .text(participant.timeZone.identifier),
                    .plain(participant.enrolledOn.description), .plain(feed.joinedOn?.description ?? ""),
-                   .plain(feed.withdrawnOn?.description ?? "")]
+                   .plain(feed.withdrawnOn?.description ?? ""), .plain(feed.finishedOn?.description ?? "")]
                 + plan.study.dates.map { .plain(participant.dates[$0.id]?.description ?? "") }
                 + [.text(standing.name)])
         }

@@ -17,6 +17,17 @@ extension ParticipantFeed {
         return placed.events(of: task.id) { placedEvents(task) }.filter { $0.day >= from && $0.day < to }
     }
 
+    /// The day the participant's study was over: the day after the last of
+    /// their events could be answered, once nothing is left for them by
+    /// today; nil while something is, and for one who withdrew.
+    public var finishedOn: LocalDate? {
+        guard withdrawnOn == nil, isStudyFinished(on: today) else { return nil }
+        let from = participant.enrolledOn.adding(days: -FeedBounds.yearAhead)
+        let last = tasks.filter { !$0.isOnboarding }
+            .compactMap { events(of: $0, from: from, to: today.adding(days: 1)).map(\.lastDay).max() }.max()
+        return last.map { min($0.adding(days: 1), today) }
+    }
+
     /// Every event of a movable task from a year before enrolment to a year
     /// past today, the answered ones at their answers' days.
     private func placedEvents(_ task: PlannedTask) -> [ScheduledEvent] {

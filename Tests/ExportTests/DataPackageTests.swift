@@ -121,8 +121,8 @@ import StudyModel
     @Test func noNameLeavesTheStoreAndTheSameStoreGivesTheSameBytes() throws {
         let first = try files(), second = try files()
         #expect(first == second)
-        #expect(first["participants.csv"] == "study_id,language,time_zone,enrolled_on,joined_on,withdrawn_on,surgery_date,status\r\n"
-                + "p1,en-US,America/New_York,2026-03-01,,,2026-03-08,enrolled\r\n")
+        #expect(first["participants.csv"] == "study_id,language,time_zone,enrolled_on,joined_on,withdrawn_on,finished_on,surgery_date,"
+                + "status\r\np1,en-US,America/New_York,2026-03-01,,,,2026-03-08,enrolled\r\n")
         #expect(!first.values.contains { $0.contains("Ada") })
     }
 
