@@ -106,8 +106,8 @@ extension CareStore {
                                    outcome: NewOutcome, at instant: Date) throws {
         try write { database in
             for (id, day) in dates.sorted(by: { $0.key < $1.key }) {
-                try Self.setDate(id, to: day, participantID: outcome.participantID, at: instant, source: .participant,
-                                 in: database)
+                _ = try Self.setDate(id, to: day, participantID: outcome.participantID, at: instant, source: .participant,
+                                     in: database)
             }
             for record in consents {
                 let held = try database.query("""

@@ -44,20 +44,36 @@ extension CareStore {
 
     /// The present value of every participant's dates, by participant, and
     /// what each was before it last changed, and which the study team gave.
-    static func presentDates(in database: Database, participantID: String? = nil)
-        throws -> [String: (present: [String: LocalDate], earlier: [String: LocalDate], fromTheTeam: Set<String>)] {
-        var dates: [String: (present: [String: LocalDate], earlier: [String: LocalDate], fromTheTeam: Set<String>)] = [:]
+    static func presentDates(in database: Database, participantID: String? = nil) throws -> [String: HeldDates] {
+        var dates: [String: HeldDates] = [:]
         let filter = participantID == nil ? "" : "WHERE participant_id = ?"
         for row in try database.query("""
             SELECT participant_id, date_id, day, source FROM participant_dates \(filter) ORDER BY set_at, rowid
             """, participantID.map { [.text($0)] } ?? []) {
             let participant = try row.text("participant_id"), id = try row.text("date_id")
-            var entry = dates[participant] ?? ([:], [:], [])
+            var entry = dates[participant] ?? HeldDates()
             if let before = entry.present[id] { entry.earlier[id] = before }
             entry.present[id] = try row.localDate("day")
             if try row.text("source") == DateSource.participant.rawValue { entry.fromTheTeam.remove(id) } else { entry.fromTheTeam.insert(id) }
             dates[participant] = entry
         }
         return dates
+    }
+}
+
+/// A participant's dates as the store holds them: each as last given, what
+/// it was before, and which the study team gave.
+struct HeldDates {
+    var present: [String: LocalDate] = [:]
+    var earlier: [String: LocalDate] = [:]
+    var fromTheTeam: Set<String> = []
+
+    /// `participant` with these dates.
+    func given(to participant: Participant) -> Participant {
+        var participant = participant
+        participant.dates = present
+        participant.earlierDates = earlier
+        participant.datesFromTheTeam = fromTheTeam
+        return participant
     }
 }

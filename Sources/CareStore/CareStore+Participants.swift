@@ -24,11 +24,8 @@ extension CareStore {
             let dates = try Self.presentDates(in: database)
             return try database.query("SELECT id, name, time_zone, enrolled_on, language FROM participants ORDER BY id")
                 .map { row in
-                    var participant = try Participant(row: row)
-                    participant.dates = dates[participant.id]?.present ?? [:]
-                    participant.earlierDates = dates[participant.id]?.earlier ?? [:]
-                    participant.datesFromTheTeam = dates[participant.id]?.fromTheTeam ?? []
-                    return participant
+                    let participant = try Participant(row: row)
+                    return (dates[participant.id] ?? HeldDates()).given(to: participant)
                 }
         }
     }
@@ -59,14 +56,10 @@ extension CareStore {
 
     public func participant(id: String) throws -> Participant? {
         try read { database in
-            guard var participant = try database.query("""
+            guard let participant = try database.query("""
                 SELECT id, name, time_zone, enrolled_on, language FROM participants WHERE id = ?
                 """, [.text(id)]).first.map(Participant.init(row:)) else { return nil }
-            let dates = try Self.presentDates(in: database, participantID: id)[id]
-            participant.dates = dates?.present ?? [:]
-            participant.earlierDates = dates?.earlier ?? [:]
-            participant.datesFromTheTeam = dates?.fromTheTeam ?? []
-            return participant
+            return (try Self.presentDates(in: database, participantID: id)[id] ?? HeldDates()).given(to: participant)
         }
     }
 }

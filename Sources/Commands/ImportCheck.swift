@@ -60,6 +60,7 @@ struct ImportCheck {
         }
         let timelines = spans.mapValues(ScheduleTimeline.init)
         let participants = Dictionary(file.participants.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let held = Dictionary(file.participants.map { ($0.id, datesHeld($0, file.dateChanges)) }, uniquingKeysWith: { first, _ in first })
         for outcome in file.outcomes {
             let subject = "participant \(outcome.participantID)'s answer to \(outcome.taskID)#\(outcome.occurrence)"
             guard study.task(outcome.taskID) != nil else {
@@ -78,7 +79,7 @@ struct ImportCheck {
             if let participant = participants[outcome.participantID], bounds.contains(participant.enrolledOn),
                let timeline = timelines[outcome.taskID] {
                 // An answer given before a date moved is judged by the dates it was given under.
-                let judged = datesHeld(participant, file.dateChanges).map { dates in
+                let judged = (held[participant.id] ?? [participant.dates]).map { dates in
                     var participant = participant
                     participant.dates = dates
                     return eventProblem(outcome, version: version, task: task, of: participant, timeline: timeline)

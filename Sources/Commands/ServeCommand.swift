@@ -53,9 +53,9 @@ enum ServeCommand {
         guard let (study, store) = try Workspace.open(arguments, console: console, now: now) else { return .dataError }
         let studyToday = fixedToday ?? study.timeZone.localDate(of: now)
         let dates = try DateArguments.parse(arguments, study: study)
-        let enrolled = try store.participant(id: participantID)?.enrolledOn ?? studyToday
-        try DateArguments.check(dates, enrolledOn: enrolled)
-        if try store.participant(id: participantID) == nil {
+        let existing = try store.participant(id: participantID)
+        try DateArguments.check(dates, enrolledOn: existing?.enrolledOn ?? studyToday)
+        if existing == nil {
             try store.addParticipant(Participant(id: participantID, name: "Preview participant", timeZone: study.timeZone,
                                                  enrolledOn: studyToday))
         }

@@ -8,9 +8,11 @@ import StudyModel
 /// (in CareFeed's words and in REDCap's branching logic), whether it is
 /// required, and a score's formula.
 extension DataPackage {
+    static let dictionaryName = "dictionary"
+
     /// - Parameter tasks: the tables of the study's tasks but onboarding, in its order.
     func dictionary(_ tasks: [Table]) -> Table {
-        var table = Table(name: "dictionary", title: "Data dictionary",
+        var table = Table(name: Self.dictionaryName, title: "Data dictionary",
                           description: "One row per answer column of each task's table, as REDCap's data dictionary lists "
                               + "its fields: what an analysis needs to read a column without the study's content.",
                           primaryKey: ["table", "variable"], foreignKey: false)

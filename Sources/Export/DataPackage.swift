@@ -53,18 +53,20 @@ public struct DataPackage: Sendable {
 
     /// `datapackage.json` first, then the CSVs in its order, then the loaders for Python and R.
     public func files() throws -> [File] {
-        var tables = [participants(), consents(), grants(), withdrawals(), taskVersions(), events()]
+        let study = [participants(), consents(), grants(), withdrawals(), taskVersions(), events()]
         // Every task a participant acts on has its table: surveys, taps, checklists and logs.
+        var taskTables: [Table] = []
         for task in plan.study.tasks where !task.isOnboarding {
             var table = outcomes(of: task)
-            // A task named like another table (events, consents, …) keeps both.
-            while tables.contains(where: { $0.name == table.name || $0.path == table.path }) {
+            // A task named like another table (events, consents, the dictionary, …) keeps both.
+            while (study + taskTables).contains(where: { $0.name == table.name || $0.path == table.path })
+                || table.name == Self.dictionaryName || table.path == Self.dictionaryName + ".csv" {
                 table.name = "task-" + table.name
                 table.path = "task-" + table.path
             }
-            tables.append(table)
+            taskTables.append(table)
         }
-        tables.insert(dictionary(Array(tables.dropFirst(6))), at: 1)
+        let tables = [study[0], dictionary(taskTables)] + study.dropFirst() + taskTables
         let descriptor: [String: Any] = [
             Self.markerKey: "carefeed export --format datapackage",
             // Data Package v2, whose missing values carry their labels.

@@ -162,7 +162,7 @@ public struct ParticipantFeed: Sendable {
 
     /// Whether the task's schedule counts from a date of the participant's they do not have yet.
     private func isWaitingForADate(_ task: PlannedTask) -> Bool {
-        task.timeline.spans.last?.schedule.participantDates.contains { participant.dates[$0] == nil } ?? false
+        !task.timeline.awaitedDates(participant.dates).isEmpty
     }
 
     /// Whether an event of `task` that started before `day` can still be answered on it, within its window.

@@ -116,7 +116,7 @@ public struct ParticipantFlag: Hashable, Sendable, Codable {
         guard !feed.isWithdrawn(on: feed.today), feed.isOnboarded(on: feed.today) else { return [] }
         let participant = feed.participant
         return feed.tasks.filter(\.impactsAdherence).compactMap { task -> ParticipantFlag? in
-            guard task.timeline.spans.last?.schedule.elements.contains(where: { $0.visit != nil }) == true else { return nil }
+            guard task.timeline.hasVisits else { return nil }
             let over = feed.events(of: task, from: participant.enrolledOn.adding(days: -FeedBounds.yearAhead), to: feed.today)
                 .filter { $0.visit != nil && $0.lastDay < feed.today }
             guard let latest = over.last, let visit = latest.visit, feed.status(of: latest, task: task) == .missed else { return nil }

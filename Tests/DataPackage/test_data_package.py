@@ -38,6 +38,15 @@ def package(folder, store, content="content", names=False):
     return out
 
 
+def write_study(folder, files):
+    """A study's content folder in `folder`, from its files by path; returns the folder."""
+    content = folder / "content"
+    for path, text in files.items():
+        (content / path).parent.mkdir(parents=True, exist_ok=True)
+        (content / path).write_text(text)
+    return content
+
+
 def assert_valid(out):
     report = validate(str(out / "datapackage.json"))
     errors = [f"{task.name}: {error.message}" for task in report.tasks for error in task.errors]
@@ -218,10 +227,7 @@ scores:
 
 
 def test_a_study_the_test_writes_with_every_answer_format_is_a_valid_package(folder):
-    content = folder / "content"
-    for path, text in HAND_STUDY.items():
-        (content / path).parent.mkdir(parents=True, exist_ok=True)
-        (content / path).write_text(text)
+    content = write_study(folder, HAND_STUDY)
     store = folder / "care.sqlite"
     carefeed("check", "--content", str(content), "--public", str(folder))
     carefeed("demo", "--content", str(content), "--store", str(store), "--participants", "5", "--days", "28", "--today", TODAY)

@@ -7,7 +7,7 @@ import statistics
 import subprocess
 import sys
 
-from test_data_package import TODAY, carefeed, folder, package  # noqa: F401 (fixture)
+from test_data_package import TODAY, carefeed, folder, package, write_study  # noqa: F401 (fixture)
 
 RECOVER_FIGURES = """
 k <- carefeed$kneeFunction
@@ -90,10 +90,7 @@ survey:
 
 
 def test_a_choices_words_come_back_as_the_study_wrote_them(folder):
-    content = folder / "content"
-    for path, text in LABEL_STUDY.items():
-        (content / path).parent.mkdir(parents=True, exist_ok=True)
-        (content / path).write_text(text)
+    content = write_study(folder, LABEL_STUDY)
     store = folder / "care.sqlite"
     carefeed("demo", "--content", str(content), "--store", str(store), "--participants", "3", "--days", "20",
              "--today", TODAY)

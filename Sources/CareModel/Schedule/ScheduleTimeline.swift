@@ -99,14 +99,21 @@ public struct ScheduleTimeline: Hashable, Sendable {
 }
 
 extension ScheduleTimeline {
+    /// The participant's dates its present schedule counts from that they do
+    /// not have yet (given `dates`): until they do, those events wait.
+    public func awaitedDates(_ dates: [String: LocalDate]) -> [String] {
+        spans.last?.schedule.participantDates.filter { dates[$0] == nil } ?? []
+    }
+
     /// Whether any of its schedules names a visit.
     public var hasVisits: Bool {
         spans.contains { $0.schedule.elements.contains { $0.visit != nil } }
     }
 
     /// The visit each of its named events is, by occurrence, for a
-    /// participant's dates: from a year before enrolment to ten years after,
-    /// as far as any of their pages reaches. Empty for a timeline without visits.
+    /// participant's dates, from a year before enrolment to ten years after:
+    /// a visit's number never changes, so an answer's visit is found
+    /// whatever day a moved date put its event on. Empty without visits.
     public func visits(_ dates: ScheduleDates, in zone: TimeZone) -> [Int: String] {
         guard hasVisits else { return [:] }
         var visits: [Int: String] = [:]

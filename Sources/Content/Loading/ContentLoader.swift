@@ -150,7 +150,7 @@ public enum ContentLoader {
             unloadedDocuments: Set(consentFiles.map(\.1)).subtracting(documents.map(\.id)),
             unloadedNotes: Set(noteFiles.map(\.1)).subtracting(cleanNotes.map(\.slug)),
             unloadedTasks: Set(taskFiles.map(\.1)).subtracting(cleanTasks.map(\.id)),
-            dates: header.map { Set($0.dates.map(\.date.id)) })
+            dates: header.map { Set($0.dates.map(\.id)) })
         for (task, reader, node) in tasks {
             check.task(task, node: node, reader: reader)
             check.timing(task, node: node, reader: reader)
@@ -202,7 +202,7 @@ public enum ContentLoader {
                           consentDocuments: documents, notes: orderedNotes,
                           sourceDigest: SHA256.hex(digests.sorted().joined(separator: "\n")), contacts: header.contacts,
                           languages: header.languages.map { Language($0, studyCatalogs: catalogs) })
-        study.dates = header.dates.map(\.date)
+        study.dates = header.dates
         study.emergency = header.emergency
         let translated = Translations(root: root, links: links, originals: originals).translate(study)
         diagnostics = inFileOrder(diagnostics + translated.diagnostics)

@@ -227,7 +227,7 @@ extension FieldReader {
             let base = String(words[0])
             var days: Int? = words.count == 1 ? 0 : nil
             if words.count == 4, let count = Int(words[2]), (0...Self.maximumDays).contains(count),
-               words[1] == "+" || words[1] == "-" && base != "enrollment" {
+               words[1] == "+" || (words[1] == "-" && base != "enrollment") {
                 switch words[3] {
                 case "day", "days": days = count
                 case "week", "weeks": days = count * 7

@@ -18,8 +18,8 @@ extension FieldReader {
         /// The study's languages, its own first, and where they are listed.
         var languages: [LanguageTag]
         var languagesNode: YAMLNode?
-        /// Each participant's own dates, and where each is declared.
-        var dates: [(date: ParticipantDate, node: YAMLNode)] = []
+        /// Each participant's own dates.
+        var dates: [ParticipantDate] = []
         var emergency: String?
     }
 
@@ -61,19 +61,19 @@ extension FieldReader {
 
     /// `dates: [{ id: surgery, label: Day of surgery }]`: each id once, and
     /// none named `enrollment`, which every participant has.
-    private func participantDates(_ node: YAMLNode) -> [(date: ParticipantDate, node: YAMLNode)]? {
+    private func participantDates(_ node: YAMLNode) -> [ParticipantDate]? {
         guard let items = list(node, "dates") else { return nil }
-        var dates: [(date: ParticipantDate, node: YAMLNode)] = []
+        var dates: [ParticipantDate] = []
         for item in items {
             guard let fields = fields(item, in: "a participant's date", allowed: ["id", "label"], required: ["id", "label"]),
                   let id = identifier(fields["id"], "the date id"), let label = text(fields["label"], "label"),
                   let idNode = fields["id"] else { continue }
             if id == "enrollment" {
                 error("'enrollment' is every participant's first day already; give this date another id", at: idNode)
-            } else if dates.contains(where: { $0.date.id == id }) {
+            } else if dates.contains(where: { $0.id == id }) {
                 error("the date id '\(id)' is declared twice", at: idNode)
             } else {
-                dates.append((ParticipantDate(id: id, label: label), idNode))
+                dates.append(ParticipantDate(id: id, label: label))
             }
         }
         return dates

@@ -100,7 +100,7 @@ struct Translations {
                 translated.insights = header.insights.map(\.chart)
                 translated.flags = header.flags.map(\.flag)
                 translated.contacts = header.contacts
-                translated.dates = header.dates.map(\.date)
+                translated.dates = header.dates
             }
             outcome.fileCount += 1
             outcome.diagnostics += reader.diagnostics

@@ -292,10 +292,8 @@ public enum FeedPage {
     /// Nothing from it is scheduled, so nothing is missed.
     static func waitingForDates(_ feed: FeedDay, plan: CarePlan, reader: Reader) -> HTML {
         guard feed.isOnboarded, !feed.isWithdrawn else { return "" }
-        let waiting = plan.study.dates.filter { date in
-            feed.participant.dates[date.id] == nil
-                && plan.tasks.contains { $0.timeline.spans.last?.schedule.participantDates.contains(date.id) ?? false }
-        }
+        let awaited = Set(plan.tasks.flatMap { $0.timeline.awaitedDates(feed.participant.dates) })
+        let waiting = plan.study.dates.filter { awaited.contains($0.id) }
         return waiting.map { date in
             "<p class=\"waiting-for-date\">\(reader.words(.waitingForDate, ["date": date.label]))</p>\n" as HTML
         }.joined()
