@@ -30,10 +30,22 @@ public struct ParticipantOverview: Codable, Equatable, Sendable {
     public var withheld: [String]
     /// Each visit of the study's tasks, and what became of it.
     public var visits: [VisitStatus] = []
+    /// Taking part, and no answer to any task for `StudyOverview.lostAfterDays` days or more by today.
+    public var lostToFollowUp = false
+    /// By `OverviewQuestion.key`: how many answers to the question they
+    /// share, and how many of those are "prefer not to answer".
+    public var preferNot: [String: PreferNotCount] = [:]
+    /// By `OverviewSeries.key`, for a task with visits: the value at each visit, by its name.
+    public var atVisits: [String: [String: Double]] = [:]
+
+    public struct PreferNotCount: Codable, Equatable, Sendable {
+        public var answers: Int
+        public var preferNot: Int
+    }
 
     /// - Parameter outcomes: the participant's live outcomes, scored, with only what they share.
     public init(feed: ParticipantFeed, outcomes: [Outcome], standing: Standing, signed: Bool, withdrawal: Withdrawal?,
-                sharing: Sharing, series: [OverviewSeries]) {
+                sharing: Sharing, series: [OverviewSeries], questions: [OverviewQuestion] = []) {
         let participant = feed.participant
         let today = feed.today
         enrolledOn = participant.enrolledOn
@@ -73,13 +85,56 @@ public struct ParticipantOverview: Codable, Equatable, Sendable {
         self.means = means
         self.withheld = withheld
         visits = VisitStatus.of(feed)
+        let counted = outcomes.filter { $0.eventDay <= today }
+        switch standing {
+        case .active, .reconsentPending:
+            lostToFollowUp = joined && Self.isLost(participant: participant, outcomes: counted, today: today)
+        case .enrolled, .consented, .finished, .withdrawn:
+            break
+        }
+        for question in questions where sharing.withholding(taskID: question.task, kind: question.item) == nil {
+            let answers = counted.filter { $0.taskID == question.task }.compactMap { $0.value(question.item)?.value }
+            if !answers.isEmpty {
+                preferNot[question.key] = PreferNotCount(answers: answers.count,
+                                                         preferNot: answers.filter { $0 == .preferNotToAnswer }.count)
+            }
+        }
+        atVisits = Self.atVisits(feed: feed, outcomes: counted, series: series.filter { !withheld.contains($0.key) })
+    }
+
+    /// Whether a participant taking part has answered nothing for `StudyOverview.lostAfterDays` days by today:
+    /// counted from their newest answer's day in their own zone, or from enrolment.
+    private static func isLost(participant: Participant, outcomes: [Outcome], today: LocalDate) -> Bool {
+        let last = outcomes.map { participant.timeZone.localDate(of: $0.createdAt) }.max() ?? participant.enrolledOn
+        return last.days(to: today) >= StudyOverview.lostAfterDays
+    }
+
+    /// Each followed value of a task with visits at each visit answered by today, as the data package's
+    /// `visit` column names them: by the occurrence of the visit's event.
+    private static func atVisits(feed: ParticipantFeed, outcomes: [Outcome], series: [OverviewSeries]) -> [String: [String: Double]] {
+        let participant = feed.participant
+        var values: [String: [String: Double]] = [:]
+        for task in feed.tasks where task.timeline.hasVisits {
+            let lines = series.filter { $0.task == task.id }
+            guard !lines.isEmpty else { continue }
+            let visits = task.timeline.visits(participant.scheduleDates, in: participant.timeZone)
+            for outcome in outcomes where outcome.taskID == task.id {
+                guard let visit = visits[outcome.occurrence] else { continue }
+                for line in lines {
+                    if let number = outcome.value(line.value)?.value.number, number.isFinite {
+                        values[line.key, default: [:]][visit] = number
+                    }
+                }
+            }
+        }
+        return values
     }
 
     // The build manifest keeps one of these for every participant and is read
     // on every build: weeks are written as flat arrays, which decode far
     // faster than an object or a dictionary for each week.
     private enum CodingKeys: String, CodingKey {
-        case enrolledOn, standing, signed, joined, gaveReason, adherence, means, withheld, visits
+        case enrolledOn, standing, signed, joined, gaveReason, adherence, means, withheld, visits, lostToFollowUp, preferNot, atVisits
     }
 
     public init(from decoder: any Decoder) throws {
@@ -109,6 +164,9 @@ public struct ParticipantOverview: Codable, Equatable, Sendable {
         visits = stride(from: 0, to: flatVisits.count, by: 3).map {
             VisitStatus(task: flatVisits[$0], visit: flatVisits[$0 + 1], status: flatVisits[$0 + 2])
         }
+        lostToFollowUp = try container.decodeIfPresent(Bool.self, forKey: .lostToFollowUp) ?? false
+        preferNot = try container.decodeIfPresent([String: PreferNotCount].self, forKey: .preferNot) ?? [:]
+        atVisits = try container.decodeIfPresent([String: [String: Double]].self, forKey: .atVisits) ?? [:]
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -125,6 +183,9 @@ public struct ParticipantOverview: Codable, Equatable, Sendable {
         }, forKey: .means)
         try container.encode(withheld, forKey: .withheld)
         try container.encode(visits.flatMap { [$0.task, $0.visit, $0.status] }, forKey: .visits)
+        if lostToFollowUp { try container.encode(lostToFollowUp, forKey: .lostToFollowUp) }
+        if !preferNot.isEmpty { try container.encode(preferNot, forKey: .preferNot) }
+        if !atVisits.isEmpty { try container.encode(atVisits, forKey: .atVisits) }
     }
 }
 
@@ -135,8 +196,11 @@ public struct OverviewSeries: Hashable, Sendable {
     /// The form item or the score.
     public var value: String
     public var label: String
-    /// The scale it is drawn on, when the study gives one.
+    /// The scale it is drawn on, when the study gives one: a scale's, a
+    /// score's, or a number's `min` to `max`.
     public var range: ClosedRange<Double>?
+    /// The band the study hopes values reach, drawn on the chart.
+    public var target: ChartTarget?
 
     public var key: String { task + "/" + value }
 
@@ -147,11 +211,17 @@ public struct OverviewSeries: Hashable, Sendable {
         var seen: Set<String> = []
         for line in study.insights.flatMap(\.series) where line.measure != .entries {
             guard let task = study.task(line.task), seen.insert(line.task + "/" + line.value).inserted else { continue }
-            // A scale has its range; a number is drawn on a scale its values give.
+            // A scale has its range, and so has a number with both bounds; any other number is drawn on a scale its values give.
             let item = task.formItems.first { $0.id == line.value }
-            let range = line.measure == .score ? task.score(line.value)?.range(task: task)
-                : item.flatMap { if case .scale = $0.answer { Score.range(of: $0) } else { nil } }
-            series.append(OverviewSeries(task: line.task, value: line.value, label: line.legend, range: range))
+            let range: ClosedRange<Double>? = line.measure == .score ? task.score(line.value)?.range(task: task)
+                : item.flatMap { item in
+                    switch item.answer {
+                    case .scale: Score.range(of: item)
+                    case .numeric(let low?, let high?, _, _) where low < high: low...high
+                    default: nil
+                    }
+                }
+            series.append(OverviewSeries(task: line.task, value: line.value, label: line.legend, range: range, target: line.target))
         }
         for task in study.tasks {
             for score in task.scores ?? [] where seen.insert(task.id + "/" + score.id).inserted {
@@ -162,3 +232,21 @@ public struct OverviewSeries: Hashable, Sendable {
     }
 }
 
+
+/// A question that offers "prefer not to answer": the overview says how
+/// often it was chosen.
+public struct OverviewQuestion: Hashable, Sendable {
+    public var task: String
+    public var item: String
+    /// The question as the study asks it.
+    public var text: String
+
+    public var key: String { task + "/" + item }
+
+    /// Every form item of the study's tasks that offers "prefer not to answer", in task order.
+    public static func of(_ study: Study) -> [OverviewQuestion] {
+        study.tasks.filter { !$0.isOnboarding }.flatMap { task in
+            task.formItems.filter(\.offersPreferNotToAnswer).map { OverviewQuestion(task: task.id, item: $0.id, text: $0.text) }
+        }
+    }
+}

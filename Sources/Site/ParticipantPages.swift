@@ -45,7 +45,8 @@ extension SiteBuilder {
     func writeOverview(_ plan: BuildPlan, participants: [String: BuildManifest.Entry], into writer: inout FileWriter) throws {
         let study = plan.study
         let series = OverviewSeries.of(study)
-        let overview = StudyOverview(input.participants.compactMap { participants[$0.id]?.figures.overview }, series: series)
+        let overview = StudyOverview(input.participants.compactMap { participants[$0.id]?.figures.overview }, series: series,
+                                     questions: OverviewQuestion.of(study), visitOrder: StudyOverview.visitOrder(of: study))
         let asOf = input.dataAsOf.map { DataAsOf(time: $0, zone: study.timeZone) }
         try writer.page("overview.html", OverviewPage.render(overview, study: study,
                                                              reader: .clinician(links: plan.links("overview.html"), sharing: .everything,
@@ -101,7 +102,7 @@ extension SiteBuilder {
                         AuditPage.render(participant: participant, entries: view.auditLog, outcomes: view.history,
                                          records: view.consentRecords, grants: view.permissionGrants, dates: view.dateChanges,
                                          today: today, plan: plan, reader: reader(folder + "audit.html")))
-        return ParticipantFigures(summary, overview: view.overview(series: OverviewSeries.of(study)))
+        return ParticipantFigures(summary, overview: view.overview(series: OverviewSeries.of(study), questions: OverviewQuestion.of(study)))
     }
 
     /// Runs `body` for 0..<count on every core, each run with its own writer

@@ -9,7 +9,7 @@ public enum Word: String, CaseIterable, Sendable {
          auditDateChanged, auditDateGiven, auditDevicesRevoked, auditEmpty, auditInvited, auditLead, auditPermissionAnswered, auditReconsentSigned,
          auditSignedOut, auditWithdrew
     case back, backToToday, barChart, beforeEnrollment, begin, boxDone, boxDoneAt, boxNotDone, byWeekCaption, byWeekLead
-    case calendarAlarm, calendarElementText, calendarOpenAllDay, calendarOpenFrom, calendarOpenUntil, callContact, callContactNamed,
+    case calendarAlarm, calendarElementText, calendarOpenAllDay, calendarOpenFrom, calendarOpenUntil, callContact, callContactNamed, chartCount, columnAnswers, columnChangeCount, columnChangeFrom, columnMedianAndMiddleHalf, columnQuestion,
          cancel, cancelKeep, cannotBeUndone, cannotBeUndoneText, cannotDrawHint, careTeam, careTeamDocument,
          careTeamLead, careTeamLeadCall, careTeamLeadClinician, change, changeLanguage, chartDescription, chartTableCaption,
          checkBeforeSign, choiceWhen, choiceWithBrowser, choicesMade, chooseAllThatApply, chooseDayBetween,
@@ -27,7 +27,7 @@ public enum Word: String, CaseIterable, Sendable {
     case educationNotes, emailContact, emailContactNamed, emergencyFirst, emergencyFirstCall, enrolmentCaption, enrolmentHeading, enterDate, enterNumber,
          enterNumberOf, enterTime, enterWholeNumber, entriesLoggedThisDay, entriesLoggedToday, errorAfterLabel,
          errorAfterQuestion, errorNothingChanged, evening, exactlyWhatIsRecorded
-    case factAdherenceOverall, factAdherenceWeek, factDayOfStudy, factDocument, factEnrolled, factFlags, factJoined,
+    case factAdherenceOverall, factAdherenceWeek, factDayOfStudy, factDocument, factEnrolled, factFlags, factJoined, flowLostToFollowUp,
          factLastAnswer, factLatest, factPrintedName, factSigned, factStatus, finishedHeading,
          finishedText, flagAlertOn, flagDayCounts, flagRuleAlert, flagRuleVisit, flagVisitNotAnswered, flagNoneSince, flagNoneYet, flagNotChosen, flagNotShared, flagRule, flagValueOn,
          flaggedFirst, flowActive, flowCaption, flowConsented, flowEnrolled, flowFinished, flowHeading, flowJoined,
@@ -55,7 +55,7 @@ public enum Word: String, CaseIterable, Sendable {
          nothingLoggedToday, nothingScheduled, nothingScheduledFrom, nothingToDo, nothingToLeave, notificationsBlocked
     case openModel, openNotAnswered, openNoteAndModel, openNow, openUntil, openYourLinkText, openYourLinkTitle, opensOn,
          optional, overviewChartTitle, overviewCountsToday, overviewLead, overviewTitle
-    case pageNotFound, pageOutOfDate, partOfDayFrom, participantCount, participantCountFlagged, participantID,
+    case pageNotFound, pageOutOfDate, partOfDayFrom, participantCount, participantCountFlagged, participantID, preferNotHeading, preferNotLead,
          participantsCaption, pastDaysLocked, permissions, pleaseAnswer, pleaseCheck, pleaseCheckAnswers,
          pleaseTryAgain, pointAnswered, pointTitle, preferNotToAnswer, previewShowsEdits, printedNameLabel,
          protocolApproved
@@ -78,7 +78,7 @@ public enum Word: String, CaseIterable, Sendable {
     case tableOfValues, tapToUndo, tapUnclear, tapsNotChosen, tapsNotShared, taskOnDay, taskVisit, theEntryLoggedAt, theReference,
          tickToConfirmLeave, timesADay, today, todaysFeed, tooManyTriesText, tooManyTriesTitle, turnTheModel,
          typeFullName, typedConfirmed, typedNameIsSignature, typedSignature, typedSignatureKind
-    case valueInTask, valueOnDay, valueWithUnit, valuesWithheld, version, versionReplaces, versionWhichReplaces
+    case valueInTask, valueOnDay, valueWithUnit, valuesWithheld, version, versionReplaces, versionWhichReplaces, visitValuesCaption
     case visitAfterWithdrawal, visitBeforeJoining, visitDone, visitDoneLate, visitMissed, visitNoDateYet, visitNotYetDue,
          visitOpen, visitsCaption, visitsHeading
     case waitingForDate, weekNumber, weekOf, welcomeJoin, whatFlagsMean, whatIsKept, whatIsKeptText, whatStops, whatStopsText,

@@ -15,10 +15,12 @@ struct DemoStore {
     let study: Study
     let today: LocalDate
 
-    init(participants: Int, days: Int, seed: UInt64, today: LocalDate = Fixtures.date("2026-03-20")) throws {
+    /// - Parameter content: the study's content; Recover's (`Repository.content`) for a test of Recover itself.
+    init(participants: Int, days: Int, seed: UInt64, today: LocalDate = Fixtures.date("2026-03-20"),
+         content: String = TestStudy.content) throws {
         directory = try TemporaryDirectory()
         store = try CareStore(path: directory.path + "/care.sqlite")
-        study = try #require(ContentLoader.load(directory: TestStudy.content, publicDirectory: TestStudy.publicFolder).study)
+        study = try #require(ContentLoader.load(directory: content, publicDirectory: TestStudy.publicFolder).study)
         self.today = today
         for task in study.tasks {
             try store.recordTaskVersion(taskID: task.id, definition: task.definition, effectiveFrom: today, at: Date())

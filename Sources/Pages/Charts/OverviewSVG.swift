@@ -1,5 +1,6 @@
 import Feed
 import Markup
+import StudyModel
 
 /// The overview's charts as inline SVG: the participants as a flow of
 /// boxes, enrolment as a step line, and a value by study week as its median
@@ -78,15 +79,30 @@ enum OverviewSVG {
         return svg + "</svg>\n"
     }
 
+    /// Fewer participants than this in a week, and its median is drawn hollow with its n beside it.
+    static let fewParticipants = 5
+
     /// A value by study week: the median as a line with dots, the middle
-    /// half as a band, nothing where a week has no values.
+    /// half as a band, nothing where a week has no values; the study's
+    /// target as a band with its label, and the n of a week with few.
     static func weeks(_ weeks: [StudyOverview.WeekFigure], range: ClosedRange<Double>, ticks: [(label: String, value: Double)],
-                      weekLabel: (Int) -> String, axisTitle: String, title: String, id: String) -> HTML {
-        let count = Double(max(weeks.count - 1, 1))
+                      target: ChartTarget?, weekLabel: (Int) -> String, count: (Int) -> String, axisTitle: String, title: String,
+                      id: String) -> HTML {
+        let span = Double(max(weeks.count - 1, 1))
         let low = range.lowerBound, high = range.upperBound == range.lowerBound ? range.lowerBound + 1 : range.upperBound
-        func x(_ index: Int) -> Double { weeks.count == 1 ? (left + width - right) / 2 : left + (width - left - right) * Double(index) / count }
-        func y(_ value: Double) -> Double { top + (height - top - bottom) * (1 - (value - low) / (high - low)) }
+        func x(_ index: Int) -> Double { weeks.count == 1 ? (left + width - right) / 2 : left + (width - left - right) * Double(index) / span }
+        func y(_ value: Double) -> Double { top + (height - top - bottom) * (1 - (min(max(value, low), high) - low) / (high - low)) }
         var svg = frame(title: title, id: id, ticks: ticks.map { ($0.label, y($0.value)) })
+        if let target {
+            let upper = y(target.max ?? high), lower = y(target.min ?? low)
+            svg += "<rect class=\"target\" x=\"\(n(left))\" y=\"\(n(upper))\" width=\"\(n(width - left - right))\" "
+                + "height=\"\(n(max(lower - upper, 0)))\"/>\n"
+            for bound in [target.min, target.max].compactMap({ $0 }) {
+                svg += "<line class=\"target-line\" x1=\"\(n(left))\" x2=\"\(n(width - right))\" y1=\"\(n(y(bound)))\" y2=\"\(n(y(bound)))\"/>\n"
+            }
+            let labelY = target.max == nil ? upper + 13 : lower - 5
+            svg += "<text class=\"target-label\" x=\"\(n(width - right - 4))\" y=\"\(n(labelY))\" text-anchor=\"end\">\(target.label)</text>\n"
+        }
         // Runs of weeks with values: a gap breaks the band and the line.
         var runs: [[(Int, StudyOverview.WeekFigure)]] = [[]]
         for (index, week) in weeks.enumerated() {
@@ -109,7 +125,13 @@ enum OverviewSVG {
             let line = run.compactMap { index, week in week.median.map { "\(n(x(index))),\(n(y($0)))" } }
             svg += "<polyline class=\"series-line\" points=\"\(line.joined(separator: " "))\"/>\n"
             for (index, week) in run {
-                if let median = week.median {
+                guard let median = week.median else { continue }
+                if week.count < fewParticipants {
+                    // A median of few: hollow, with its n above it.
+                    svg += "<circle class=\"series-dot few\" cx=\"\(n(x(index)))\" cy=\"\(n(y(median)))\" r=\"3.5\"/>"
+                        + "<text class=\"tick few-count\" x=\"\(n(x(index)))\" y=\"\(n(y(median) - 8))\" text-anchor=\"middle\">"
+                        + "\(count(week.count))</text>\n"
+                } else {
                     svg += "<circle class=\"series-dot\" cx=\"\(n(x(index)))\" cy=\"\(n(y(median)))\" r=\"3.5\"/>\n"
                 }
             }

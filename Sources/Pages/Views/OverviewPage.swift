@@ -21,14 +21,15 @@ public enum OverviewPage {
         main += "<p class=\"field-hint\">\(words(.overviewCountsToday))</p>\n"
         main += flow(overview.flow, reader: reader)
         main += enrolment(overview.enrolment, reader: reader)
-        main += visits(overview.visits, study: study, reader: reader)
+        main += visits(overview.visits, byVisit: overview.byVisit, study: study, reader: reader)
         main += byWeek(title: words(.adherenceByWeekHeading), label: words(.adherence), weeks: overview.adherence, range: 0...1,
                        percent: true, withheld: 0, id: "adherence", reader: reader)
         for (index, followed) in overview.followed.enumerated() {
             main += byWeek(title: followed.series.label, label: followed.series.label, weeks: followed.weeks,
-                           range: followed.series.range ?? dataRange(followed.weeks), percent: false, withheld: followed.withheld,
-                           id: "series-\(index)", reader: reader)
+                           range: followed.series.range ?? dataRange(followed.weeks), target: followed.series.target, percent: false,
+                           withheld: followed.withheld, id: "series-\(index)", reader: reader)
         }
+        main += preferNot(overview.preferNot, reader: reader)
         return Layout.page(title: words(.overviewTitle), study: study, reader: reader, nav: .study(current: .overview), main: main)
     }
 
@@ -45,6 +46,11 @@ public enum OverviewPage {
             + "<thead><tr><th scope=\"col\">\(words(.columnStage))</th><th scope=\"col\">\(words(.columnParticipants))</th></tr></thead>\n<tbody>\n"
         for (label, count) in reached + now {
             html += "<tr><th scope=\"row\">\(label)</th><td>\(format.integer(count))</td></tr>\n"
+            if label == words(.flowActive) {
+                // Counted among those taking part, as CONSORT counts those lost to follow-up in their arm.
+                html += "<tr class=\"sub-row\"><th scope=\"row\">\(words(.flowLostToFollowUp, ["days": format.integer(StudyOverview.lostAfterDays)]))</th>"
+                    + "<td>\(format.integer(flow.lostToFollowUp))</td></tr>\n"
+            }
         }
         html += "</tbody>\n</table>\n"
         if flow.withdrawn > 0 {
@@ -56,7 +62,7 @@ public enum OverviewPage {
     /// Each task's visits, in its schedule's order: how many participants
     /// did each, later in its window, have it open now, did not answer it in
     /// its window, have it still to come, or have no date for it yet.
-    static func visits(_ figures: [VisitFigure], study: Study, reader: Reader) -> HTML {
+    static func visits(_ figures: [VisitFigure], byVisit: [StudyOverview.ByVisit], study: Study, reader: Reader) -> HTML {
         guard !figures.isEmpty else { return "" }
         let words = reader.words
         let headings: [String: Word] = [EventStatus.done.rawValue: .visitDone, EventStatus.doneLate.rawValue: .visitDoneLate,
@@ -81,8 +87,53 @@ public enum OverviewPage {
                     + columns.map { "<td>\(reader.format.integer(row.counts[$0] ?? 0))</td>" as HTML }.joined() + "</tr>\n"
             }
             html += "</tbody>\n</table>\n</div>\n"
+            for line in byVisit where line.series.task == task.id {
+                html += values(line, id: "visit-values-\(task.id)-\(line.series.value)", reader: reader)
+            }
         }
         return html + "</section>\n"
+    }
+
+    /// A value at each visit, and its change from the first, each as n, median and middle half: the figures
+    /// a study's primary analysis starts from.
+    static func values(_ line: StudyOverview.ByVisit, id: String, reader: Reader) -> HTML {
+        let words = reader.words
+        let format = reader.format
+        func spread(_ figure: StudyOverview.WeekFigure) -> HTML {
+            guard let median = figure.median, let low = figure.lowerQuartile, let high = figure.upperQuartile else {
+                return "<span aria-hidden=\"true\">–</span><span class=\"visually-hidden\">\(words(.noValues))</span>"
+            }
+            return "\(format.score(median)) <span class=\"when\">(\(words(.scaleRange, ["low": format.score(low), "high": format.score(high)])))</span>"
+        }
+        var html: HTML = "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-labelledby=\"\(id)\">\n"
+            + "<table class=\"overview-table\">\n<caption id=\"\(id)\">\(words(.visitValuesCaption, ["title": line.series.label]))</caption>\n"
+            + "<thead><tr><th scope=\"col\">\(words(.columnVisit))</th><th scope=\"col\">\(words(.columnCount))</th>"
+            + "<th scope=\"col\">\(words(.columnMedianAndMiddleHalf))</th><th scope=\"col\">\(words(.columnChangeCount))</th>"
+            + "<th scope=\"col\">\(words(.columnChangeFrom, ["visit": line.baseline]))</th></tr></thead>\n<tbody>\n"
+        for visit in line.visits {
+            html += "<tr><th scope=\"row\">\(visit.visit)</th><td>\(format.integer(visit.values.count))</td><td>\(spread(visit.values))</td>"
+                + "<td>\(visit.change.map { format.integer($0.count) } ?? "")</td><td>\(visit.change.map(spread) ?? "")</td></tr>\n"
+        }
+        return html + "</tbody>\n</table>\n</div>\n"
+    }
+
+    /// How often each question that offers "prefer not to answer" got it.
+    static func preferNot(_ figures: [StudyOverview.PreferNot], reader: Reader) -> HTML {
+        guard !figures.isEmpty else { return "" }
+        let words = reader.words
+        let format = reader.format
+        var html: HTML = "<section class=\"overview-section\">\n<h2>\(words(.preferNotHeading))</h2>\n"
+            + "<p>\(words(.preferNotLead))</p>\n"
+            + "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-labelledby=\"prefer-not\">\n<table class=\"overview-table\">\n"
+            + "<caption id=\"prefer-not\" class=\"visually-hidden\">\(words(.preferNotHeading))</caption>\n"
+            + "<thead><tr><th scope=\"col\">\(words(.columnQuestion))</th><th scope=\"col\">\(words(.columnAnswers))</th>"
+            + "<th scope=\"col\">\(words(.preferNotToAnswer))</th></tr></thead>\n<tbody>\n"
+        for figure in figures {
+            let share = figure.answers > 0 ? format.percent(Double(figure.preferNot) / Double(figure.answers)) : ""
+            html += "<tr><th scope=\"row\">\(figure.question.text)</th><td>\(format.integer(figure.answers))</td>"
+                + "<td>\(format.integer(figure.preferNot)) <span class=\"when\">(\(share))</span></td></tr>\n"
+        }
+        return html + "</tbody>\n</table>\n</div>\n</section>\n"
     }
 
     static func enrolment(_ enrolment: [(day: LocalDate, count: Int, total: Int)], reader: Reader) -> HTML {
@@ -109,8 +160,8 @@ public enum OverviewPage {
     }
 
     /// - Parameter label: what the values are, for the table's caption and the chart's title.
-    static func byWeek(title: String, label: String, weeks: [StudyOverview.WeekFigure], range: ClosedRange<Double>, percent: Bool,
-                       withheld: Int, id: String, reader: Reader) -> HTML {
+    static func byWeek(title: String, label: String, weeks: [StudyOverview.WeekFigure], range: ClosedRange<Double>,
+                       target: ChartTarget? = nil, percent: Bool, withheld: Int, id: String, reader: Reader) -> HTML {
         let words = reader.words
         let format = reader.format
         func value(_ number: Double?) -> String {
@@ -131,7 +182,8 @@ public enum OverviewPage {
         let marks: [Double] = [range.lowerBound, (range.lowerBound + range.upperBound) / 2, range.upperBound]
         let ticks = marks.map { mark in (label: value(mark), value: mark) }
         html += "<figure class=\"chart-figure\">\n"
-            + OverviewSVG.weeks(weeks, range: range, ticks: ticks, weekLabel: { format.integer($0 + 1) },
+            + OverviewSVG.weeks(weeks, range: range, ticks: ticks, target: target,
+                                weekLabel: { format.integer($0 + 1) }, count: { words(.chartCount, ["count": format.integer($0)]) },
                                 axisTitle: words(.columnWeek), title: words(.overviewChartTitle, ["title": label]), id: id + "-title")
             + "</figure>\n"
         html += "<details class=\"chart-data\"><summary>\(words(.tableOfValues))</summary>\n<table class=\"stack-table\">\n"
