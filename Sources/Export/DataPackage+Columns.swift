@@ -136,7 +136,7 @@ extension DataPackage {
             let highs = versions.map { Self.bounds($0.answer).max }
             if lows.allSatisfy({ $0 != nil }), let low = lows.compactMap({ $0 }).min() { constraints["minimum"] = number(low, kind) }
             if highs.allSatisfy({ $0 != nil }), let high = highs.compactMap({ $0 }).max() { constraints["maximum"] = number(high, kind) }
-            description += unit.map { ", in \($0)." } ?? ": a number."
+            description += unit.map { unit in ", in \(unit)" + (FHIRTerms.ucum(unit).map { " (UCUM \($0))" } ?? "") + "." } ?? ": a number."
         case .boolean:
             description += ": yes (true) or no (false)."
         case .choice:

@@ -27,7 +27,8 @@ extension DataPackage {
                      + "(text), date, time, or calc (a score worked out from answers)."),
             text("label", "Label", "The question, or the score's name, in the study's own language."),
             text("choices", "Choices", "A choice's codes and their words, as REDCap writes them: 0, Never | 1, Rarely."),
-            text("unit", "Unit", "The unit of a number."),
+            text("unit", "Unit", "The unit of a number, in the study's words."),
+            text("unit_ucum", "Unit (UCUM)", "The unit's UCUM code (unitsofmeasure.org), where it has one."),
             text("minimum", "Minimum", "The lowest value an answer can have."),
             text("maximum", "Maximum", "The highest value an answer can have."),
             text("branching_logic", "Asked when", "When the question is asked, in CareFeed's words; empty: always."),
@@ -47,7 +48,8 @@ extension DataPackage {
                 table.rows.append([
                     .text(column.field.name), .text(path), .text(Self.fieldType(item.answer, option: column.option != nil)),
                     .text(column.field.title), .text(column.option == nil ? Self.choices(item.answer) : ""),
-                    .text(Self.unit(item.answer) ?? ""), .plain(low.map(Self.plain) ?? ""), .plain(high.map(Self.plain) ?? ""),
+                    .text(Self.unit(item.answer) ?? ""), .text(Self.unit(item.answer).flatMap(FHIRTerms.ucum) ?? ""),
+                    .plain(low.map(Self.plain) ?? ""), .plain(high.map(Self.plain) ?? ""),
                     .text(condition.map(Self.words) ?? ""), .text(condition.map(Self.redcap) ?? ""),
                     .plain(item.isRequired ? "y" : ""), .text(""),
                 ])
@@ -55,7 +57,7 @@ extension DataPackage {
             for (_, field) in Self.scoreColumns(definitions) {
                 let minimum = (field.constraints?["minimum"] as? Double).map(Self.plain) ?? ""
                 let maximum = (field.constraints?["maximum"] as? Double).map(Self.plain) ?? ""
-                table.rows.append([.text(field.name), .text(path), .text("calc"), .text(field.title), .text(""), .text(""),
+                table.rows.append([.text(field.name), .text(path), .text("calc"), .text(field.title), .text(""), .text(""), .text(""),
                                    .plain(minimum), .plain(maximum), .text(""), .text(""), .plain(""), .text(field.description)])
             }
         }

@@ -22,6 +22,7 @@ extension DataPackage {
             Self.visit,
             Self.taskVersion("The version of the task that governs the event's day, as in task_versions.csv."),
             Self.eventDay,
+        ] + Self.studyDayFields + [
             Field(name: "all_day", type: "boolean", title: "All day", description: "Whether the event lasts the whole day."),
             Field(name: "scheduled_start", type: "datetime", title: "Scheduled start",
                   description: "When a timed event starts, in UTC; empty for an all-day event."),
@@ -54,7 +55,9 @@ extension DataPackage {
                     table.rows.append([
                         .text(participant.id), .text(task.id), .plain(String(event.occurrence)), .text(event.visit ?? ""),
                         .plain(String(event.version)),
-                        .plain(event.day.description), .plain(event.isAllDay ? "true" : "false"),
+                        .plain(event.day.description),
+                    ] + Self.studyDayCells(event.day, participant: participant) + [
+                        .plain(event.isAllDay ? "true" : "false"),
                         .plain(event.isAllDay ? "" : Self.datetime(event.start)), .plain(event.isAllDay ? "" : Self.datetime(event.end)),
                         .plain(event.lastDay.description), .plain(status), .plain(task.impactsAdherence ? "true" : "false"),
                     ])

@@ -38,19 +38,6 @@ public struct DataPackage: Sendable {
         self.fixedToday = fixedToday
     }
 
-    /// The participant's today, as their own feed counts it.
-    func today(of participant: Participant) -> LocalDate {
-        fixedToday ?? participant.today(at: now)
-    }
-
-    /// What the descriptions say the package is as of: a day, since
-    /// everything in it is worked out by days. Two exports of one store
-    /// give the same bytes with `--today`, and without it until a
-    /// participant's own day turns.
-    var asOf: String {
-        fixedToday.map { "on \($0)" } ?? "on the day of the export, \(TimeZone.gmt.localDate(of: now)) (UTC)"
-    }
-
     /// `datapackage.json` first, then the CSVs in its order, then the loaders for Python and R.
     public func files() throws -> [File] {
         let study = [participants(), consents(), grants(), withdrawals(), taskVersions(), events()]
@@ -73,9 +60,12 @@ public struct DataPackage: Sendable {
             "$schema": "https://datapackage.org/profiles/2.0/datapackage.json",
             "name": Self.packageName(plan.study.title),
             "title": plan.study.title,
+            "created": created,
             "description": "The answers, consents and choices of the study's participants, as CareFeed exports them. "
                 + "Only what each participant chose to share is here: a withheld value is missing with the reason "
                 + "\"not shared\" or \"not chosen yet\" (in a column of text, in its <item>_missing column). "
+                + "Events and figures run up to each participant's own today, in their time zone, \(asOf) (created): "
+                + "the rule the site's index and overview count by, so a build of the same store on the same day agrees. "
                 + "Participants are named by their study ID only"
                 + (export.names ? "; names and signatures are included, for a team allowed to see them." : "."),
             "resources": tables.map(\.descriptor),

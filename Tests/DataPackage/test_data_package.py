@@ -142,10 +142,11 @@ def test_a_study_no_one_has_seen_before_is_a_valid_package(folder):
     assert [r["path"] for r in descriptor["resources"]] == [
         "participants.csv", "dictionary.csv", "consents.csv", "grants.csv", "withdrawals.csv", "task_versions.csv",
         "events.csv", "dailyCheckIn.csv"]
-    # The package is as of a day, not a second: no clock time is written into its descriptor.
+    # The package is as of a day: its moment is `created` alone, and nothing else in the descriptor tells the time.
     descriptor_text = (out / "datapackage.json").read_text()
     assert "on the day of the export, " in descriptor_text
-    assert not re.search(r"\d{4}-\d\d-\d\dT\d\d:\d\d", descriptor_text)
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", descriptor["created"])
+    assert len(re.findall(r"\d{4}-\d\d-\d\dT\d\d:\d\d", descriptor_text)) == 1
     # The same store and the same day give the same bytes.
     pinned, again = study / "pinned", study / "again"
     for copy in (pinned, again):

@@ -1,8 +1,11 @@
 """load.py (pandas) and load.R (base R), written into every data package: each loads the demo's package
 with no warning, and their figures equal the JSON export's: each task's answered events, the mean
 morning pain, the knee function scores and the days of surgery; and a choice's words with quotes,
-commas, a line break, a formula and right-to-left text come back as the study wrote them."""
+commas, a line break, a formula and right-to-left text come back as the study wrote them; and what they work
+out from the package (the change in knee function, weekly pain, adherence) is what the overview shows."""
+import html
 import json
+import re
 import statistics
 import subprocess
 import sys
@@ -104,3 +107,97 @@ def test_a_choices_words_come_back_as_the_study_wrote_them(folder):
     codes = r(out, 'd <- carefeed$daily; cat(all(as.character(d$answer_label) == c(' + ", ".join(
         f'"{w.replace(chr(34), chr(92) + chr(34))}"' for w in WORDS) + ')[d$answer + 1]))')
     assert codes[0] == "TRUE"
+
+
+# Recover's primary analysis and its follow-up, as a statistician would work them out from the package: the
+# change in knee function from the visit before surgery, paired by participant; each study week's median of
+# the participants' own mean pain; and each week's median adherence, from events.csv.
+OVERVIEW_R = """
+k <- carefeed$kneeFunction
+k <- k[!is.na(k$kneeScore) & !is.na(k$visit), ]
+base <- k[k$visit == "Before surgery", c("study_id", "kneeScore")]
+for (v in c("Week 2", "Week 6")) {
+  both <- merge(base, k[k$visit == v, c("study_id", "kneeScore")], by = "study_id")
+  if (nrow(both) > 0) cat("change", v, nrow(both), sprintf("%.10f", median(both$kneeScore.y - both$kneeScore.x)), sep = "|")
+  if (nrow(both) > 0) cat("\\n")
+}
+p <- carefeed$checkIn
+p <- p[p$study_week >= 1 & !is.na(p$pain), ]
+means <- aggregate(pain ~ study_id + study_week, data = p, FUN = mean)
+for (w in sort(unique(means$study_week))) {
+  x <- means$pain[means$study_week == w]
+  cat("pain", w, length(x), sprintf("%.10f", median(x)), sep = "|"); cat("\\n")
+}
+e <- carefeed$events
+e <- e[e$counts_in_adherence & e$status %in% c("done", "done late", "missed") & e$study_week >= 1, ]
+e$answered <- e$status != "missed"
+a <- aggregate(answered ~ study_id + study_week, data = e, FUN = mean)
+for (w in sort(unique(a$study_week))) {
+  x <- a$answered[a$study_week == w]
+  cat("adherence", w, length(x), sprintf("%.10f", median(x)), sep = "|"); cat("\\n")
+}
+"""
+
+OVERVIEW_PANDAS = """
+from load import tables
+t = tables()
+k = t["kneeFunction"].dropna(subset=["kneeScore", "visit"])
+base = k[k["visit"] == "Before surgery"][["study_id", "kneeScore"]]
+for v in ["Week 2", "Week 6"]:
+    both = base.merge(k[k["visit"] == v][["study_id", "kneeScore"]], on="study_id")
+    if len(both):
+        print("change", v, len(both), "%.10f" % (both["kneeScore_y"] - both["kneeScore_x"]).median(), sep="|")
+p = t["checkIn"]
+p = p[(p["study_week"] >= 1) & p["pain"].notna()]
+means = p.groupby(["study_id", "study_week"], observed=True)["pain"].mean().reset_index()
+for w, x in means.groupby("study_week")["pain"]:
+    print("pain", w, len(x), "%.10f" % x.median(), sep="|")
+e = t["events"]
+e = e[e["counts_in_adherence"].astype(bool) & e["status"].isin(["done", "done late", "missed"]) & (e["study_week"] >= 1)]
+e = e.assign(answered=(e["status"] != "missed").astype(float))
+a = e.groupby(["study_id", "study_week"], observed=True)["answered"].mean().reset_index()
+for w, x in a.groupby("study_week")["answered"]:
+    print("adherence", w, len(x), "%.10f" % x.median(), sep="|")
+"""
+
+
+def overview_tables(page):
+    """Each table of the overview by its caption: its rows of cells, without markup."""
+    found = {}
+    for caption, body in re.findall(r"<caption[^>]*>(.*?)</caption>(.*?)</tbody>", page, flags=re.S):
+        rows = re.findall(r"<tr>(.*?)</tr>", body.split("<tbody>")[-1], flags=re.S)
+        found[html.unescape(caption)] = [[html.unescape(re.sub(r"<[^>]+>", "", cell)).strip()
+                                         for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, flags=re.S)]
+                                        for row in rows]
+    return found
+
+
+def shown(cell):
+    """The first number of an overview cell: "63.9 (60.1 to 67.7)" gives 63.9, "86%" gives 86."""
+    return float(re.match(r"-?[\d.]+", cell.replace("−", "-")).group(0))
+
+
+def test_the_loaders_work_out_the_overviews_figures(folder):
+    store = folder / "care.sqlite"
+    carefeed("demo", "--store", str(store), "--participants", "30", "--days", "60", "--today", TODAY)
+    out = folder / "package"
+    carefeed("export", "--store", str(store), "--format", "datapackage", "--out", str(out), "--today", TODAY)
+    site = folder / "Site"
+    carefeed("build", "--store", str(store), "--out", str(site), "--today", TODAY)
+    tables = overview_tables((site / "overview.html").read_text())
+    expected = []
+    for row in tables["Knee function (0-100) at each visit"]:
+        if row[0] != "Before surgery" and row[3] not in ("", "0"):
+            expected.append(("change", row[0], int(row[3]), shown(row[4]), 0.05))
+    for caption, kind, unit in [("Pain (0-10), by study week", "pain", 0.05), ("Adherence, by study week", "adherence", 0.005)]:
+        for row in tables[caption]:
+            if row[1] != "0":
+                figure = shown(row[2]) / (100 if kind == "adherence" else 1)
+                expected.append((kind, re.sub(r"\D", "", row[0]), int(row[1]), figure, unit))
+    assert any(kind == "change" and visit == "Week 6" for kind, visit, *_ in expected), "someone has both visits"
+    for name, figures in [("R", r(out, OVERVIEW_R)), ("pandas", pandas(out, OVERVIEW_PANDAS))]:
+        worked = [line.split("|") for line in figures if line]
+        assert [(kind, visit, int(n)) for kind, visit, n, _ in worked] == [(kind, key, n) for kind, key, n, *_ in expected], name
+        for (kind, key, n, median, unit), (_, _, _, value) in zip(expected, worked):
+            # The overview rounds to a tenth (a percent for adherence): the loaders' figure rounds to it.
+            assert abs(float(value) - median) <= unit + 1e-9, (name, kind, key, value, median)

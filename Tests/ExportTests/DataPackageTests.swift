@@ -244,14 +244,17 @@ import StudyModel
 extension DataPackageTests {
     @Test func theDictionaryListsEachColumnWithItsChoicesBoundsConditionAndFormula() throws {
         let rows = try #require(try files()["dictionary.csv"]).components(separatedBy: "\r\n")
-        #expect(rows[0] == "variable,table,field_type,label,choices,unit,minimum,maximum,branching_logic,branching_logic_redcap,"
-                + "required,score_formula")
+        #expect(rows[0] == "variable,table,field_type,label,choices,unit,unit_ucum,minimum,maximum,branching_logic,"
+                + "branching_logic_redcap,required,score_formula")
         #expect(rows.contains("painOften,kneeFunction.csv,radio,How often does your knee hurt?,\"0, Never | 1, Once a month "
-                              + "or less | 2, Once a week or so | 3, Every day | 4, All the time\",,,,,,y,"))
+                              + "or less | 2, Once a week or so | 3, Every day | 4, All the time\",,,,,,,y,"))
         #expect(rows.contains("lockingOften,kneeFunction.csv,radio,How often does it catch or lock?,\"rarely, Now and then | "
-                              + "weekly, Every week | daily, Every day\",,,,locking equals true,[locking] = 'true',y,"))
+                              + "weekly, Every week | daily, Every day\",,,,,locking equals true,[locking] = 'true',y,"))
+        // A unit in the study's words, and its UCUM code beside it.
+        #expect(rows.contains("sleep,checkIn.csv,number,How many hours did you sleep last night?,,hours,h,0,24,,,y,"))
+        #expect(rows.contains("range,rangeOfMotion.csv,integer,How far can you bend your knee?,,degrees,deg,0,160,,,y,"))
         let score = try #require(rows.first { $0.hasPrefix("kneeScore,") })
-        #expect(score.hasPrefix("kneeScore,kneeFunction.csv,calc,Knee function,,,0,100,,,,\"Knee function: the mean of the answered items"))
+        #expect(score.hasPrefix("kneeScore,kneeFunction.csv,calc,Knee function,,,,0,100,,,,\"Knee function: the mean of the answered items"))
         #expect(!rows.contains { $0.hasPrefix("lockingOften_missing,") }, "a reason column is not a question of its own")
     }
 }
