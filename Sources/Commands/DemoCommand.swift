@@ -13,8 +13,10 @@ enum DemoCommand {
     Fills a new care store with simulated participants who follow the study's
     schedules over the last --days days: consent signed, permissions answered,
     answers with a plausible recovery and some missed days. The newest
-    participant has not onboarded yet. The same --seed and --today give the
-    same store.
+    participant has not onboarded yet. With enough participants, some
+    decline to share health data, one leaves a questionnaire with too few
+    answers for its score, one stops answering for good, and two withdraw,
+    one saying why. The same --seed and --today give the same store.
 
       --content DIR       the study's content (default content)
       --store FILE        the store to fill; it must have no participants yet
@@ -47,8 +49,11 @@ enum DemoCommand {
         let demo = DemoStudy(plan: plan, participants: count, days: days, seed: seed, today: today, until: until)
         try store.addBatch(participants: demo.participants, consentRecords: demo.consentRecords,
                            permissionGrants: demo.permissionGrants, outcomes: demo.outcomes)
+        for withdrawal in demo.withdrawals {
+            try store.withdraw(withdrawal)
+        }
         console.out("\(store.path): \(demo.participants.count) participants, \(demo.outcomes.count) outcomes, "
-                    + "\(demo.consentRecords.count) consent records, through \(today)\n")
+                    + "\(demo.consentRecords.count) consent records, \(demo.withdrawals.count) withdrawals, through \(today)\n")
         return .success
     }
 }

@@ -15,7 +15,13 @@ import Foundation
 /// not onboarded yet.
 /// With four or more participants, two show what a clinician's worklist is
 /// for: the second stopped answering three days before today, and the third
-/// reports a painful setback on the last two days.
+/// reports a painful setback on the last two days. With more, what a real
+/// study has: the fourth leaves a questionnaire with too few answers for its
+/// score (each question "prefer not to answer"), every sixth declines to
+/// share health data, and from eight on, the fifth and the eighth withdraw
+/// two thirds of the way to today, one saying why, and the seventh has
+/// answered nothing for 16 days (lost to follow-up). No one re-consents: that
+/// needs an earlier consent text, which the demo would have to invent.
 ///
 /// Nothing is simulated after `until`, the moment the demo runs: a
 /// participant never answers at a time still to come.
@@ -26,6 +32,7 @@ public struct DemoStudy: Sendable {
     public var participants: [Participant] = []
     public var consentRecords: [ConsentRecord] = []
     public var permissionGrants: [PermissionGrant] = []
+    public var withdrawals: [Withdrawal] = []
     /// In the order they would have been written.
     public var outcomes: [(outcome: NewOutcome, createdAt: Date)] = []
 
@@ -50,32 +57,58 @@ public struct DemoStudy: Sendable {
             }
             participants.append(participant)
             guard !isNewest else { continue }
-            let course: Course = count < 4 ? .steady : index == 1 ? .stoppedAnswering : index == 2 ? .setback : .steady
-            simulate(participant, course: course, plan: plan, today: today, random: &random)
+            let course: Course = switch index {
+            case 1 where count >= 4: .stoppedAnswering
+            case 2 where count >= 4: .setback
+            case 3 where count >= 5: .tooFewAnswers
+            case 4 where count >= 8: .withdraws(reason: "Too much to keep up with after the surgery")
+            case 6 where count >= 8: .lostToFollowUp
+            case 7 where count >= 8: .withdraws(reason: nil)
+            default: .steady
+            }
+            simulate(participant, course: course, declinesSharing: count >= 6 && index % 6 == 5, plan: plan, today: today,
+                     random: &random)
         }
         // What would have happened after the moment the demo runs has not happened yet.
         let cutoff = until ?? study.timeZone.instant(of: today.adding(days: 1), at: LocalTime(hour: 0, minute: 0)!)
-        outcomes.removeAll { $0.createdAt > cutoff }
+        withdrawals.removeAll { $0.withdrawnAt > cutoff }
+        // Nothing is answered after a withdrawal.
+        let withdrawnAt = Dictionary(withdrawals.map { ($0.participantID, $0.withdrawnAt) }, uniquingKeysWith: { first, _ in first })
+        outcomes.removeAll { $0.createdAt > cutoff || $0.createdAt >= withdrawnAt[$0.outcome.participantID] ?? .distantFuture }
         consentRecords.removeAll { $0.signedAt > cutoff }
         permissionGrants.removeAll { $0.recordedAt > cutoff }
         outcomes.sort { $0.createdAt < $1.createdAt }
     }
 
     /// How a simulated participant's last days go.
-    private enum Course {
+    private enum Course: Equatable {
         case steady
         case stoppedAnswering
         case setback
+        /// Their first scored questionnaire is all "prefer not to answer".
+        case tooFewAnswers
+        /// Answers nothing in the last 16 days, without withdrawing.
+        case lostToFollowUp
+        case withdraws(reason: String?)
     }
 
-    private mutating func simulate(_ participant: Participant, course: Course, plan: CarePlan, today: LocalDate,
-                                   random: inout RandomSource) {
+    private mutating func simulate(_ participant: Participant, course: Course, declinesSharing: Bool, plan: CarePlan,
+                                   today: LocalDate, random: inout RandomSource) {
         let zone = participant.timeZone
         let adherence = 0.72 + random.unit() * 0.25
         // Most onboard on the day they enroll; some a day later.
         let onboardingDay = participant.enrolledOn.adding(days: random.chance(0.8) ? 0 : 1)
         guard onboardingDay <= today else { return }
         let signedAt = zone.instant(of: onboardingDay, at: LocalTime(hour: 7 + random.integer(0...2), minute: random.integer(0...59))!)
+        var lastDay = today
+        if case .withdraws(let reason) = course, onboardingDay < today {
+            // In the morning, two thirds of the way from joining to today: nothing is answered from then on.
+            let withdrawnOn = onboardingDay.adding(days: max(1, onboardingDay.days(to: today) * 2 / 3))
+            lastDay = withdrawnOn.adding(days: -1)
+            withdrawals.append(Withdrawal(participantID: participant.id, withdrawnAt: zone.instant(of: withdrawnOn, at: LocalTime(hour: 9, minute: 30)!),
+                                          reason: reason))
+        }
+        var leftWithTooFew = course != .tooFewAnswers
         // Consent, then the permissions, then the onboarding task's outcome: joined from then on.
         let joinedAt = signedAt.addingTimeInterval(240)
         for task in plan.tasks {
@@ -87,14 +120,15 @@ public struct DemoStudy: Sendable {
                 guard let definition = plan.task(task.id, version: event.version) else { continue }
                 if task.isOnboarding {
                     guard event.day == onboardingDay else { continue }
-                    onboard(participant, definition, plan: plan, at: signedAt, random: &random)
+                    onboard(participant, definition, plan: plan, at: signedAt, declinesSharing: declinesSharing, random: &random)
                     outcomes.append((NewOutcome(participantID: participant.id, taskID: task.id, event: event, values: []),
                                      joinedAt))
                     continue
                 }
                 // An event whose window reaches the joining day is still answered.
                 guard event.lastDay >= onboardingDay, event.day >= onboardingDay || event.hasWindow else { continue }
-                if course == .stoppedAnswering && event.day >= today.adding(days: -3) { continue }
+                if course == .stoppedAnswering && event.day >= today.adding(days: -3)
+                    || course == .lostToFollowUp && event.day >= today.adding(days: -16) || event.day > lastDay { continue }
                 if task.kind == .log {
                     logDoses(participant, task: task, offered: event, setback: course == .setback, today: today,
                              joinedAt: joinedAt, random: &random)
@@ -107,8 +141,11 @@ public struct DemoStudy: Sendable {
                 let day = Double(participant.enrolledOn.days(to: event.day))
                 let scored = Set((definition.scores ?? []).flatMap(\.items))
                 let reversed = Set((definition.scores ?? []).flatMap(\.reverse))
+                // The first scored questionnaire of one who leaves it with too few answers: every question declined.
+                let declinesAll = !leftWithTooFew && !scored.isEmpty
+                if declinesAll { leftWithTooFew = true }
                 var values = definition.formItems.compactMap { item in
-                    item.offersPreferNotToAnswer && random.chance(0.03)
+                    item.offersPreferNotToAnswer && (declinesAll || random.chance(0.03))
                         ? OutcomeValue(kind: item.id, value: .preferNotToAnswer)
                         : scored.contains(item.id) ? Self.recovering(item, day: day, reversed: reversed.contains(item.id), random: &random)
                         : Self.value(for: item, day: day, random: &random)
@@ -143,7 +180,7 @@ public struct DemoStudy: Sendable {
     }
 
     private mutating func onboard(_ participant: Participant, _ task: StudyTask, plan: CarePlan, at signedAt: Date,
-                                  random: inout RandomSource) {
+                                  declinesSharing: Bool, random: inout RandomSource) {
         for step in task.survey {
             switch step {
             case .consent(let consent):
@@ -156,7 +193,7 @@ public struct DemoStudy: Sendable {
             case .permissions(let permissions):
                 for item in permissions.items {
                     let (granted, detail): (Bool, String?) = switch item.kind {
-                    case .health: (true, nil)
+                    case .health: (!declinesSharing, nil)
                     case .notifications: random.chance(0.7) ? (true, "granted") : (false, "denied")
                     case .motion: random.chance(0.6) ? (true, "granted") : (false, "unsupported")
                     }

@@ -109,3 +109,32 @@ import StudyModel
         }
     }
 }
+
+/// What a real study has, in Recover's demo: some decline to share, one
+/// leaves a questionnaire with too few answers for its score, and two
+/// withdraw, one saying why, with nothing answered after.
+@Suite struct RecoverDemoLikeARealStudyTests {
+    @Test func recoversDemoHasDeclinesTooFewAnswersAndWithdrawals() throws {
+        let study = try #require(ContentLoader.load(directory: Repository.content, publicDirectory: nil).study)
+        let plan = CarePlan(study: study)
+        let demo = DemoStudy(plan: plan, participants: 12, days: 42, seed: 1, today: Fixtures.date("2026-11-30"))
+        let declined = demo.permissionGrants.filter { $0.kind == "health" && !$0.granted }.map(\.participantID)
+        #expect(declined == ["r006"])
+        #expect(demo.withdrawals.map(\.participantID) == ["r005", "r008"])
+        #expect(demo.withdrawals.map(\.givenReason) == ["Too much to keep up with after the surgery", nil])
+        let lastOfTheLost = demo.outcomes.filter { $0.outcome.participantID == "r007" }.map(\.outcome.event.day).max()
+        #expect(try #require(lastOfTheLost) < Fixtures.date("2026-11-14"), "r007 has answered nothing for 16 days")
+        for withdrawal in demo.withdrawals {
+            let last = demo.outcomes.filter { $0.outcome.participantID == withdrawal.participantID }.map(\.createdAt).max()
+            #expect(try #require(last) < withdrawal.withdrawnAt, "nothing is answered after \(withdrawal.participantID) withdrew")
+        }
+        let knee = try #require(study.task("kneeFunction"))
+        let tooFew = demo.outcomes.filter { $0.outcome.participantID == "r004" && $0.outcome.taskID == "kneeFunction" }.first
+        let values = try #require(tooFew).outcome.values
+        #expect(values.filter { $0.value == .preferNotToAnswer }.count == knee.formItems.filter(\.offersPreferNotToAnswer).count)
+        let scored = plan.scored(Outcome(id: 1, participantID: "r004", taskID: "kneeFunction", taskVersion: 1, occurrence: 0,
+                                         eventDay: Fixtures.date("2026-11-01"), eventStart: Date(), eventEnd: Date(), values: values,
+                                         createdAt: Date()), sharing: .everything)
+        #expect(scored.value("kneeScore") == nil, "too few answers for the score")
+    }
+}

@@ -28,6 +28,9 @@ struct DemoStore {
         let demo = DemoStudy(plan: try plan(), participants: participants, days: days, seed: seed, today: today)
         try store.addBatch(participants: demo.participants, consentRecords: demo.consentRecords,
                            permissionGrants: demo.permissionGrants, outcomes: demo.outcomes)
+        for withdrawal in demo.withdrawals {
+            try store.withdraw(withdrawal)
+        }
     }
 
     /// The plan of the store's recorded versions.
