@@ -27,7 +27,7 @@ public enum Word: String, CaseIterable, Sendable {
     case educationNotes, emailContact, emailContactNamed, emergencyFirst, emergencyFirstCall, enrolmentCaption, enrolmentHeading, enterDate, enterNumber,
          enterNumberOf, enterTime, enterWholeNumber, entriesLoggedThisDay, entriesLoggedToday, errorAfterLabel,
          errorAfterQuestion, errorNothingChanged, evening, exactlyWhatIsRecorded
-    case factAdherenceOverall, factAdherenceWeek, factDayOfStudy, factDocument, factEnrolled, factFlags, factJoined, flowLostToFollowUp,
+    case factAdherenceOverall, factAdherenceWeek, factDayOfStudy, factDocument, factEnrolled, factFlags, factJoined, flowLostToFollowUp, filterAll, filterLegend, filterOption,
          factLastAnswer, factLatest, factPrintedName, factSigned, factStatus, finishedHeading,
          finishedText, flagAlertOn, flagDayCounts, flagRuleAlert, flagRuleVisit, flagVisitNotAnswered, flagNoneSince, flagNoneYet, flagNotChosen, flagNotShared, flagRule, flagValueOn,
          flaggedFirst, flowActive, flowCaption, flowConsented, flowEnrolled, flowFinished, flowHeading, flowJoined,

@@ -60,3 +60,29 @@ def test_the_worklist_puts_the_flagged_first_and_sorts_by_every_column(site, met
         assert console_errors(driver) == []
     finally:
         driver.quit()
+
+
+@pytest.mark.parametrize("metrics", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_worklist_shows_one_status_at_a_time_with_the_script(site, metrics):
+    driver = make_driver(metrics, webgl=False)
+    try:
+        driver.get((site / "index.html").as_uri())
+        group = driver.find_element(By.CSS_SELECTOR, "fieldset.status-filter")
+        assert group.is_displayed(), "the script shows the filter"
+        choices = group.find_elements(By.CSS_SELECTOR, "label")
+        assert choices[0].text.startswith("Everyone (")
+        for choice in choices:
+            box = choice.rect
+            assert box["height"] >= 44 and box["width"] >= 44, (choice.text, box)
+        everyone = len(driver.find_elements(By.CSS_SELECTOR, ROWS))
+        withdrawn = next(choice for choice in choices if choice.text.startswith("Withdrawn ("))
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", withdrawn)
+        withdrawn.click()
+        shown = [row for row in driver.find_elements(By.CSS_SELECTOR, ROWS) if row.is_displayed()]
+        assert 0 < len(shown) < everyone and f"({len(shown)})" in withdrawn.text
+        assert all(row.get_attribute("data-status") == "withdrawn" for row in shown)
+        choices[0].click()
+        assert all(row.is_displayed() for row in driver.find_elements(By.CSS_SELECTOR, ROWS))
+        assert console_errors(driver) == []
+    finally:
+        driver.quit()

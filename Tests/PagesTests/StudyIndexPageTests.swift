@@ -47,13 +47,26 @@ import StudyModel
         #expect(order(page) == ["r004", "r003", "r001", "r005", "r002"])
     }
 
+    @Test func theWorklistIsFilteredByStatusWithHowManyHaveEachFinishedAmongThem() {
+        let page = page([summary("r001"), summary("r002", standing: .withdrawn(day: today, at: Date(timeIntervalSince1970: 0))),
+                         summary("r003", standing: .finished), summary("r004", standing: .finished), summary("r005")])
+        #expect(page.contains("<fieldset class=\"status-filter\" data-filter-for=\"participants\" hidden>"))
+        let choices = page.matches(of: /<label><input type="radio" name="status" value="([^"]*)"[^>]*> ([^<]*)<\/label>/)
+            .map { "\($0.output.1)=\($0.output.2)" }
+        #expect(choices == ["=Everyone (5)", "active=Active (2)", "finished=Finished (2)", "withdrawn=Withdrawn (1)"])
+        #expect(page.matches(of: /<tr data-status="finished">/).count == 2)
+        #expect(page.contains("<table id=\"participants\"") && page.contains("js/filter-table.js"))
+        // One status for everyone: nothing to filter by.
+        #expect(!self.page([summary("r001"), summary("r002")]).contains("status-filter"))
+    }
+
     @Test func aFlagShowsItsReasonBesideItsLabel() {
         let page = page([summary("r001", flags: [
             ParticipantFlag(label: "High pain", state: .value(8, unit: nil, day: Fixtures.date("2026-03-19"))),
             ParticipantFlag(label: "Range of motion not measured",
                             state: .quiet(days: 9, last: Fixtures.date("2026-03-10"))),
         ])])
-        #expect(page.contains("<tr class=\"is-flagged\">"))
+        #expect(page.contains("<tr class=\"is-flagged\" data-status=\"active\">"))
         #expect(page.contains("<li class=\"flag\"><strong>High pain</strong> <span class=\"reason\">8 on Mar 19</span></li>"))
         #expect(page.contains("<li class=\"flag\"><strong>Range of motion not measured</strong> "
                               + "<span class=\"reason\">none since Mar 10, 9 days ago</span></li>"))
@@ -79,7 +92,7 @@ import StudyModel
 
     @Test func everyCellCarriesItsSortKeyAndItsColumnsTitleAndThePageItsScript() {
         let page = page([summary("r001", pain: 3)])
-        #expect(page.contains("<table class=\"participants stack-table\" data-sortable data-said-sorted=\"Sorted by {column}, {direction}.\" "))
+        #expect(page.contains("<table id=\"participants\" class=\"participants stack-table\" data-sortable data-said-sorted=\"Sorted by {column}, {direction}.\" "))
         #expect(page.contains("<th scope=\"col\" data-sort-type=\"number\" data-sort-first=\"descending\">Flags</th>"))
         #expect(page.contains("<td data-label=\"Day of study\" data-sort=\"20\">20</td>"))
         #expect(page.contains("<td data-label=\"Last answer\" data-sort=\"3\">Mar 17 <span class=\"when\">3 days ago</span></td>"))

@@ -36,8 +36,10 @@ extension StudyPages {
             + "<span data-sort-hint hidden> \(reader.words(.sortHint))</span></p>\n"
         main += flagRules(study, reader: reader)
         main += "<p class=\"field-hint\">\(reader.words(.overviewCountsToday))</p>\n"
+        let filter = statusFilter(ordered.map(\.standing), reader: reader)
+        main += filter
         main += "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-labelledby=\"participants-caption\">\n"
-        main += "<table class=\"participants stack-table\" data-sortable data-said-sorted=\"\(reader.words(.sortedBy))\" "
+        main += "<table id=\"participants\" class=\"participants stack-table\" data-sortable data-said-sorted=\"\(reader.words(.sortedBy))\" "
             + "data-said-ascending=\"\(reader.words(.ascending))\" data-said-descending=\"\(reader.words(.descending))\">\n"
             + "<caption id=\"participants-caption\" class=\"visually-hidden\">\(reader.words(.participantsCaption))</caption>\n<thead><tr data-said-sort-by=\"\(reader.words(.sortBy))\">"
         for column in columns(study, reader: reader) {
@@ -60,7 +62,38 @@ extension StudyPages {
         }
         main += "</ul>\n"
         return Layout.page(title: reader.words(.navParticipants), study: study, reader: reader, nav: .study(current: .participants), main: main,
-                           scripts: ["js/sort-table.js"], bodyClass: "wide")
+                           scripts: ["js/sort-table.js"] + (filter.isEmpty ? [] : ["js/filter-table.js"]), bodyClass: "wide")
+    }
+
+    /// A choice of which participants the worklist shows, by status, each
+    /// with how many have it: REDCap's record status filter. Hidden until
+    /// `js/filter-table.js` shows it; without the script every row shows.
+    static func statusFilter(_ standings: [Standing], reader: Reader) -> HTML {
+        let counts = Dictionary(grouping: standings, by: statusKey).mapValues(\.count)
+        guard counts.count > 1 else { return "" }
+        let statuses = standings.sorted { statusRank($0) < statusRank($1) }
+        var seen: Set<String> = []
+        var html: HTML = "<fieldset class=\"status-filter\" data-filter-for=\"participants\" hidden>\n"
+            + "<legend>\(reader.words(.filterLegend))</legend>\n"
+            + "<label><input type=\"radio\" name=\"status\" value=\"\" checked> "
+            + "\(reader.words(.filterOption, ["label": reader.words(.filterAll), "count": reader.format.integer(standings.count)]))</label>\n"
+        for standing in statuses where seen.insert(statusKey(standing)).inserted {
+            let key = statusKey(standing)
+            html += "<label><input type=\"radio\" name=\"status\" value=\"\(key)\"> "
+                + "\(reader.words(.filterOption, ["label": statusLabel(standing, reader: reader), "count": reader.format.integer(counts[key] ?? 0)]))</label>\n"
+        }
+        return html + "</fieldset>\n"
+    }
+
+    /// The status a row is filtered by: one per label the worklist shows.
+    static func statusKey(_ standing: Standing) -> String {
+        switch standing {
+        case .enrolled, .consented: "not-joined"
+        case .active: "active"
+        case .reconsentPending: "reconsent"
+        case .finished: "finished"
+        case .withdrawn: "withdrawn"
+        }
     }
 
     /// An answer's alert first; then the flagged, the most flags first;
@@ -86,7 +119,7 @@ extension StudyPages {
         let titles = columns(study, reader: reader).map(\.title)
         let href = reader.links.participant(participant.id) ?? ""
         let raised = summary.raisedFlags
-        var row: HTML = "<tr\(raised.isEmpty ? "" : " class=\"is-flagged\"" as HTML)>"
+        var row: HTML = "<tr\(raised.isEmpty ? "" : " class=\"is-flagged\"" as HTML) data-status=\"\(statusKey(summary.standing))\">"
         row += reader.showsNames
             ? "<th scope=\"row\" data-sort=\"\(participant.name)\"><a href=\"\(href)\">\(participant.name)</a> <span class=\"id\">\(participant.id)</span></th>"
             : "<th scope=\"row\" data-sort=\"\(participant.id)\"><a href=\"\(href)\">\(participant.id)</a></th>"
