@@ -58,11 +58,13 @@ enum BuildCommand {
         for warning in assets.warnings {
             console.error("warning: \(warning)\n")
         }
+        let participants = try store.participants()
         var input = SiteBuilder.Input(
-            plan: plan, participants: try store.participants(),
+            plan: plan, participants: participants,
             records: { participant in try store.records(participantID: participant.id, includingAuditLog: true) },
             revisions: try store.participantRevisions(), renderer: programIdentity(), assets: assets,
-            names: arguments.has("names"), dataAsOf: now, language: language,
+            names: arguments.has("names"), dataAsOf: AsOf.moment(fixedToday: fixedToday, now: now, zones: [study.timeZone] + participants.map(\.timeZone)),
+            language: language,
             today: { participant in fixedToday ?? participant.today(at: now) })
         input.earlyManifest = earlyManifest
         let builder = SiteBuilder(input)

@@ -18,9 +18,9 @@ import Foundation
 /// reports a painful setback on the last two days. With more, what a real
 /// study has: the fourth leaves a questionnaire with too few answers for its
 /// score (each question "prefer not to answer"), every sixth declines to
-/// share health data, and from eight on, the fifth and the eighth withdraw
-/// two thirds of the way to today, one saying why, and the seventh has
-/// answered nothing for 16 days (lost to follow-up). No one re-consents: that
+/// share health data, from eight on the seventh has answered nothing for 16
+/// days (lost to follow-up), and the fifth and, from nine on, the eighth
+/// withdraw two thirds of the way to today, one saying why. No one re-consents: that
 /// needs an earlier consent text, which the demo would have to invent.
 ///
 /// Nothing is simulated after `until`, the moment the demo runs: a
@@ -63,10 +63,10 @@ public struct DemoStudy: Sendable {
             case 3 where count >= 5: .tooFewAnswers
             case 4 where count >= 8: .withdraws(reason: "Too much to keep up with after the surgery")
             case 6 where count >= 8: .lostToFollowUp
-            case 7 where count >= 8: .withdraws(reason: nil)
+            case 7 where count >= 9: .withdraws(reason: nil)
             default: .steady
             }
-            simulate(participant, course: course, declinesSharing: count >= 6 && index % 6 == 5, plan: plan, today: today,
+            simulate(participant, course: course, declinesSharing: index % 6 == 5, plan: plan, today: today,
                      random: &random)
         }
         // What would have happened after the moment the demo runs has not happened yet.

@@ -18,12 +18,11 @@ extension DataPackage {
         fixedToday.map { "on \($0)" } ?? "on the day of the export, \(TimeZone.gmt.localDate(of: now)) (UTC)"
     }
 
-    /// The descriptor's `created`: the moment the package is as of, which the
-    /// overview's "data as of" names too. With `--today`, the end of that day
-    /// where the study runs, so that one store and one day give the same bytes.
+    /// The descriptor's `created`: the moment the package is as of, as a
+    /// build's "data as of" names it (`AsOf`). With `--today`, the end of
+    /// that day, so that one store and one day give the same bytes.
     var created: String {
-        guard let fixedToday else { return Self.datetime(now) }
-        let zone = plan.study.timeZone
-        return Self.datetime(zone.instant(of: fixedToday.adding(days: 1), at: .midnight).addingTimeInterval(-1))
+        Self.datetime(AsOf.moment(fixedToday: fixedToday, now: now,
+                                  zones: [plan.study.timeZone] + export.participants.map(\.timeZone)))
     }
 }

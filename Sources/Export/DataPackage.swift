@@ -237,7 +237,8 @@ public struct DataPackage: Sendable {
         let isLog = task.kind == .log
         var table = Table(name: Self.resourceName(task.id), path: "\(task.id).csv", title: task.title,
                           description: "One row per answered event of the task '\(task.id)', by participant and event "
-                              + (isLog ? "number and entry. " : "number. ") + Self.missingDescription,
+                              + (isLog ? "number and entry" : "number") + ", up to the participant's own today \(asOf). "
+                              + Self.missingDescription,
                           primaryKey: isLog ? ["study_id", "occurrence", "entry"] : ["study_id", "occurrence"])
         table.fields = [
             Self.studyID,
@@ -269,7 +270,11 @@ public struct DataPackage: Sendable {
         let sharingOf = export.sharing()
         let visitOf = export.visits()
         let participantsByID = Dictionary(export.participants.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let outcomes = export.outcomes.filter { $0.taskID == task.id && !$0.isDeleted }
+        // Up to each participant's today, as events.csv and the overview count: the one cut-off.
+        let outcomes = export.outcomes.filter { outcome in
+            outcome.taskID == task.id && !outcome.isDeleted
+                && participantsByID[outcome.participantID].map { outcome.eventDay <= today(of: $0) } ?? true
+        }
             .sorted { ($0.participantID, $0.occurrence, $0.createdAt) < ($1.participantID, $1.occurrence, $1.createdAt) }
         for outcome in outcomes {
             let sharing = sharingOf(outcome)

@@ -127,9 +127,17 @@ public struct ParticipantFlag: Hashable, Sendable, Codable {
     /// `.quiet` when at least `days` whole days before today passed since
     /// `last` (or since enrollment), an event of `task` (of any task when
     /// nil) fell due in them, and one is still to come from today on.
+    /// The one rule for how long a participant has been silent: whole days
+    /// from the day after the event day of their last answer (from enrolment
+    /// when they have none) to today. A silence flag and the overview's
+    /// "lost to follow-up" both count it.
+    public static func silentDays(lastAnswer last: LocalDate?, participant: Participant, today: LocalDate) -> Int {
+        (last?.adding(days: 1) ?? participant.enrolledOn).days(to: today)
+    }
+
     private static func quiet(since last: LocalDate?, days: Int, feed: ParticipantFeed, task: String?) -> State? {
         let start = last?.adding(days: 1) ?? feed.participant.enrolledOn
-        guard start.days(to: feed.today) >= days else { return nil }
+        guard silentDays(lastAnswer: last, participant: feed.participant, today: feed.today) >= days else { return nil }
         let scheduled = feed.tasks.contains { candidate in
             !candidate.isOnboarding && (task == nil || candidate.id == task)
                 && candidate.timeline.hasEvents(feed.participant.scheduleDates, onOrAfter: feed.today)

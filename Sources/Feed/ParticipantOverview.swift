@@ -45,7 +45,7 @@ public struct ParticipantOverview: Codable, Equatable, Sendable {
 
     /// - Parameter outcomes: the participant's live outcomes, scored, with only what they share.
     public init(feed: ParticipantFeed, outcomes: [Outcome], standing: Standing, signed: Bool, withdrawal: Withdrawal?,
-                sharing: Sharing, series: [OverviewSeries], questions: [OverviewQuestion] = []) {
+                sharing: Sharing, series: [OverviewSeries], questions: [OverviewQuestion]) {
         let participant = feed.participant
         let today = feed.today
         enrolledOn = participant.enrolledOn
@@ -102,11 +102,11 @@ public struct ParticipantOverview: Codable, Equatable, Sendable {
         atVisits = Self.atVisits(feed: feed, outcomes: counted, series: series.filter { !withheld.contains($0.key) })
     }
 
-    /// Whether a participant taking part has answered nothing for `StudyOverview.lostAfterDays` days by today:
-    /// counted from their newest answer's day in their own zone, or from enrolment.
+    /// Whether a participant taking part has answered nothing for `StudyOverview.lostAfterDays` days by today,
+    /// as a silence flag counts: from the event day of their last answer.
     private static func isLost(participant: Participant, outcomes: [Outcome], today: LocalDate) -> Bool {
-        let last = outcomes.map { participant.timeZone.localDate(of: $0.createdAt) }.max() ?? participant.enrolledOn
-        return last.days(to: today) >= StudyOverview.lostAfterDays
+        let last = outcomes.filter { !$0.isDeleted }.map(\.eventDay).max()
+        return ParticipantFlag.silentDays(lastAnswer: last, participant: participant, today: today) >= StudyOverview.lostAfterDays
     }
 
     /// Each followed value of a task with visits at each visit answered by today, as the data package's
@@ -166,7 +166,14 @@ public struct ParticipantOverview: Codable, Equatable, Sendable {
         }
         lostToFollowUp = try container.decodeIfPresent(Bool.self, forKey: .lostToFollowUp) ?? false
         preferNot = try container.decodeIfPresent([String: PreferNotCount].self, forKey: .preferNot) ?? [:]
+        // A hand-edited manifest's counts stay counts, which add up without overflowing; the build then starts afresh.
+        guard preferNot.values.allSatisfy({ 0 <= $0.preferNot && $0.preferNot <= $0.answers && $0.answers <= 1 << 32 }) else {
+            throw DecodingError.dataCorruptedError(forKey: .preferNot, in: container, debugDescription: "not counts")
+        }
         atVisits = try container.decodeIfPresent([String: [String: Double]].self, forKey: .atVisits) ?? [:]
+        guard atVisits.values.allSatisfy({ $0.values.allSatisfy(\.isFinite) }) else {
+            throw DecodingError.dataCorruptedError(forKey: .atVisits, in: container, debugDescription: "not numbers")
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -218,7 +225,7 @@ public struct OverviewSeries: Hashable, Sendable {
                     switch item.answer {
                     case .scale: Score.range(of: item)
                     case .numeric(let low?, let high?, _, _) where low < high: low...high
-                    default: nil
+                    case .numeric, .boolean, .choice, .text, .date, .timeOfDay: nil
                     }
                 }
             series.append(OverviewSeries(task: line.task, value: line.value, label: line.legend, range: range, target: line.target))
@@ -232,7 +239,6 @@ public struct OverviewSeries: Hashable, Sendable {
     }
 }
 
-
 /// A question that offers "prefer not to answer": the overview says how
 /// often it was chosen.
 public struct OverviewQuestion: Hashable, Sendable {
@@ -240,13 +246,17 @@ public struct OverviewQuestion: Hashable, Sendable {
     public var item: String
     /// The question as the study asks it.
     public var text: String
+    /// The title of its task, which tells apart two tasks asking the same question.
+    public var taskTitle: String
 
     public var key: String { task + "/" + item }
 
     /// Every form item of the study's tasks that offers "prefer not to answer", in task order.
     public static func of(_ study: Study) -> [OverviewQuestion] {
         study.tasks.filter { !$0.isOnboarding }.flatMap { task in
-            task.formItems.filter(\.offersPreferNotToAnswer).map { OverviewQuestion(task: task.id, item: $0.id, text: $0.text) }
+            task.formItems.filter(\.offersPreferNotToAnswer).map {
+                OverviewQuestion(task: task.id, item: $0.id, text: $0.text, taskTitle: task.title)
+            }
         }
     }
 }

@@ -68,7 +68,7 @@ public struct ParticipantView: Sendable {
     }
 
     /// What the participant adds to the study's overview.
-    public func overview(series: [OverviewSeries], questions: [OverviewQuestion] = []) -> ParticipantOverview {
+    public func overview(series: [OverviewSeries], questions: [OverviewQuestion]) -> ParticipantOverview {
         ParticipantOverview(feed: feed, outcomes: outcomes, standing: standing, signed: !consentRecords.isEmpty,
                             withdrawal: withdrawal, sharing: sharing, series: series, questions: questions)
     }

@@ -77,8 +77,8 @@ public struct StudyOverview: Sendable {
     public static let lostAfterDays = 14
 
     /// - Parameter visitOrder: by task, its visits in the schedule's order (`visitOrder(of:)`).
-    public init(_ participants: [ParticipantOverview], series: [OverviewSeries], questions: [OverviewQuestion] = [],
-                visitOrder: [String: [String]] = [:]) {
+    public init(_ participants: [ParticipantOverview], series: [OverviewSeries], questions: [OverviewQuestion],
+                visitOrder: [String: [String]]) {
         for participant in participants {
             flow.enrolled += 1
             if participant.signed { flow.consented += 1 }

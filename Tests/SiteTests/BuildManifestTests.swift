@@ -28,7 +28,7 @@ import StudyModel
         }
         func figures(_ participant: Participant) throws -> ParticipantFigures {
             let view = try view(participant)
-            return ParticipantFigures(view.summary(study: study), overview: view.overview(series: OverviewSeries.of(study)))
+            return ParticipantFigures(view.summary(study: study), overview: view.overview(series: OverviewSeries.of(study), questions: OverviewQuestion.of(study)))
         }
 
         var entries: [String: BuildManifest.Entry] = [:]

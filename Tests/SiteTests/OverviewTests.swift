@@ -204,12 +204,29 @@ import TestSupport
         #expect(atVisit.values.contains { $0.count > 1 }, "someone has two visits to pair")
     }
 
+    @Test func recoversRangeOfMotionIsDrawnOnItsOwnScaleWithItsGoalAndAMedianOfFewSaysItsN() throws {
+        let page = try build()
+        let sections = page.components(separatedBy: "<section class=\"overview-section\">")
+        let range = try #require(sections.first { $0.contains("<h2>Range of motion (degrees)</h2>") })
+        // The item's own 0 to 160, not a scale the values would round to.
+        #expect(range.contains(">0</text>") && range.contains(">80</text>") && range.contains(">160</text>"))
+        #expect(range.contains("<rect class=\"target\"") && range.contains("<line class=\"target-line\"")
+                && range.contains(">Goal of 120 degrees or more</text>"))
+        let knee = try #require(sections.first { $0.contains("<h2>Knee function (0-100)</h2>") })
+        let rows = try table("Knee function (0-100), by study week", in: page)
+        let few = rows.filter { Int($0[1]).map { (1..<5).contains($0) } ?? false }
+        #expect(!few.isEmpty, "the demo has weeks of few knee questionnaires")
+        #expect(knee.matches(of: /<circle class="series-dot few"/).count == few.count)
+        for row in few { #expect(knee.contains(">n = \(row[1])</text>")) }
+        #expect(!knee.contains("<rect class=\"target\""), "no goal is set for knee function")
+    }
+
     @Test func recoversQuestionsEachSayHowOftenTheyWereLeftWithPreferNotToAnswer() throws {
         let page = try build()
         let outcomes = try store.outcomes().filter { !$0.isDeleted && $0.taskID == "kneeFunction" && $0.eventDay <= today }
         let rows = try table("“Prefer not to answer”, by question", in: page)
         let items = try #require(study.task("kneeFunction")).formItems.filter(\.offersPreferNotToAnswer)
-        #expect(rows.map(\.first) == items.map(\.text))
+        #expect(rows.map(\.first) == items.map { "\($0.text) <span class=\"when\">(Knee function)</span>" })
         for (row, item) in zip(rows, items) {
             let answers = outcomes.compactMap { $0.value(item.id)?.value }
             let declined = answers.filter { $0 == .preferNotToAnswer }.count

@@ -44,10 +44,10 @@ public enum OverviewPage {
                                  nowLabel: words(.flowNow), title: words(.flowCaption), id: "flow-title")
         html += "</figure>\n<table class=\"overview-table\">\n<caption>\(words(.flowCaption))</caption>\n"
             + "<thead><tr><th scope=\"col\">\(words(.columnStage))</th><th scope=\"col\">\(words(.columnParticipants))</th></tr></thead>\n<tbody>\n"
-        for (label, count) in reached + now {
+        for (index, (label, count)) in (reached + now).enumerated() {
             html += "<tr><th scope=\"row\">\(label)</th><td>\(format.integer(count))</td></tr>\n"
-            if label == words(.flowActive) {
-                // Counted among those taking part, as CONSORT counts those lost to follow-up in their arm.
+            if index == reached.count + 1 {
+                // Under those taking part, counted among them, as CONSORT counts those lost to follow-up in their arm.
                 html += "<tr class=\"sub-row\"><th scope=\"row\">\(words(.flowLostToFollowUp, ["days": format.integer(StudyOverview.lostAfterDays)]))</th>"
                     + "<td>\(format.integer(flow.lostToFollowUp))</td></tr>\n"
             }
@@ -72,8 +72,9 @@ public enum OverviewPage {
                                         EventStatus.afterWithdrawal.rawValue: .visitAfterWithdrawal]
         var html: HTML = "<section class=\"overview-section\">\n<h2>\(words(.visitsHeading))</h2>\n"
         let tasks = study.tasks.filter { task in figures.contains { $0.task == task.id } }
+        let visitOrder = StudyOverview.visitOrder(of: study)
         for task in tasks {
-            let order = task.schedule.elements.compactMap(\.visit)
+            let order = visitOrder[task.id] ?? []
             let rows = figures.filter { $0.task == task.id }
                 .sorted { (order.firstIndex(of: $0.visit) ?? .max) < (order.firstIndex(of: $1.visit) ?? .max) }
             // The statuses someone has, in their order: a column of noughts says nothing.
@@ -99,8 +100,8 @@ public enum OverviewPage {
     static func values(_ line: StudyOverview.ByVisit, id: String, reader: Reader) -> HTML {
         let words = reader.words
         let format = reader.format
-        func spread(_ figure: StudyOverview.WeekFigure) -> HTML {
-            guard let median = figure.median, let low = figure.lowerQuartile, let high = figure.upperQuartile else {
+        func spread(_ figure: StudyOverview.WeekFigure?) -> HTML {
+            guard let figure, let median = figure.median, let low = figure.lowerQuartile, let high = figure.upperQuartile else {
                 return "<span aria-hidden=\"true\">–</span><span class=\"visually-hidden\">\(words(.noValues))</span>"
             }
             return "\(format.score(median)) <span class=\"when\">(\(words(.scaleRange, ["low": format.score(low), "high": format.score(high)])))</span>"
@@ -111,8 +112,9 @@ public enum OverviewPage {
             + "<th scope=\"col\">\(words(.columnMedianAndMiddleHalf))</th><th scope=\"col\">\(words(.columnChangeCount))</th>"
             + "<th scope=\"col\">\(words(.columnChangeFrom, ["visit": line.baseline]))</th></tr></thead>\n<tbody>\n"
         for visit in line.visits {
+            // The first visit is what changes are counted from: its own change cells say there is none.
             html += "<tr><th scope=\"row\">\(visit.visit)</th><td>\(format.integer(visit.values.count))</td><td>\(spread(visit.values))</td>"
-                + "<td>\(visit.change.map { format.integer($0.count) } ?? "")</td><td>\(visit.change.map(spread) ?? "")</td></tr>\n"
+                + "<td>\(visit.change.map { "\(format.integer($0.count))" as HTML } ?? spread(nil))</td><td>\(spread(visit.change))</td></tr>\n"
         }
         return html + "</tbody>\n</table>\n</div>\n"
     }
@@ -130,7 +132,8 @@ public enum OverviewPage {
             + "<th scope=\"col\">\(words(.preferNotToAnswer))</th></tr></thead>\n<tbody>\n"
         for figure in figures {
             let share = figure.answers > 0 ? format.percent(Double(figure.preferNot) / Double(figure.answers)) : ""
-            html += "<tr><th scope=\"row\">\(figure.question.text)</th><td>\(format.integer(figure.answers))</td>"
+            html += "<tr><th scope=\"row\">\(figure.question.text) <span class=\"when\">(\(figure.question.taskTitle))</span></th>"
+                + "<td>\(format.integer(figure.answers))</td>"
                 + "<td>\(format.integer(figure.preferNot)) <span class=\"when\">(\(share))</span></td></tr>\n"
         }
         return html + "</tbody>\n</table>\n</div>\n</section>\n"

@@ -7,12 +7,15 @@
   Array.prototype.forEach.call(document.querySelectorAll("[data-filter-for]"), function (group) {
     var table = document.getElementById(group.getAttribute("data-filter-for"));
     if (!table || !table.tBodies[0]) { return; }
-    group.hidden = false;
-    group.addEventListener("change", function (event) {
-      var status = event.target.value;
+    function show(status) {
       Array.prototype.forEach.call(table.tBodies[0].rows, function (row) {
         row.hidden = status !== "" && row.getAttribute("data-status") !== status;
       });
-    });
+    }
+    group.hidden = false;
+    group.addEventListener("change", function (event) { show(event.target.value); });
+    // A choice the browser kept from before a reload or a step back is shown as chosen.
+    var checked = group.querySelector("input:checked");
+    if (checked) { show(checked.value); }
   });
 })();
