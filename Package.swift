@@ -22,6 +22,8 @@ let package = Package(
         .systemLibrary(name: "CICU", pkgConfig: "icu-i18n", providers: [.apt(["libicu-dev"])]),
         // QR codes for the personal links of a hosted study's letters.
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+        // Pango and Cairo: PDFs of signed consents, every script shaped.
+        .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
         // ICU's plural rules and number parsing under plain names: its own are versioned by macros Swift cannot import.
         .target(name: "CICUShim", dependencies: ["CICU"]),
 
@@ -42,7 +44,7 @@ let package = Package(
         // Reading and checking `content/`: YAML front matter and Markdown into a checked study.
         .target(name: "Content", dependencies: ["BuiltInAssets", "CareModel", "Markup", "StudyModel", "Support", "Words", "CYAML", "CCmark"]),
         // HTML and SVG for every page, as pure functions of the feed model.
-        .target(name: "Pages", dependencies: ["CareModel", "CQREncode", "Feed", "Markup", "StudyModel", "Support", "Words"]),
+        .target(name: "Pages", dependencies: ["CareModel", "CQREncode", "Feed", "Markup", "Print", "StudyModel", "Support", "Words"]),
         // CareFeed's own stylesheet, scripts, icons and three.js, embedded in the program.
         .target(name: "BuiltInAssets", exclude: ["Files"], plugins: ["EmbedBuiltInAssets"]),
         .plugin(name: "EmbedBuiltInAssets", capability: .buildTool(), dependencies: ["embed-assets"]),
@@ -51,6 +53,8 @@ let package = Package(
         .target(name: "StudyTemplate", exclude: ["Files"], plugins: ["EmbedBuiltInAssets"]),
         // The files under a site's `assets/`, read once: the public folder, three.js and the models as scripts.
         .target(name: "Assets", dependencies: ["BuiltInAssets", "Content", "StudyModel"]),
+        // PDFs of signed consents, laid out from their Markdown by Pango and drawn by Cairo.
+        .target(name: "Print", dependencies: ["CareModel", "CCmark", "CPangoCairo"]),
         // The clinicians' static site, written from the pages.
         .target(name: "Site", dependencies: ["Assets", "CareModel", "Feed", "Markup", "Pages", "StudyModel", "Support", "Words"]),
         // HTTP on libmicrohttpd: request and response values, form decoding, the server adapter.
@@ -82,6 +86,7 @@ let package = Package(
         .testTarget(name: "FeedTests", dependencies: ["Words", "StudyModel", "Feed", "TestSupport", "CareModel", "Content", "Markup"]),
         .testTarget(name: "ExportTests", dependencies: ["Words", "StudyModel", "Export", "TestSupport", "CareModel", "Content", "Feed", "Support"]),
         .testTarget(name: "MarkupTests", dependencies: ["Markup"]),
+        .testTarget(name: "PrintTests", dependencies: ["Print", "CareModel", "Content", "Markup", "StudyModel", "TestSupport"]),
         .testTarget(name: "WordsTests", dependencies: ["Words", "CareModel", "Markup"]),
         .testTarget(name: "SupportTests", dependencies: ["Support"]),
         .testTarget(name: "AssetsTests", dependencies: ["Assets", "BuiltInAssets", "Content", "StudyModel", "TestSupport"]),

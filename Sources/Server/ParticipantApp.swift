@@ -170,6 +170,17 @@ public final class ParticipantApp: Sendable {
                                                     today: context.today, study: study, reader: context.reader,
                                                     grants: records.permissionGrants, withdrawal: records.withdrawal,
                                                     frame: respond.frame))
+        case .signedCopy(let index):
+            // Only the participant's own records, by their place among them: no record of anyone else is named.
+            let records = context.snapshot.records.consentRecords
+            guard records.indices.contains(index),
+                  let pdf = try ConsentPages.signedCopy(records[index], study: study, reader: context.reader) else {
+                return respond.notFound()
+            }
+            let name = "consent-\(context.participant.id)-\(index + 1).pdf"
+            return HTTPResponse(status: .ok, headers: [("Content-Type", "application/pdf"),
+                                                       ("Content-Disposition", "attachment; filename=\"\(name)\"")],
+                                body: .bytes(pdf))
         case .consentDocument(let id):
             guard let document = study.consentDocument(id) else { return respond.notFound() }
             return respond.page(ConsentPages.document(document, study: study, reader: context.reader, frame: respond.frame))

@@ -98,6 +98,12 @@ extension SiteBuilder {
                         ConsentPages.record(participant: participant, records: view.consentRecords, today: today,
                                             study: study, reader: reader(folder + "consent.html"),
                                             grants: view.permissionGrants, withdrawal: view.withdrawal))
+        // The PDF of each signed record, where names may be seen (`--names`): a signed copy names its signer.
+        for (index, record) in view.consentRecords.enumerated() where ConsentPages.hasSignedCopy(record, study: study, reader: reader(folder)) {
+            if let pdf = try ConsentPages.signedCopy(record, study: study, reader: reader(folder)) {
+                try writer.write(folder + SiteLinks.signedCopyName(index: index, of: view.consentRecords.count), Data(pdf))
+            }
+        }
         try writer.page(folder + "audit.html",
                         AuditPage.render(participant: participant, entries: view.auditLog, outcomes: view.history,
                                          records: view.consentRecords, grants: view.permissionGrants, dates: view.dateChanges,

@@ -18,7 +18,7 @@ public enum Word: String, CaseIterable, Sendable {
          columnEnrolledThatDay, columnEvent, columnMedian, columnMiddleHalf, columnParticipant, columnParticipants,
          columnStage, columnVisit, columnSubject, columnTime, columnWeek, consentChanged, consentChangedText, consentDocument,
          consentReadIt, consentRecord, contentHasErrors, `continue`, currentLanguage
-    case dataAsOf, dateWas, day, dayAndAgo, dayAtTime, dayFromTo, dayLocked, dayLockedText, dayOfStudyToday, dayOfTheStudy,
+    case dataAsOf, dateWas, day, dayAndAgo, dayAtTime, dayFromTo, dayLocked, dayLockedText, dayOfStudyToday, dayOfTheStudy, downloadSignedForm,
          dayOrEarlier, dayOrLater, dayRange, dayRing, days, daysAgo, decimalsAllowed, degreesOfBend,
          deleteAndAnswerAgain, deleteAnswers, deleteExplained, deleteTheseAnswers, deletedNoValues, deletedValues,
          deleting, descending, documentAsSigned, documentTitleVersion, documentTitleVersionID, documentVersion,
@@ -55,7 +55,7 @@ public enum Word: String, CaseIterable, Sendable {
          nothingLoggedToday, nothingScheduled, nothingScheduledFrom, nothingToDo, nothingToLeave, notificationsBlocked
     case openModel, openNotAnswered, openNoteAndModel, openNow, openUntil, openYourLinkText, openYourLinkTitle, opensOn,
          optional, overviewChartTitle, overviewCountsToday, overviewLead, overviewTitle
-    case pageNotFound, pageOutOfDate, partOfDayFrom, participantCount, participantCountFlagged, participantID, preferNotHeading, preferNotLead,
+    case pageNotFound, pageOutOfDate, partOfDayFrom, participantCount, participantCountFlagged, participantID, preferNotHeading, preferNotLead, pdfFooter, pdfFooterProtocol,
          participantsCaption, pastDaysLocked, permissions, pleaseAnswer, pleaseCheck, pleaseCheckAnswers,
          pleaseTryAgain, pointAnswered, pointTitle, preferNotToAnswer, previewShowsEdits, printedNameLabel,
          protocolApproved

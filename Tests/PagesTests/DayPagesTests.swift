@@ -21,6 +21,7 @@ struct PreviewLinks: PageLinks {
     func insights(_ participantID: String) -> String { "/insights" }
     func consentRecord(_ participantID: String) -> String { "/consent" }
     func consentDocument(_ id: String) -> String? { "/consent/\(id)" }
+    func signedCopy(_ participantID: String, index: Int, of count: Int) -> String? { "/consent/signed-\(index + 1).pdf" }
     func educationIndex() -> String { "/education" }
     func note(_ slug: String) -> String { "/education/\(slug)" }
     func task(_ taskID: String, occurrence: Int) -> String? { "/tasks/\(taskID)/\(occurrence)" }

@@ -93,9 +93,11 @@ public enum ContentLoader {
             originals.documents[id] = node
             let html = Markdown.html(body) { links.rewrite($0, reader: reader, bodyLine: bodyLine) }
             anchors.append((path, reader.anchors, html))
-            documents.append(ConsentDocument(id: id, title: consent.title, version: consent.version,
-                                             summary: consent.summary, html: html, sha256: SHA256.hex(html.markup), file: path,
-                                             versionLine: CrossReferences.value("version", in: node).map { $0.line + reader.lineOffset }))
+            var document = ConsentDocument(id: id, title: consent.title, version: consent.version,
+                                           summary: consent.summary, html: html, sha256: SHA256.hex(html.markup), file: path,
+                                           versionLine: CrossReferences.value("version", in: node).map { $0.line + reader.lineOffset })
+            document.markdown = body
+            documents.append(document)
         }
         // Notes are many and independent: parse and render them on every core,
         // then take the results in file order.

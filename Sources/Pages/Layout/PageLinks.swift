@@ -18,6 +18,8 @@ public protocol PageLinks: Sendable {
     /// The participant's audit trail; nil where there is none (the participant's own server).
     func auditTrail(_ participantID: String) -> String?
     func consentDocument(_ id: String) -> String?
+    /// The PDF of a participant's signed record, the `index`th of `count` in signing order (from 0).
+    func signedCopy(_ participantID: String, index: Int, of count: Int) -> String?
     func educationIndex() -> String
     func note(_ slug: String) -> String
     /// The survey form of an event; nil where nothing can be answered.
@@ -69,6 +71,13 @@ public struct SiteLinks: PageLinks {
     public func consentRecord(_ participantID: String) -> String { root + "participants/\(participantID)/consent.html" }
     public func auditTrail(_ participantID: String) -> String? { root + "participants/\(participantID)/audit.html" }
     public func consentDocument(_ id: String) -> String? { root + "consent/\(id).html" }
+    /// `consent.pdf` beside `consent.html` for the record in force, the latest; `consent-1.pdf`, … for those before it.
+    public func signedCopy(_ participantID: String, index: Int, of count: Int) -> String? {
+        root + "participants/\(participantID)/" + Self.signedCopyName(index: index, of: count)
+    }
+    public static func signedCopyName(index: Int, of count: Int) -> String {
+        index == count - 1 ? "consent.pdf" : "consent-\(index + 1).pdf"
+    }
     public func educationIndex() -> String { root + "education/index.html" }
     public func note(_ slug: String) -> String { root + "education/\(slug).html" }
     public func task(_ taskID: String, occurrence: Int) -> String? { nil }

@@ -54,9 +54,11 @@ public enum ConsentPages {
         if records.isEmpty {
             main += "<p class=\"empty\">\(words(.noConsentYet))</p>\n"
         }
-        for record in records {
+        for (index, record) in records.enumerated() {
+            let copy = hasSignedCopy(record, study: study, reader: reader)
+                ? reader.links.signedCopy(participant.id, index: index, of: records.count) : nil
             main += recordArticle(record, title: study.consentDocument(record.documentID)?.title ?? record.documentID,
-                                  reader: reader)
+                                  copy: copy, reader: reader)
         }
         main += choices(grants, study: study, participant: participant, reader: reader)
         if withdrawal == nil, !records.isEmpty, let withdraw = reader.links.withdraw() {
@@ -69,7 +71,8 @@ public enum ConsentPages {
     }
 
     /// One signed record: what a reviewer checks, then the document as signed.
-    static func recordArticle(_ record: ConsentRecord, title: String, reader: Reader) -> HTML {
+    /// - Parameter copy: where its PDF is, when there is one.
+    static func recordArticle(_ record: ConsentRecord, title: String, copy: String?, reader: Reader) -> HTML {
         let words = reader.words
         let names = reader.showsNames
         let matches = SHA256.hex(record.html.markup) == record.sha256
@@ -85,6 +88,9 @@ public enum ConsentPages {
                                     : "<strong class=\"hash-bad\">\(words(.hashDiffers))</strong>"
         html += "<dt>SHA-256</dt><dd><code class=\"hash\">\(record.sha256)</code> \(verdict)</dd>\n"
         html += "</dl>\n"
+        if let copy {
+            html += "<p class=\"no-print\"><a class=\"button button-secondary\" href=\"\(copy)\" download>\(words(.downloadSignedForm))</a></p>\n"
+        }
         let kind = switch record.signature { case .drawn: words(.signatureWithheldDrawn); case .typed: words(.signatureWithheldTyped) }
         let drawing: HTML = names ? signature(record.signature, printedName: record.printedName, reader: reader)
             : "<p class=\"day-meta\">\(kind)</p>"

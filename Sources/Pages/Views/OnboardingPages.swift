@@ -27,6 +27,8 @@ public enum OnboardingPages {
         public var csrfToken: String
         /// `/onboarding/3`: where step `n` (from 1) lives.
         public var stepPath: @Sendable (Int) -> String
+        /// Where the PDF of the consent just signed is, for the completion step to offer.
+        public var signedCopy: String?
 
         public init(task: StudyTask, study: Study, participant: Participant, reader: Reader, csrfToken: String,
                     stepPath: @escaping @Sendable (Int) -> String) {
@@ -103,6 +105,9 @@ public enum OnboardingPages {
         case .completion(let completion):
             main += "<h1>\(completion.title)</h1>\n"
             if let text = completion.text { main += "<p class=\"lead\">\(text)</p>\n" }
+            if let copy = context.signedCopy {
+                main += "<p><a class=\"button button-secondary\" href=\"\(copy)\" download>\(words(.downloadSignedForm))</a></p>\n"
+            }
             main += form + actions(number, context: context, next: words(.goToMyTasks)) + "</form>\n"
         case .form(let formStep):
             main += "<h1>\(formStep.title ?? context.task.title)</h1>\n\(form)"

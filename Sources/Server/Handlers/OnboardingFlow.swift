@@ -207,9 +207,14 @@ private struct Flow {
     }
 
     var pageContext: OnboardingPages.Context {
-        OnboardingPages.Context(task: task, study: context.plan.study, participant: context.participant,
-                                reader: context.reader, csrfToken: context.csrfToken,
-                                stepPath: { Route.onboarding(step: $0).path })
+        var page = OnboardingPages.Context(task: task, study: context.plan.study, participant: context.participant,
+                                           reader: context.reader, csrfToken: context.csrfToken,
+                                           stepPath: { Route.onboarding(step: $0).path })
+        // Keep a copy: the record just signed, when its text is the study's.
+        if let signed = stored.last, ConsentPages.hasSignedCopy(signed, study: context.plan.study, reader: context.reader) {
+            page.signedCopy = context.reader.links.signedCopy(context.participant.id, index: stored.count - 1, of: stored.count)
+        }
+        return page
     }
 
     func show(_ fields: OnboardingFields? = nil, errors: [String: String] = [:], status: HTTPStatus = .ok) -> HTTPResponse {

@@ -20,6 +20,8 @@ enum Route: Equatable, Sendable {
     /// The participant's own signed consent record.
     case consentRecord
     case consentDocument(id: String)
+    /// The PDF of the participant's `index`th signed record (from 0): `/consent/signed-1.pdf` is the first.
+    case signedCopy(index: Int)
     /// A newer version of the consent to read and sign, for those who signed an older one.
     case reconsent
     case reconsentReview
@@ -94,6 +96,9 @@ enum Route: Equatable, Sendable {
             self = .education(slug: Self.page(rest[0]))
         case ("consent", 0) where !isPost:
             self = .consentRecord
+        case ("consent", 1) where !isPost && rest[0].hasPrefix("signed-") && rest[0].hasSuffix(".pdf"):
+            guard let number = Int(rest[0].dropFirst("signed-".count).dropLast(".pdf".count)), number >= 1 else { return nil }
+            self = .signedCopy(index: number - 1)
         case ("consent", 1) where !isPost:
             self = .consentDocument(id: Self.page(rest[0]))
         case ("reconsent", 0):
@@ -127,6 +132,7 @@ enum Route: Equatable, Sendable {
         case .education(let slug): "/education/\(slug)"
         case .consentRecord: "/consent"
         case .consentDocument(let id): "/consent/\(id)"
+        case .signedCopy(let index): "/consent/signed-\(index + 1).pdf"
         case .reconsent: "/reconsent"
         case .reconsentReview: "/reconsent/review"
         case .withdraw: "/withdraw"

@@ -19,6 +19,7 @@ struct ServerLinks: PageLinks {
     /// The participant's own server keeps no audit trail page: the team's site shows it.
     func auditTrail(_ participantID: String) -> String? { nil }
     func consentDocument(_ id: String) -> String? { Route.consentDocument(id: id).path }
+    func signedCopy(_ participantID: String, index: Int, of count: Int) -> String? { Route.signedCopy(index: index).path }
     func educationIndex() -> String { Route.educationIndex.path }
     func note(_ slug: String) -> String { Route.education(slug: slug).path }
     func task(_ taskID: String, occurrence: Int) -> String? { Route.task(id: taskID, occurrence: occurrence).path }

@@ -1,0 +1,57 @@
+import CareModel
+import Print
+import StudyModel
+import Support
+import Words
+
+/// The PDF of a signed consent record (SPEC §14), in the reader's words
+/// around the text as signed.
+extension ConsentPages {
+    /// The Markdown a record's signed HTML was rendered from: the study's
+    /// document, in any of its languages, whose text has the record's hash;
+    /// nil when the text signed is no longer in the content, or when the
+    /// record's HTML does not match its own hash (it is not what was signed).
+    public static func signedMarkdown(_ record: ConsentRecord, study: Study) -> String? {
+        guard SHA256.hex(record.html.markup) == record.sha256 else { return nil }
+        let documents = study.consentDocuments + study.translations.values.flatMap(\.consentDocuments)
+        return documents.first { $0.id == record.documentID && $0.sha256 == record.sha256 && !$0.markdown.isEmpty }?.markdown
+    }
+
+    /// Whether `record` has a PDF for `reader`: its text is the study's, the
+    /// reader may see its name, and nothing in it is refused for print.
+    public static func hasSignedCopy(_ record: ConsentRecord, study: Study, reader: Reader) -> Bool {
+        guard reader.showsNames, let markdown = signedMarkdown(record, study: study) else { return false }
+        return ConsentPDF.refusal(markdown: markdown, record: record) == nil
+    }
+
+    /// The record as a PDF: its text, the printed name, the signature, when
+    /// it was signed with its zone, the version and the hash, and the
+    /// protocol and the page in every footer. Nil when its text is not
+    /// found (`signedMarkdown`); names are the reader's to see, so nil too
+    /// for a reader who is not shown them.
+    public static func signedCopy(_ record: ConsentRecord, study: Study, reader: Reader) throws -> [UInt8]? {
+        guard reader.showsNames, let markdown = signedMarkdown(record, study: study) else { return nil }
+        let words = reader.words
+        let format = reader.format
+        let title = study.consentDocuments.first { $0.id == record.documentID }.map { document in
+            study.translated(to: LanguageTag(record.language ?? "") ?? study.ownLanguage.tag).consentDocument(document.id)?.title
+                ?? document.title
+        } ?? record.documentID
+        let signedOn = words(.dayAtTime, ["day": format.dayWithYear(record.timeZone.localDate(of: record.signedAt)),
+                                          "time": format.time(record.signedAt, in: record.timeZone)])
+            + " (\(Timestamp.local(record.signedAt, in: record.timeZone)), \(record.timeZone.identifier))"
+        let protocolNumber = study.protocolApproval?.number
+        let footer: @Sendable (Int, Int) -> String = { page, pages in
+            protocolNumber.map { words(.pdfFooterProtocol, ["number": $0, "page": format.integer(page), "pages": format.integer(pages)]) }
+                ?? words(.pdfFooter, ["page": format.integer(page), "pages": format.integer(pages)])
+        }
+        let pdfWords = ConsentPDF.Words(
+            title: title, signatureHeading: words(.signature),
+            facts: [words(.labelledAnswer, ["label": words(.factPrintedName), "answer": record.printedName]),
+                    words(.labelledAnswer, ["label": words(.factSigned), "answer": signedOn]),
+                    words(.version, ["version": record.version])],
+            signatureOf: words(.signatureOf, ["name": record.printedName]), hashLabel: "SHA-256", footer: footer)
+        let language = record.language ?? study.ownLanguage.tag.identifier
+        return try ConsentPDF.make(markdown: markdown, record: record, language: language, words: pdfWords)
+    }
+}

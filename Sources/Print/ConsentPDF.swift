@@ -1,0 +1,131 @@
+import CareModel
+import CPangoCairo
+
+/// A PDF of a signed consent (SPEC §14): the text signed, laid out from its
+/// Markdown in its own language, then who signed, their drawn or typed
+/// signature, when with the zone, the version and the SHA-256 of the signed
+/// HTML; every page's footer says the protocol and the page.
+public enum ConsentPDF {
+    /// The words around the signed text, in the participant's language.
+    public struct Words: Sendable {
+        public var title: String
+        /// "Signed by Maya Alvarez", "Signed on …", "Version 2.1": each a line under the signature's heading.
+        public var signatureHeading: String
+        public var facts: [String]
+        public var signatureOf: String
+        public var hashLabel: String
+        /// The footer of page `page` of `pages`.
+        public var footer: @Sendable (_ page: Int, _ pages: Int) -> String
+
+        public init(title: String, signatureHeading: String, facts: [String], signatureOf: String, hashLabel: String,
+                    footer: @escaping @Sendable (Int, Int) -> String) {
+            self.title = title
+            self.signatureHeading = signatureHeading
+            self.facts = facts
+            self.signatureOf = signatureOf
+            self.hashLabel = hashLabel
+            self.footer = footer
+        }
+    }
+
+    /// Why no PDF was made, in words that say what to do.
+    public enum Refusal: Error, Equatable, CustomStringConvertible {
+        case tooLong(bytes: Int)
+        case tooManyParts(count: Int)
+        case signatureUnreadable
+
+        public var description: String {
+            switch self {
+            case .tooLong(let bytes):
+                "the consent text is \(bytes / 1024) KB, more than a printed consent of \(ConsentPDF.longest / 1024) KB; "
+                    + "the signed HTML in the record is the copy to keep"
+            case .tooManyParts(let count):
+                "the consent text has \(count) headings, paragraphs and list items, more than \(ConsentPDF.mostBlocks) a "
+                    + "printed consent holds; the signed HTML in the record is the copy to keep"
+            case .signatureUnreadable:
+                "the record's drawn signature is not path data a signature pad sends"
+            }
+        }
+    }
+
+    /// A consent text longer than this is refused: real ones are tens of kilobytes.
+    public static let longest = 512 * 1024
+    public static let mostBlocks = 4_000
+
+    static let font = "Noto Sans, Noto Sans Arabic, Noto Sans CJK JP"
+
+    /// Why `record`, whose signed HTML `markdown` renders to, would not be printed; nil when it would.
+    public static func refusal(markdown: String, record: ConsentRecord) -> Refusal? {
+        refusal(markdown: markdown, blocks: markdown.utf8.count <= longest ? MarkdownBlocks.blocks(markdown) : [], record: record)
+    }
+
+    private static func refusal(markdown: String, blocks: [PrintBlock], record: ConsentRecord) -> Refusal? {
+        guard markdown.utf8.count <= longest else { return .tooLong(bytes: markdown.utf8.count) }
+        guard blocks.count <= mostBlocks else { return .tooManyParts(count: blocks.count) }
+        if case .drawn(let path) = record.signature, SignatureStrokes.tokenize(path).isEmpty {
+            return .signatureUnreadable
+        }
+        return nil
+    }
+
+    /// The PDF of `record`, whose signed HTML `markdown` renders to, with `words` in `language` (a BCP 47 tag).
+    public static func make(markdown: String, record: ConsentRecord, language: String, words: Words) throws -> [UInt8] {
+        let blocks = markdown.utf8.count <= longest ? MarkdownBlocks.blocks(markdown) : []
+        if let refusal = refusal(markdown: markdown, blocks: blocks, record: record) { throw refusal }
+        let pages = PrintedPages(title: words.title, language: language, created: Self.created(record))
+        pages.text("<b>\(MarkdownBlocks.escaped(words.title))</b>", font: "\(font) 17")
+        for block in blocks {
+            let indent = Double(block.depth) * 16
+            switch block.kind {
+            case .heading(let level):
+                let size = [1: 15.0, 2: 13.0, 3: 12.0][level] ?? 11.0
+                pages.text("<b>\(block.markup)</b>", font: "\(font) \(size)", indent: indent, spaceBefore: level <= 2 ? 14 : 10)
+            case .paragraph:
+                pages.text(block.isQuote ? "<i>\(block.markup)</i>" : block.markup, font: "\(font) 10.5", indent: indent, spaceBefore: 6)
+            case .item(let marker):
+                pages.text("\(marker)\u{00A0}\u{00A0}\(block.markup)", font: "\(font) 10.5", indent: indent, spaceBefore: 3)
+            case .code:
+                pages.text(block.markup, font: "Noto Sans Mono 9.5", indent: indent + 8, spaceBefore: 6)
+            case .rule:
+                pages.rule(indent: indent, spaceBefore: 8)
+            }
+        }
+        // The signature and what identifies the record, kept together on one page.
+        pages.keepTogether()
+        pages.rule(spaceBefore: 18)
+        pages.text("<b>\(MarkdownBlocks.escaped(words.signatureHeading))</b>", font: "\(font) 13", spaceBefore: 10)
+        switch record.signature {
+        case .drawn(let path):
+            pages.drawing(height: 66, spaceBefore: 6) { context, x, y in
+                cairo_rectangle(context, x, y, 186, 64)
+                cairo_set_source_rgb(context, 0.75, 0.75, 0.77)
+                cairo_set_line_width(context, 0.5)
+                cairo_stroke(context)
+                cairo_translate(context, x + 3, y + 2)
+                cairo_scale(context, 0.6, 0.6)
+                cairo_new_path(context)
+                if SignatureStrokes.draw(path, in: context) {
+                    cairo_set_source_rgb(context, 0.11, 0.11, 0.12)
+                    cairo_set_line_width(context, 2.5)
+                    cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
+                    cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
+                    cairo_stroke(context)
+                }
+                cairo_new_path(context)
+            }
+        case .typed(let name):
+            pages.text("<i>\(MarkdownBlocks.escaped(name))</i>", font: "\(font) 16", spaceBefore: 6)
+        }
+        for fact in words.facts {
+            pages.text(MarkdownBlocks.escaped(fact), font: "\(font) 10.5", spaceBefore: 4)
+        }
+        pages.text(MarkdownBlocks.escaped(words.hashLabel), font: "\(font) 10.5", spaceBefore: 4)
+        pages.text(MarkdownBlocks.escaped(record.sha256), font: "Noto Sans Mono 9.5")
+        return pages.finish(footer: words.footer, footerFont: "\(font) 8.5")
+    }
+
+    /// The record's signing moment as the PDF's creation date, ISO 8601 in UTC.
+    static func created(_ record: ConsentRecord) -> String {
+        String(Timestamp.utc(record.signedAt).prefix(19)) + "Z"
+    }
+}
