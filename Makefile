@@ -8,7 +8,8 @@ CAREFEED = .build/$(CONFIGURATION)/carefeed
 
 # pkg-config name → Debian package.
 LIBRARIES := sqlite3:libsqlite3-dev libcmark:libcmark-dev yaml-0.1:libyaml-dev \
-             libmicrohttpd:libmicrohttpd-dev libcrypto:libssl-dev icu-i18n:libicu-dev libqrencode:libqrencode-dev
+             libmicrohttpd:libmicrohttpd-dev libcrypto:libssl-dev icu-i18n:libicu-dev libqrencode:libqrencode-dev \
+             pangocairo:libpango1.0-dev cairo:libcairo2-dev
 
 .PHONY: run test browser-test reliability fuzz screenshots bench deps browser-deps build check clean
 
@@ -102,6 +103,9 @@ deps:
 	command -v pkg-config >/dev/null || missing="pkg-config"; \
 	[ -d /usr/share/zoneinfo/America ] || missing="$$missing tzdata"; \
 	[ -f /usr/share/javascript/three/three.min.js ] || missing="$$missing libjs-three"; \
+	[ -d /usr/share/fonts/truetype/noto ] || missing="$$missing fonts-noto-core"; \
+	[ -d /usr/share/fonts/opentype/noto ] || missing="$$missing fonts-noto-cjk"; \
+	command -v pdftotext >/dev/null || missing="$$missing poppler-utils"; \
 	for pair in $(LIBRARIES); do \
 		module=$${pair%%:*}; package=$${pair#*:}; \
 		command -v pkg-config >/dev/null && pkg-config --exists $$module || missing="$$missing $$package"; \
