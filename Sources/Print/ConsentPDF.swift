@@ -1,8 +1,9 @@
 import CareModel
 import CPangoCairo
+import StudyModel
 
-/// A PDF of a signed consent (SPEC §14): the text signed, laid out from its
-/// Markdown in its own language, then who signed, their drawn or typed
+/// A PDF of a signed consent (SPEC §14): the text signed, laid out from the
+/// blocks its Markdown was read into, in its own language, then who signed, their drawn or typed
 /// signature, when with the zone, the version and the SHA-256 of the signed
 /// HTML; every page's footer says the protocol and the page.
 public enum ConsentPDF {
@@ -54,13 +55,10 @@ public enum ConsentPDF {
 
     static let font = "Noto Sans, Noto Sans Arabic, Noto Sans CJK JP"
 
-    /// Why `record`, whose signed HTML `markdown` renders to, would not be printed; nil when it would.
-    public static func refusal(markdown: String, record: ConsentRecord) -> Refusal? {
-        refusal(markdown: markdown, blocks: markdown.utf8.count <= longest ? MarkdownBlocks.blocks(markdown) : [], record: record)
-    }
-
-    private static func refusal(markdown: String, blocks: [PrintBlock], record: ConsentRecord) -> Refusal? {
-        guard markdown.utf8.count <= longest else { return .tooLong(bytes: markdown.utf8.count) }
+    /// Why `record`, whose signed text `blocks` are, would not be printed; nil when it would.
+    public static func refusal(blocks: [TextBlock], record: ConsentRecord) -> Refusal? {
+        let bytes = blocks.reduce(0) { total, block in block.runs.reduce(total) { $0 + $1.text.utf8.count } }
+        guard bytes <= longest else { return .tooLong(bytes: bytes) }
         guard blocks.count <= mostBlocks else { return .tooManyParts(count: blocks.count) }
         if case .drawn(let path) = record.signature, SignatureStrokes.tokenize(path).isEmpty {
             return .signatureUnreadable
@@ -68,24 +66,24 @@ public enum ConsentPDF {
         return nil
     }
 
-    /// The PDF of `record`, whose signed HTML `markdown` renders to, with `words` in `language` (a BCP 47 tag).
-    public static func make(markdown: String, record: ConsentRecord, language: String, words: Words) throws -> [UInt8] {
-        let blocks = markdown.utf8.count <= longest ? MarkdownBlocks.blocks(markdown) : []
-        if let refusal = refusal(markdown: markdown, blocks: blocks, record: record) { throw refusal }
+    /// The PDF of `record`, whose signed text `blocks` are, with `words` in `language` (a BCP 47 tag).
+    public static func make(blocks: [TextBlock], record: ConsentRecord, language: String, words: Words) throws -> [UInt8] {
+        if let refusal = refusal(blocks: blocks, record: record) { throw refusal }
         let pages = PrintedPages(title: words.title, language: language, created: Self.created(record))
-        pages.text("<b>\(MarkdownBlocks.escaped(words.title))</b>", font: "\(font) 17")
+        pages.text("<b>\(PangoMarkup.escaped(words.title))</b>", font: "\(font) 17")
         for block in blocks {
             let indent = Double(block.depth) * 16
+            let markup = PangoMarkup.markup(block.runs)
             switch block.kind {
             case .heading(let level):
                 let size = [1: 15.0, 2: 13.0, 3: 12.0][level] ?? 11.0
-                pages.text("<b>\(block.markup)</b>", font: "\(font) \(size)", indent: indent, spaceBefore: level <= 2 ? 14 : 10)
+                pages.text("<b>\(markup)</b>", font: "\(font) \(size)", indent: indent, spaceBefore: level <= 2 ? 14 : 10)
             case .paragraph:
-                pages.text(block.isQuote ? "<i>\(block.markup)</i>" : block.markup, font: "\(font) 10.5", indent: indent, spaceBefore: 6)
+                pages.text(block.isQuote ? "<i>\(markup)</i>" : markup, font: "\(font) 10.5", indent: indent, spaceBefore: 6)
             case .item(let marker):
-                pages.text("\(marker)\u{00A0}\u{00A0}\(block.markup)", font: "\(font) 10.5", indent: indent, spaceBefore: 3)
+                pages.text("\(marker)\u{00A0}\u{00A0}\(markup)", font: "\(font) 10.5", indent: indent, spaceBefore: 3)
             case .code:
-                pages.text(block.markup, font: "Noto Sans Mono 9.5", indent: indent + 8, spaceBefore: 6)
+                pages.text(markup, font: "Noto Sans Mono 9.5", indent: indent + 8, spaceBefore: 6)
             case .rule:
                 pages.rule(indent: indent, spaceBefore: 8)
             }
@@ -93,7 +91,7 @@ public enum ConsentPDF {
         // The signature and what identifies the record, kept together on one page.
         pages.keepTogether()
         pages.rule(spaceBefore: 18)
-        pages.text("<b>\(MarkdownBlocks.escaped(words.signatureHeading))</b>", font: "\(font) 13", spaceBefore: 10)
+        pages.text("<b>\(PangoMarkup.escaped(words.signatureHeading))</b>", font: "\(font) 13", spaceBefore: 10)
         switch record.signature {
         case .drawn(let path):
             pages.drawing(height: 66, spaceBefore: 6) { context, x, y in
@@ -114,13 +112,13 @@ public enum ConsentPDF {
                 cairo_new_path(context)
             }
         case .typed(let name):
-            pages.text("<i>\(MarkdownBlocks.escaped(name))</i>", font: "\(font) 16", spaceBefore: 6)
+            pages.text("<i>\(PangoMarkup.escaped(name))</i>", font: "\(font) 16", spaceBefore: 6)
         }
         for fact in words.facts {
-            pages.text(MarkdownBlocks.escaped(fact), font: "\(font) 10.5", spaceBefore: 4)
+            pages.text(PangoMarkup.escaped(fact), font: "\(font) 10.5", spaceBefore: 4)
         }
-        pages.text(MarkdownBlocks.escaped(words.hashLabel), font: "\(font) 10.5", spaceBefore: 4)
-        pages.text(MarkdownBlocks.escaped(record.sha256), font: "Noto Sans Mono 9.5")
+        pages.text(PangoMarkup.escaped(words.hashLabel), font: "\(font) 10.5", spaceBefore: 4)
+        pages.text(PangoMarkup.escaped(record.sha256), font: "Noto Sans Mono 9.5")
         return pages.finish(footer: words.footer, footerFont: "\(font) 8.5")
     }
 

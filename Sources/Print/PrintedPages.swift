@@ -173,7 +173,7 @@ final class PrintedPages {
                     cairo_restore(context)
                 }
             }
-            let foot = layout(MarkdownBlocks.escaped(footer(number + 1, pages.count)), font: footerFont, width: Self.bodyWidth)
+            let foot = layout(PangoMarkup.escaped(footer(number + 1, pages.count)), font: footerFont, width: Self.bodyWidth)
             pango_layout_set_alignment(foot, PANGO_ALIGN_CENTER)
             cairo_save(context)
             cairo_set_source_rgb(context, 0.33, 0.33, 0.36)

@@ -8,8 +8,8 @@ public struct ConsentDocument: Hashable, Sendable {
     public var summary: String?
     /// The body rendered by cmark: exactly what a participant signs.
     public var html: HTML
-    /// The Markdown `html` is rendered from, which the PDF of a signed consent is laid out from.
-    public var markdown = ""
+    /// The text `html` is rendered from, as blocks, which the PDF of a signed consent is laid out from.
+    public var blocks: [TextBlock] = []
     /// Lowercase hex SHA-256 of `html`'s UTF-8 bytes.
     public var sha256: String
     public var file: String

@@ -41,7 +41,7 @@ import TestSupport
     @Test func recoversEnglishConsentIsInItsPDFWithTheNameVersionAndHash() throws {
         let study = try #require(ContentLoader.load(directory: Repository.content, publicDirectory: nil).study)
         let document = try #require(study.consentDocuments.first)
-        let pdf = try ConsentPDF.make(markdown: document.markdown, record: record(document), language: "en", words: words(document.title))
+        let pdf = try ConsentPDF.make(blocks: document.blocks, record: record(document), language: "en", words: words(document.title))
         #expect(pdf.starts(with: Array("%PDF-".utf8)))
         try Data(pdf).write(to: URL(fileURLWithPath: "/tmp/consent-en.pdf"))
         let text = try text(pdf)
@@ -67,7 +67,7 @@ extension ConsentPDFTests {
     ])
     func aConsentInEachScriptIsShapedAndItsTextExtracted(language: String, markdown: String) throws {
         let name = language == "ar" ? "مايا ألفاريز" : language == "ja" ? "山田 花子" : "Maya Alvarez"
-        let pdf = try ConsentPDF.make(markdown: markdown, record: written(markdown, language: language, signature: .typed(name: name)),
+        let pdf = try ConsentPDF.make(blocks: MarkdownBlocks.blocks(markdown), record: written(markdown, language: language, signature: .typed(name: name)),
                                       language: language, words: words("Consent"))
         try Data(pdf).write(to: URL(fileURLWithPath: "/tmp/consent-\(language).pdf"))
         // pdftotext breaks lines where the PDF does, inside a Japanese sentence too: read without white space.
@@ -89,23 +89,23 @@ extension ConsentPDFTests {
         let paragraph = String(repeating: "word ", count: 1_000_000)
         for (markdown, expected) in [(headings, "10000 headings, paragraphs and list items"), (paragraph, "4882 KB")] {
             #expect(throws: ConsentPDF.Refusal.self) {
-                try ConsentPDF.make(markdown: markdown, record: written(markdown, language: "en"), language: "en", words: words("Consent"))
+                try ConsentPDF.make(blocks: MarkdownBlocks.blocks(markdown), record: written(markdown, language: "en"), language: "en", words: words("Consent"))
             }
-            let refusal = ConsentPDF.refusal(markdown: markdown, record: written(markdown, language: "en"))
+            let refusal = ConsentPDF.refusal(blocks: MarkdownBlocks.blocks(markdown), record: written(markdown, language: "en"))
             #expect(refusal?.description.contains(expected) == true, "\(String(describing: refusal))")
         }
         // A hundred thousand points: more than a pad sends.
         let points = "M0 0" + String(repeating: " L1 1", count: 100_000)
-        #expect(ConsentPDF.refusal(markdown: "Text", record: written("Text", language: "en", signature: .drawn(pathData: points)))
+        #expect(ConsentPDF.refusal(blocks: MarkdownBlocks.blocks("Text"), record: written("Text", language: "en", signature: .drawn(pathData: points)))
                 == .signatureUnreadable)
-        #expect(ConsentPDF.refusal(markdown: "Text", record: written("Text", language: "en", signature: .drawn(pathData: "M1 1 A 2 2 0 0 1 3 3")))
+        #expect(ConsentPDF.refusal(blocks: MarkdownBlocks.blocks("Text"), record: written("Text", language: "en", signature: .drawn(pathData: "M1 1 A 2 2 0 0 1 3 3")))
                 == .signatureUnreadable, "an arc is not what a pad sends")
     }
 
     @Test func aNameInFourScriptsAndDeepNestingArePrinted() throws {
         let name = "Maya Ålvarez مايا 山田 Мая"
         let nested = String(repeating: "> ", count: 500) + "deep\n\n" + String(repeating: "*", count: 3_000) + "x"
-        let pdf = try ConsentPDF.make(markdown: "Plain words.\n\n" + nested, record: written(nested, language: "en", signature: .typed(name: name)),
+        let pdf = try ConsentPDF.make(blocks: MarkdownBlocks.blocks("Plain words.\n\n" + nested), record: written(nested, language: "en", signature: .typed(name: name)),
                                       language: "en", words: words("Consent"))
         let text = try text(pdf)
         #expect(text.contains("Plain words.") && text.contains("deep"))

@@ -106,6 +106,17 @@ import StudyModel
         #expect(try read("participants/p1/index.html").contains("<h1>Ada Lovelace</h1>"))
         #expect(try read("participants/p1/insights.html").contains("Ada Lovelace (p1)"))
         #expect(try read("participants/p1/consent.html").contains("Ada B. Lovelace"))
+        // What was signed, as a PDF beside the record, linked from it.
+        let pdf = try #require(FileManager.default.contents(atPath: directory.path + "/Site/participants/p1/consent.pdf"))
+        #expect(pdf.starts(with: Array("%PDF-".utf8)))
+        #expect(try read("participants/p1/consent.html").contains("<a class=\"button button-secondary\" href=\"../../participants/p1/consent.pdf\" download>"
+                                                                  + "Download the signed form (PDF)</a>"))
+    }
+
+    @Test func withoutNamesNoSignedCopyIsWrittenOrLinked() throws {
+        try build()
+        #expect(!FileManager.default.fileExists(atPath: directory.path + "/Site/participants/p1/consent.pdf"))
+        #expect(!(try read("participants/p1/consent.html")).contains("consent.pdf"))
     }
 
     @Test func aDeclinedShareLeavesNoValueOfItsTypesAnywhereAndSaysNotShared() throws {

@@ -96,7 +96,7 @@ public enum ContentLoader {
             var document = ConsentDocument(id: id, title: consent.title, version: consent.version,
                                            summary: consent.summary, html: html, sha256: SHA256.hex(html.markup), file: path,
                                            versionLine: CrossReferences.value("version", in: node).map { $0.line + reader.lineOffset })
-            document.markdown = body
+            document.blocks = MarkdownBlocks.blocks(body)
             documents.append(document)
         }
         // Notes are many and independent: parse and render them on every core,

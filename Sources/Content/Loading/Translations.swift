@@ -127,7 +127,7 @@ struct Translations {
             copy.title = header.title
             copy.summary = header.summary
             copy.html = html
-            copy.markdown = body
+            copy.blocks = MarkdownBlocks.blocks(body)
             copy.sha256 = SHA256.hex(html.markup)
             copy.file = reader.file
             copy.language = tag.identifier

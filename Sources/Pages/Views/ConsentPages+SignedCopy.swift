@@ -7,30 +7,31 @@ import Words
 /// The PDF of a signed consent record (SPEC §14), in the reader's words
 /// around the text as signed.
 extension ConsentPages {
-    /// The Markdown a record's signed HTML was rendered from: the study's
-    /// document, in any of its languages, whose text has the record's hash;
-    /// nil when the text signed is no longer in the content, or when the
-    /// record's HTML does not match its own hash (it is not what was signed).
-    public static func signedMarkdown(_ record: ConsentRecord, study: Study) -> String? {
+    /// The text a record's signed HTML was rendered from, as blocks: the
+    /// study's document, in any of its languages, whose text has the
+    /// record's hash; nil when the text signed is no longer in the content,
+    /// or when the record's HTML does not match its own hash (it is not what
+    /// was signed).
+    public static func signedText(_ record: ConsentRecord, study: Study) -> [TextBlock]? {
         guard SHA256.hex(record.html.markup) == record.sha256 else { return nil }
         let documents = study.consentDocuments + study.translations.values.flatMap(\.consentDocuments)
-        return documents.first { $0.id == record.documentID && $0.sha256 == record.sha256 && !$0.markdown.isEmpty }?.markdown
+        return documents.first { $0.id == record.documentID && $0.sha256 == record.sha256 && !$0.blocks.isEmpty }?.blocks
     }
 
     /// Whether `record` has a PDF for `reader`: its text is the study's, the
     /// reader may see its name, and nothing in it is refused for print.
     public static func hasSignedCopy(_ record: ConsentRecord, study: Study, reader: Reader) -> Bool {
-        guard reader.showsNames, let markdown = signedMarkdown(record, study: study) else { return false }
-        return ConsentPDF.refusal(markdown: markdown, record: record) == nil
+        guard reader.showsNames, let blocks = signedText(record, study: study) else { return false }
+        return ConsentPDF.refusal(blocks: blocks, record: record) == nil
     }
 
     /// The record as a PDF: its text, the printed name, the signature, when
     /// it was signed with its zone, the version and the hash, and the
     /// protocol and the page in every footer. Nil when its text is not
-    /// found (`signedMarkdown`); names are the reader's to see, so nil too
+    /// found (`signedText`); names are the reader's to see, so nil too
     /// for a reader who is not shown them.
     public static func signedCopy(_ record: ConsentRecord, study: Study, reader: Reader) throws -> [UInt8]? {
-        guard reader.showsNames, let markdown = signedMarkdown(record, study: study) else { return nil }
+        guard reader.showsNames, let blocks = signedText(record, study: study) else { return nil }
         let words = reader.words
         let format = reader.format
         let title = study.consentDocuments.first { $0.id == record.documentID }.map { document in
@@ -52,6 +53,6 @@ extension ConsentPages {
                     words(.version, ["version": record.version])],
             signatureOf: words(.signatureOf, ["name": record.printedName]), hashLabel: "SHA-256", footer: footer)
         let language = record.language ?? study.ownLanguage.tag.identifier
-        return try ConsentPDF.make(markdown: markdown, record: record, language: language, words: pdfWords)
+        return try ConsentPDF.make(blocks: blocks, record: record, language: language, words: pdfWords)
     }
 }

@@ -1,49 +1,29 @@
 import CCmark
-import CPangoCairo
+import StudyModel
 
-/// A consent's Markdown as the blocks a printed page has, each its text in
-/// Pango's markup: cmark's tree walked, never an HTML engine. Headings,
-/// paragraphs, list items with their markers, quotes, code and rules; raw
+/// A consent's Markdown as `TextBlock`s, walked from cmark's tree: raw
 /// HTML is left out, as cmark's safe HTML that the participant signed
 /// leaves it out.
-struct PrintBlock: Equatable {
-    enum Kind: Equatable {
-        case heading(level: Int)
-        case paragraph
-        /// A list item's first paragraph carries its marker: `•` or `3.`.
-        case item(marker: String)
-        case code
-        case rule
-    }
-
-    var kind: Kind
-    /// Pango markup, escaped.
-    var markup: String
-    /// How many lists and quotes it is inside.
-    var depth: Int
-    var isQuote = false
-}
-
-enum MarkdownBlocks {
+public enum MarkdownBlocks {
     /// Nesting deeper than this is printed at this depth: a crafted text of a thousand nested quotes stays on the page.
     static let deepest = 8
     /// Lists and quotes nested deeper than this are printed as one paragraph of their words, so no text
     /// nests the walk without bound.
     static let deepestWalked = 32
 
-    static func blocks(_ markdown: String) -> [PrintBlock] {
+    public static func blocks(_ markdown: String) -> [TextBlock] {
         guard let document = cmark_parse_document(markdown, markdown.utf8.count, CMARK_OPT_DEFAULT) else { return [] }
         defer { cmark_node_free(document) }
-        var blocks: [PrintBlock] = []
+        var blocks: [TextBlock] = []
         walk(document, depth: 0, level: 0, quote: false, marker: nil, into: &blocks)
         return blocks
     }
 
     /// Appends the blocks under `node`, `level` containers deep. `marker` is a list item's, for its first paragraph.
     private static func walk(_ node: OpaquePointer, depth: Int, level: Int, quote: Bool, marker: String?,
-                             into blocks: inout [PrintBlock]) {
+                             into blocks: inout [TextBlock]) {
         guard level <= deepestWalked else {
-            blocks.append(PrintBlock(kind: .paragraph, markup: inline(node), depth: depth, isQuote: quote))
+            blocks.append(TextBlock(kind: .paragraph, runs: inline(node), depth: depth, isQuote: quote))
             return
         }
         var marker = marker
@@ -55,11 +35,11 @@ enum MarkdownBlocks {
             let inner = min(depth + 1, deepest)
             switch cmark_node_get_type(current) {
             case CMARK_NODE_HEADING:
-                blocks.append(PrintBlock(kind: .heading(level: Int(cmark_node_get_heading_level(current))),
-                                         markup: inline(current), depth: depth, isQuote: quote))
+                blocks.append(TextBlock(kind: .heading(level: Int(cmark_node_get_heading_level(current))),
+                                         runs: inline(current), depth: depth, isQuote: quote))
             case CMARK_NODE_PARAGRAPH:
-                let kind: PrintBlock.Kind = marker.map { .item(marker: $0) } ?? .paragraph
-                blocks.append(PrintBlock(kind: kind, markup: inline(current), depth: depth, isQuote: quote))
+                let kind: TextBlock.Kind = marker.map { .item(marker: $0) } ?? .paragraph
+                blocks.append(TextBlock(kind: kind, runs: inline(current), depth: depth, isQuote: quote))
                 marker = nil
             case CMARK_NODE_LIST:
                 walk(current, depth: inner, level: level + 1, quote: quote, marker: nil, into: &blocks)
@@ -70,7 +50,7 @@ enum MarkdownBlocks {
                 walk(current, depth: depth, level: level + 1, quote: quote, marker: itemMarker, into: &blocks)
                 // An item with no paragraph of its own (empty, or a list first) still shows its marker.
                 if blocks.count == before || blocks[before].kind != .item(marker: itemMarker) {
-                    blocks.insert(PrintBlock(kind: .item(marker: itemMarker), markup: "", depth: depth, isQuote: quote), at: before)
+                    blocks.insert(TextBlock(kind: .item(marker: itemMarker), runs: [], depth: depth, isQuote: quote), at: before)
                 }
             case CMARK_NODE_BLOCK_QUOTE:
                 walk(current, depth: inner, level: level + 1, quote: true, marker: nil, into: &blocks)
@@ -78,9 +58,9 @@ enum MarkdownBlocks {
                 let literal = cmark_node_get_literal(current).map { String(cString: $0) } ?? ""
                 var text = literal
                 if text.hasSuffix("\n") { text.removeLast() }
-                blocks.append(PrintBlock(kind: .code, markup: "<tt>\(escaped(text))</tt>", depth: depth, isQuote: quote))
+                blocks.append(TextBlock(kind: .code, runs: [TextBlock.Run(text: text, isCode: true)], depth: depth, isQuote: quote))
             case CMARK_NODE_THEMATIC_BREAK:
-                blocks.append(PrintBlock(kind: .rule, markup: "", depth: depth, isQuote: quote))
+                blocks.append(TextBlock(kind: .rule, runs: [], depth: depth, isQuote: quote))
             default:
                 // Raw HTML is not in what was signed; any other block is read for the blocks inside it.
                 if cmark_node_first_child(current) != nil {
@@ -90,12 +70,24 @@ enum MarkdownBlocks {
         }
     }
 
-    /// The content under `node` as Pango markup, walked with cmark's own
+    /// The words under `node` as runs of one style, walked with cmark's own
     /// iterator rather than by recursion, however deep emphasis nests. A
     /// link's or an image's words are kept, as the signed page shows them;
     /// paragraphs under a node flattened whole are kept apart by a line break.
-    static func inline(_ node: OpaquePointer) -> String {
-        var markup = ""
+    static func inline(_ node: OpaquePointer) -> [TextBlock.Run] {
+        var runs: [TextBlock.Run] = []
+        var bold = 0, italic = 0
+        func add(_ text: String, code: Bool = false) {
+            let style = TextBlock.Run(text: "", isBold: bold > 0, isItalic: italic > 0, isCode: code)
+            if var last = runs.last, (last.isBold, last.isItalic, last.isCode) == (style.isBold, style.isItalic, style.isCode) {
+                last.text += text
+                runs[runs.count - 1] = last
+            } else {
+                var run = style
+                run.text = text
+                runs.append(run)
+            }
+        }
         let iterator = cmark_iter_new(node)
         defer { cmark_iter_free(iterator) }
         while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
@@ -103,30 +95,23 @@ enum MarkdownBlocks {
             let entering = event == CMARK_EVENT_ENTER
             switch cmark_node_get_type(current) {
             case CMARK_NODE_TEXT:
-                markup += escaped(cmark_node_get_literal(current).map { String(cString: $0) } ?? "")
+                add(cmark_node_get_literal(current).map { String(cString: $0) } ?? "")
             case CMARK_NODE_CODE, CMARK_NODE_CODE_BLOCK:
-                markup += "<tt>" + escaped(cmark_node_get_literal(current).map { String(cString: $0) } ?? "") + "</tt>"
+                add(cmark_node_get_literal(current).map { String(cString: $0) } ?? "", code: true)
             case CMARK_NODE_SOFTBREAK:
-                markup += " "
+                add(" ")
             case CMARK_NODE_LINEBREAK:
-                markup += "\n"
+                add("\n")
             case CMARK_NODE_EMPH:
-                markup += entering ? "<i>" : "</i>"
+                italic += entering ? 1 : -1
             case CMARK_NODE_STRONG:
-                markup += entering ? "<b>" : "</b>"
+                bold += entering ? 1 : -1
             case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING:
-                if !entering && cmark_node_next(current) != nil { markup += "\n" }
+                if !entering && cmark_node_next(current) != nil { add("\n") }
             default:
                 break
             }
         }
-        return markup
-    }
-
-    /// Text as Pango markup shows it literally, escaped by GLib, whose markup Pango's is.
-    static func escaped(_ text: String) -> String {
-        guard let escaped = g_markup_escape_text(text, -1) else { return "" }
-        defer { g_free(escaped) }
-        return String(cString: escaped)
+        return runs
     }
 }
