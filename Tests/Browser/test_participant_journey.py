@@ -1,7 +1,9 @@
 """The participant on a phone: onboarding with a drawn signature, the daily
 check-in answered with the keyboard, delete and redo, locked and upcoming
 days, insights, and the meniscus note with its 3D model."""
+import base64
 import re
+import subprocess
 
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
@@ -40,6 +42,18 @@ def draw_signature(driver):
     return path
 
 
+# The bytes at a URL, fetched by the page with its own session, as base64.
+FETCH_BYTES = """
+var done = arguments[arguments.length - 1];
+fetch(arguments[0], {credentials: "same-origin"}).then(function (response) { return response.arrayBuffer(); })
+  .then(function (buffer) {
+    var bytes = new Uint8Array(buffer), text = "";
+    for (var i = 0; i < bytes.length; i++) { text += String.fromCharCode(bytes[i]); }
+    done(btoa(text));
+  });
+"""
+
+
 def onboard(driver, server, draw=True):
     driver.get(server.url + "/")
     assert driver.current_url.endswith("/onboarding/1")
@@ -67,6 +81,14 @@ def onboard(driver, server, draw=True):
     assert driver.current_url.endswith("/onboarding/4")
     click(driver, "Continue")
     assert driver.current_url.endswith("/onboarding/5")
+    # Keep a copy: the PDF of what was just signed, with the name and the record's hash.
+    copy = driver.find_element(By.LINK_TEXT, "Download the signed form (PDF)")
+    assert copy.get_attribute("href").endswith("/consent/signed-1.pdf")
+    pdf = base64.b64decode(driver.execute_async_script(FETCH_BYTES, copy.get_attribute("href")))
+    assert pdf.startswith(b"%PDF-")
+    text = " ".join(subprocess.run(["pdftotext", "-", "-"], input=pdf, capture_output=True, check=True).stdout.decode().split())
+    assert "Printed name: Ada Lovelace" in text and "Version 2.1" in text and "Protocol REB-2026-014" in text
+    assert re.search(r"\b[0-9a-f]{64}\b", text), "the SHA-256 of the signed text"
     click(driver, "Go to my tasks")
     assert driver.current_url.endswith(f"/feed/{TODAY}")
 
