@@ -112,3 +112,17 @@ extension ConsentPDFTests {
         for part in ["Maya", "Ålvarez", "مايا", "山田", "Мая"] { #expect(text.contains(part)) }
     }
 }
+
+extension ConsentPDFTests {
+    @Test func recoversGermanConsentIsPrintedInGerman() throws {
+        let study = try #require(ContentLoader.load(directory: Repository.content, publicDirectory: nil).study)
+        let german = try #require(study.translations.first { $0.key.identifier.hasPrefix("de") }?.value.consentDocuments.first)
+        var record = record(german)
+        record.language = german.language
+        let pdf = try ConsentPDF.make(blocks: german.blocks, record: record, language: "de", words: words(german.title))
+        let text = try text(pdf)
+        #expect(text.contains("Patienteninformation und Einwilligungserklärung zur Recover-Studie"))
+        #expect(text.contains("Die Teilnahme ist freiwillig") || text.contains("freiwillig"))
+        #expect(text.contains(german.sha256))
+    }
+}

@@ -28,9 +28,16 @@ public enum ConsentPages {
             main += "<p class=\"day-meta\">\(words.html(.signedAs, ["name": "<strong><bdi>\(signed.printedName)</bdi></strong>"]))</p>\n"
         }
         main += protocolLine(study, reader: reader)
+        // The PDF of each record, where there is one: the one in force first, for a participant.
+        let copies = records.indices.map { index in
+            hasSignedCopy(records[index], study: study, reader: reader)
+                ? reader.links.signedCopy(participant.id, index: index, of: records.count) : nil
+        }
         if reader.isParticipant, !records.isEmpty {
             let download = reader.links.myData()
-            main += "<p class=\"record-actions no-print\"><button type=\"button\" class=\"button button-secondary\" data-print hidden>"
+            main += "<p class=\"record-actions no-print\">"
+                + (copies.last.flatMap { $0 }.map { "<a class=\"button\" href=\"\($0)\" download>\(words(.downloadSignedForm))</a> " as HTML } ?? "")
+                + "<button type=\"button\" class=\"button button-secondary\" data-print hidden>"
                 + "\(words(.savePrintCopy))</button>"
                 + (download.map { " <a class=\"button button-secondary\" href=\"\($0)\" download>\(words(.downloadMyData))</a>" } ?? "")
                 + "</p>\n<p class=\"field-hint no-print\">\(words(.keepACopy))"
@@ -55,8 +62,8 @@ public enum ConsentPages {
             main += "<p class=\"empty\">\(words(.noConsentYet))</p>\n"
         }
         for (index, record) in records.enumerated() {
-            let copy = hasSignedCopy(record, study: study, reader: reader)
-                ? reader.links.signedCopy(participant.id, index: index, of: records.count) : nil
+            // A participant has the one in force at the top of the page.
+            let copy = reader.isParticipant && index == records.count - 1 ? nil : copies[index]
             main += recordArticle(record, title: study.consentDocument(record.documentID)?.title ?? record.documentID,
                                   copy: copy, reader: reader)
         }
