@@ -38,7 +38,7 @@ extension CareStore {
             typed = ["permission_id": .text(id)]
         case .taskVersion(let taskID, let version):
             typed = ["task_id": .text(taskID), "task_version": .integer(Int64(version))]
-        case .participant, .file:
+        case .participant, .file, .question:
             break
         }
         let columns = AuditEntry.typedColumns
@@ -78,6 +78,8 @@ extension AuditEntry {
             subject = .taskVersion(taskID: try row.text("task_id"), version: try row.int("task_version"))
         case .fileImport:
             subject = .file(path: try row.text("subject"))
+        case .consentQuiz:
+            subject = .question(id: try row.text("subject"))
         }
         self.init(id: try row.integer("id"), at: try row.date("at"), participantID: try row.optionalText("participant_id"),
                   action: action, subject: subject, detail: try row.optionalText("detail"))

@@ -102,9 +102,17 @@ extension CareStore {
     /// held (one per document and version), the permission choices that
     /// changed, and the onboarding outcome that marks it complete. A second
     /// call for the same onboarding stores nothing new.
-    public func completeOnboarding(dates: [String: LocalDate] = [:], consents: [ConsentRecord], grants: [PermissionGrant],
-                                   outcome: NewOutcome, at instant: Date) throws {
+    public func completeOnboarding(dates: [String: LocalDate] = [:], quiz: [QuizAttempt] = [], consents: [ConsentRecord],
+                                   grants: [PermissionGrant], outcome: NewOutcome, at instant: Date) throws {
         try write { database in
+            let answered = try database.query("""
+                SELECT 1 FROM outcomes WHERE participant_id = ? AND task_id = ? AND occurrence = ? AND deleted_at IS NULL
+                """, [.text(outcome.participantID), .text(outcome.taskID), .integer(Int64(outcome.event.occurrence))])
+            // Each answer to a question about the consent, in the order given, before the consent they led to; once.
+            for attempt in quiz where answered.isEmpty {
+                try Self.audit(database, at: attempt.at, participantID: outcome.participantID, action: .consentQuiz,
+                               subject: .question(id: attempt.itemID), detail: attempt.answer)
+            }
             for (id, day) in dates.sorted(by: { $0.key < $1.key }) {
                 _ = try Self.setDate(id, to: day, participantID: outcome.participantID, at: instant, source: .participant,
                                      in: database)
@@ -118,9 +126,6 @@ extension CareStore {
                 }
             }
             _ = try Self.insertChangedGrants(grants, into: database)
-            let answered = try database.query("""
-                SELECT 1 FROM outcomes WHERE participant_id = ? AND task_id = ? AND occurrence = ? AND deleted_at IS NULL
-                """, [.text(outcome.participantID), .text(outcome.taskID), .integer(Int64(outcome.event.occurrence))])
             if answered.isEmpty {
                 _ = try Self.insertOutcome(outcome, at: instant, into: database)
             }

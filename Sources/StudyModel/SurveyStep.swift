@@ -1,3 +1,4 @@
+import CareModel
 /// One screen of a survey, as a ResearchKit `ORKStep`.
 public enum SurveyStep: Hashable, Sendable, Codable {
     case instruction(InstructionStep)
@@ -80,9 +81,15 @@ public struct FormItem: Hashable, Sendable, Codable {
     /// The participant's date (`dates:` in `study.yaml`) a date answer
     /// gives, in onboarding: asked only when the participant has no value yet.
     public var sets: String?
+    /// The answer a question about the consent expects, before it is signed
+    /// (ResearchKit's consent review quiz), as stored: `true`, `false` or a
+    /// choice's value. A wrong answer shows `explain` and is asked again.
+    public var expect: String?
+    public var explain: String?
 
     public init(id: String, text: String, isRequired: Bool, answer: AnswerFormat, measure: Measure?,
-                showIf: Condition? = nil, preferNotToAnswer: Bool = false, sets: String? = nil) {
+                showIf: Condition? = nil, preferNotToAnswer: Bool = false, sets: String? = nil,
+                expect: String? = nil, explain: String? = nil) {
         self.id = id
         self.text = text
         self.isRequired = isRequired
@@ -91,6 +98,14 @@ public struct FormItem: Hashable, Sendable, Codable {
         self.showIf = showIf
         self.preferNotToAnswer = preferNotToAnswer ? true : nil
         self.sets = sets
+        self.expect = expect
+        self.explain = explain
+    }
+
+    /// Whether `values`, this item's answer, is the one it expects; true for an item that expects none.
+    public func isExpected(_ values: [OutcomeValue]) -> Bool {
+        guard let expect else { return true }
+        return values.count == 1 && values[0].value.text == expect
     }
 
     /// Whether "Prefer not to answer" is offered.

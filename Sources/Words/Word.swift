@@ -2,7 +2,7 @@
 /// (`Files/en.json` and the others). Each shipped catalog has exactly these
 /// keys, as a test checks.
 public enum Word: String, CaseIterable, Sendable {
-    case aDay, addReminders, adherence, alertCallUs, alertCallUsText, adherenceByWeekHeading, adherenceFootnote, afternoon, agoToday, agoYesterday,
+    case aDay, addReminders, adherence, alertCallUs, alertCallUsText, adherenceByWeekHeading, adherenceFootnote, afternoon, agoToday, agoYesterday, auditQuizAnswered,
          allNotes, allowed, alreadyAnswered, alreadyAnsweredText, answerOrPreferNot, answeredQuestion, anyTimeThatDay,
          anyTimeToday, asNeeded, ascending, atLeast, atMost, atMostDecimals, atTime, auditAnswerDeleted,
          auditAnswerSaved, auditCaption, auditConsentPublished, auditConsentSigned, auditDeviceJoined,
@@ -59,7 +59,7 @@ public enum Word: String, CaseIterable, Sendable {
          participantsCaption, pastDaysLocked, permissions, pleaseAnswer, pleaseCheck, pleaseCheckAnswers,
          pleaseTryAgain, pointAnswered, pointTitle, preferNotToAnswer, previewShowsEdits, printedNameLabel,
          protocolApproved
-    case questionsAdded, questionsRemoved
+    case questionsAdded, questionsRemoved, quizNotRight, quizRight, quizAskedAgain
     case readAndSign, readNewConsentFirst, readNewConsentFirstText, readNewVersion, readTheConsentForm, reasonGiven,
          reasonNotShown, reasonTooLong, remindersOnPhone, remindersText, remove, removing, required, resetView, review, ringDone,
          ringDoneMissed, ringNoTasks, ringToCome, ruleAbove, ruleBelow, ruleDropBy, ruleNotMeasured, ruleSilent

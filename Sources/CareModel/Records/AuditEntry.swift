@@ -23,6 +23,8 @@ public struct AuditEntry: Hashable, Sendable {
         case deviceRevoke = "device.revoke"
         /// A participant's own date (their surgery) given, or changed.
         case participantDate = "participant.date"
+        /// An answer to a question about the consent, before signing it: right, or asked again.
+        case consentQuiz = "consent.quiz"
     }
 
     /// What it happened to.
@@ -35,13 +37,15 @@ public struct AuditEntry: Hashable, Sendable {
         case participant(id: String)
         case taskVersion(taskID: String, version: Int)
         case file(path: String)
+        /// A question of the onboarding task, by its item's id.
+        case question(id: String)
 
         /// As the log's `subject` column reads: `checkIn#3`, `recover 1.0`, `checkIn v2`.
         public var text: String {
             switch self {
             case .outcome(let taskID, let occurrence, _): "\(taskID)#\(occurrence)"
             case .consent(let documentID, let version): "\(documentID) \(version)"
-            case .permission(let id), .participant(let id): id
+            case .permission(let id), .participant(let id), .question(let id): id
             case .taskVersion(let taskID, let version): "\(taskID) v\(version)"
             case .file(let path): path
             }

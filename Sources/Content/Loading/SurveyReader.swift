@@ -80,7 +80,8 @@ extension FieldReader {
         enter(.questions)
         defer { leave() }
         guard let fields = fields(node, in: "a form item",
-                                  allowed: ["id", "text", "required", "answer", "measure", "showIf", "preferNotToAnswer", "sets"],
+                                  allowed: ["id", "text", "required", "answer", "measure", "showIf", "preferNotToAnswer", "sets",
+                                            "expect", "explain"],
                                   required: ["id", "text", "answer"]) else { return nil }
         let id = identifier(fields["id"], "the item id")
         let question = text(fields["text"], "text")
@@ -125,10 +126,15 @@ extension FieldReader {
                 return nil
             }
         }
+        let expect = fields["expect"].flatMap { expected($0, answer: answer) }
+        let explain = fields["explain"].flatMap { text($0, "explain") }
+        if let explainNode = fields["explain"], fields["expect"] == nil {
+            error("explain says why an expected answer is right, and this item has no expect", at: explainNode)
+        }
         guard let id, let question, let answer, fields["showIf"] == nil || showIf != nil,
-              fields["sets"] == nil || sets != nil else { return nil }
+              fields["sets"] == nil || sets != nil, fields["expect"] == nil || expect != nil else { return nil }
         let item = FormItem(id: id, text: question, isRequired: required, answer: answer, measure: measure, showIf: showIf,
-                            preferNotToAnswer: preferNotToAnswer, sets: sets)
+                            preferNotToAnswer: preferNotToAnswer, sets: sets, expect: expect, explain: explain)
         surveyItems.append(item)
         return item
     }
@@ -151,4 +157,38 @@ extension FieldReader {
                               types: types)
     }
 
+}
+
+/// A question about the consent: the answer it expects.
+extension FieldReader {
+    /// `expect`, as the answer is stored: `true` or `false` for a yes-or-no
+    /// question, a value of a single choice. One that no answer can give is
+    /// an error, for such a question could never be passed.
+    fileprivate func expected(_ node: YAMLNode, answer: AnswerFormat?) -> String? {
+        guard case .scalar(let value, _) = node.value else {
+            error("expect is one answer: true or false, or one of the choice's values", at: node)
+            return nil
+        }
+        switch answer {
+        case .boolean?:
+            guard value == "true" || value == "false" else {
+                error("expect '\(value)' is no answer to a yes-or-no question, so it could never be right: write true or false",
+                      at: node)
+                return nil
+            }
+            return value
+        case .choice(let options, false)?:
+            guard options.contains(where: { $0.value == value }) else {
+                error("expect '\(value)' is not one of the choice's values (\(options.map(\.value).joined(separator: ", "))), "
+                      + "so it could never be right", at: node)
+                return nil
+            }
+            return value
+        case nil:
+            return nil
+        case .some:
+            error("expect is for a yes-or-no question or a choice of one, whose right answer can be told", at: node)
+            return nil
+        }
+    }
 }

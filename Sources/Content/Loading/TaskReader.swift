@@ -31,6 +31,7 @@ extension FieldReader {
                       + "ask what follows an answer in a task of its own", at: node)
             }
         }
+        if let surveyNode = fields["survey"] { quizBeforeConsent(surveyNode) }
         let formItems = survey.flatMap { step -> [FormItem] in if case .form(let form) = step { form.items } else { [] } }
         let scores = fields["scores"].flatMap { self.scores($0, survey: formItems) }
         let alerts = fields["alerts"].flatMap { self.alerts($0, items: formItems, scores: scores ?? []) }
@@ -47,6 +48,23 @@ extension FieldReader {
                              button: isLog ? button : nil, scores: scores.flatMap { $0.isEmpty ? nil : $0 })
         task.alerts = alerts.flatMap { $0.isEmpty ? nil : $0 }
         return task
+    }
+
+    /// A question with `expect` asks about the consent before it is signed:
+    /// in a step before the onboarding task's consent step.
+    private func quizBeforeConsent(_ survey: YAMLNode) {
+        guard case .sequence(let steps) = survey.value else { return }
+        let consent = steps.firstIndex { step in
+            if case .scalar("consent", _)? = CrossReferences.value("type", in: step)?.value { true } else { false }
+        }
+        for (index, step) in steps.enumerated() {
+            guard let items = CrossReferences.value("items", in: step), case .sequence(let nodes) = items.value else { continue }
+            for node in nodes {
+                guard let expect = CrossReferences.value("expect", in: node), consent.map({ index > $0 }) ?? true else { continue }
+                error("expect asks a question about the consent before it is signed: put this item in a form step before "
+                      + "the onboarding task's consent step", at: expect)
+            }
+        }
     }
 
     /// The ids of every form item written in a survey, read loosely: to tell

@@ -5,10 +5,10 @@
 /// the translation says must be what the original says, or it is an error
 /// at the translation's line.
 struct TranslationMerge {
-    /// The keys whose values are words: titles, texts, labels, units, legends, roles, notes and visits, and a
-    /// contact's name (an office's is translated, a person's repeated).
+    /// The keys whose values are words: titles, texts, labels, units, legends, roles, notes, visits and a
+    /// question's explanation, and a contact's name (an office's is translated, a person's repeated).
     static let wordKeys: Set<String> = ["title", "text", "detail", "summary", "alt", "label", "legend", "role", "note",
-                                        "button", "minLabel", "maxLabel", "unit", "institution", "name", "visit"]
+                                        "button", "minLabel", "maxLabel", "unit", "institution", "name", "visit", "explain"]
 
     /// The translation's file, where every mistake is reported.
     let reader: FieldReader

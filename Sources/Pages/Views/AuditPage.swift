@@ -114,6 +114,13 @@ public enum AuditPage {
             let answers = FeedPage.answers(outcome, task: plan.task(taskID, version: outcome.taskVersion), study: plan.study, reader: reader)
             return (words(.auditAnswerDeleted), words(.taskOnDay, ["task": title, "day": reader.format.shortDay(outcome.eventDay)]),
                     answers.isEmpty ? words(.deletedNoValues) : words(.deletedValues, ["values": answers]))
+        case (.consentQuiz, .question(let id)):
+            // The question as the onboarding task asks it, the answer in words, and whether it was the one expected.
+            let item = study.tasks.first(where: \.isOnboarding)?.formItems.first { $0.id == id }
+            let option: String? = if case .choice(let options, _)? = item?.answer { options.first { $0.value == detail }?.text } else { nil }
+            let answer = option ?? (detail == "true" ? words(.yes) : detail == "false" ? words(.no) : Format.isolated(detail))
+            let verdict = item?.expect == detail ? words(.quizRight) : words(.quizAskedAgain)
+            return (words(.auditQuizAnswered), item?.text ?? id, words(.labelledAnswer, ["label": answer, "answer": verdict]))
         case (.participantInvite, _):
             return (words(.auditInvited), "", "")
         case (.deviceJoin, _):

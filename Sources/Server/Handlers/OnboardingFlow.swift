@@ -20,6 +20,8 @@ struct OnboardingDraft: Sendable {
     /// The consent step the signature in `fields` was given on: another
     /// consent step starts with an empty pad.
     var signatureStep: Int?
+    /// Every answer to a question about the consent, right or not, in the order given.
+    var quiz: [QuizAttempt] = []
 }
 
 /// The onboarding task's steps, one page each: instructions, consent with
@@ -72,6 +74,10 @@ final class OnboardingFlow: Sendable {
         switch step {
         case .consent(let consent):
             guard let document = context.plan.study.consentDocument(consent.document) else { return respond.notFound() }
+            // The consent opens once every question about it is answered right.
+            if let quiz = flow.unpassedQuizStep(before: number) {
+                return .seeOther(Route.onboarding(step: quiz).path)
+            }
             return isReview ? try review(flow, document: document) : sign(flow)
         case .permissions(let permissions) where !isReview:
             guard let form = context.form else { return flow.show() }
@@ -96,9 +102,21 @@ final class OnboardingFlow: Sendable {
                 let draft = update(context.session) { $0.fields.entries.merge(entry.values) { $1 } }
                 return flow.show(draft.fields, errors: entry.errors, status: .unprocessableContent)
             case .success(let values):
+                // A question about the consent answered wrong says why, and asks again.
+                let quiz = formStep.items.filter { $0.expect != nil }
+                let wrong = quiz.filter { item in !item.isExpected(values.filter { $0.kind == item.id }) }
                 let draft = update(context.session) { draft in
                     for item in formStep.items { draft.fields.entries[item.id] = form.all(item.id) }
-                    draft.answers[number] = context.stored(values, taskID: task.id, version: event.version)
+                    for item in quiz {
+                        let answer = values.first { $0.kind == item.id }?.value.text ?? ""
+                        draft.quiz.append(QuizAttempt(itemID: item.id, answer: answer, at: context.now))
+                    }
+                    if wrong.isEmpty { draft.answers[number] = context.stored(values, taskID: task.id, version: event.version) }
+                }
+                guard wrong.isEmpty else {
+                    let errors = Dictionary(wrong.map { item in (item.id, item.explain ?? respond.words(.quizNotRight)) },
+                                            uniquingKeysWith: { first, _ in first })
+                    return flow.show(draft.fields, errors: errors, status: .unprocessableContent)
                 }
                 return try advance(flow, with: draft)
             }
@@ -177,7 +195,7 @@ final class OnboardingFlow: Sendable {
         for item in flow.task.formItems {
             if let id = item.sets, case .date(let day)? = values.first(where: { $0.kind == item.id })?.value { dates[id] = day }
         }
-        try store.completeOnboarding(dates: dates, consents: draft.signed.keys.sorted().compactMap { draft.signed[$0] },
+        try store.completeOnboarding(dates: dates, quiz: draft.quiz, consents: draft.signed.keys.sorted().compactMap { draft.signed[$0] },
                                      grants: draft.choices.keys.sorted().flatMap { draft.choices[$0] ?? [] },
                                      outcome: NewOutcome(participantID: flow.context.participant.id, taskID: flow.task.id,
                                                          event: flow.event, values: values),
@@ -232,6 +250,17 @@ private struct Flow {
                 $0.documentID == document.id && $0.version == document.version && $0.sha256 == document.sha256
             } ?? false
             guard !signedHere, !stored.contains(where: { $0.documentID == document.id && $0.version == document.version })
+            else { continue }
+            return index + 1
+        }
+        return nil
+    }
+
+    /// The first form step before `step` with a question about the consent
+    /// not yet answered right: its answers are kept only once all are.
+    func unpassedQuizStep(before step: Int) -> Int? {
+        for (index, item) in task.survey.enumerated() where index + 1 < step {
+            guard case .form(let form) = item, form.items.contains(where: { $0.expect != nil }), draft.answers[index + 1] == nil
             else { continue }
             return index + 1
         }
