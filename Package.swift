@@ -54,7 +54,7 @@ let package = Package(
         // The files under a site's `assets/`, read once: the public folder, three.js and the models as scripts.
         .target(name: "Assets", dependencies: ["BuiltInAssets", "Content", "StudyModel"]),
         // PDFs of signed consents, laid out from their Markdown by Pango and drawn by Cairo.
-        .target(name: "Print", dependencies: ["CareModel", "CPangoCairo", "StudyModel"]),
+        .target(name: "Print", dependencies: ["CareModel", "CPangoCairo", "StudyModel", "Words"]),
         // The clinicians' static site, written from the pages.
         .target(name: "Site", dependencies: ["Assets", "CareModel", "Feed", "Markup", "Pages", "StudyModel", "Support", "Words"]),
         // HTTP on libmicrohttpd: request and response values, form decoding, the server adapter.

@@ -1,23 +1,34 @@
 import CPangoCairo
 
-/// A signature pad's SVG path data drawn with Cairo: moves, lines
+/// A signature pad's SVG path data as the strokes it draws: moves, lines
 /// (`L H V`), cubic and quadratic curves (`C S Q T`) and close, absolute or
-/// relative. Arcs are not in what a pad sends and end the drawing.
-enum SignatureStrokes {
-    /// More commands than a pad sends for a long signature are a crafted path, not a signature.
-    static let mostCommands = 20_000
+/// relative. One reading for every use: whether a pad could have sent it,
+/// and drawing it with Cairo. Arcs, stray numbers, numbers out of range and
+/// more commands than a long signature has are not a pad's.
+public enum SignatureStrokes {
+    public enum Segment: Equatable, Sendable {
+        case move(Double, Double)
+        case line(Double, Double)
+        /// A cubic curve: two control points and its end. A quadratic one is
+        /// drawn as the cubic it is, its controls two thirds of the way to its middle point.
+        case curve(Double, Double, Double, Double, Double, Double)
+        case close
+    }
 
-    /// Draws `pathData` into `context`, whose transform places the pad's 300 × 100 box. Returns false for path
-    /// data that is not a pad's.
-    static func draw(_ pathData: String, in context: OpaquePointer) -> Bool {
-        let tokens = tokenize(pathData)
-        guard !tokens.isEmpty else { return false }
+    /// More commands than a pad sends for a long signature are a crafted path, not a signature.
+    public static let mostCommands = 20_000
+    public static let longest = 64 * 1024
+
+    /// The strokes of `pathData`; nil for path data no signature pad sends.
+    public static func segments(_ pathData: String) -> [Segment]? {
+        guard pathData.utf8.count <= longest, let tokens = tokenize(pathData), case .command(let first)? = tokens.first,
+              first == "M" || first == "m" else { return nil }
+        var segments: [Segment] = []
         var index = 0
-        var command: Character = " "
+        var command: Character = "M"
         var x = 0.0, y = 0.0, startX = 0.0, startY = 0.0
-        // The last control point, for the smooth curves S and T.
-        var control: (x: Double, y: Double)?
-        var commands = 0
+        // The last control point, and whether it was a cubic's or a quadratic's: S reflects only a cubic's, T a quadratic's.
+        var control: (x: Double, y: Double, cubic: Bool)?
         func number() -> Double? {
             guard index < tokens.count, case .number(let value) = tokens[index] else { return nil }
             index += 1
@@ -27,84 +38,94 @@ enum SignatureStrokes {
             if case .command(let letter) = tokens[index] {
                 command = letter
                 index += 1
-            } else if command == " " {
-                return false
             }
-            commands += 1
-            guard commands <= mostCommands else { return false }
+            guard segments.count < mostCommands else { return nil }
             let relative = command.isLowercase
             let dx = relative ? x : 0, dy = relative ? y : 0
             switch command.uppercased() {
             case "M":
-                guard let nx = number(), let ny = number() else { return false }
+                guard let nx = number(), let ny = number() else { return nil }
                 (x, y) = (nx + dx, ny + dy)
                 (startX, startY) = (x, y)
-                cairo_move_to(context, x, y)
+                segments.append(.move(x, y))
                 // Numbers after a move are lines.
                 command = relative ? "l" : "L"
                 control = nil
-            case "L":
-                guard let nx = number(), let ny = number() else { return false }
-                (x, y) = (nx + dx, ny + dy)
-                cairo_line_to(context, x, y)
-                control = nil
-            case "H":
-                guard let nx = number() else { return false }
-                x = nx + dx
-                cairo_line_to(context, x, y)
-                control = nil
-            case "V":
-                guard let ny = number() else { return false }
-                y = ny + dy
-                cairo_line_to(context, x, y)
+            case "L", "H", "V":
+                let upper = command.uppercased()
+                guard let first = number() else { return nil }
+                if upper == "L" {
+                    guard let second = number() else { return nil }
+                    (x, y) = (first + dx, second + dy)
+                } else if upper == "H" {
+                    x = first + dx
+                } else {
+                    y = first + dy
+                }
+                segments.append(.line(x, y))
                 control = nil
             case "C", "S":
-                var first: (x: Double, y: Double)
+                let first: (x: Double, y: Double)
                 if command.uppercased() == "C" {
-                    guard let x1 = number(), let y1 = number() else { return false }
+                    guard let x1 = number(), let y1 = number() else { return nil }
                     first = (x1 + dx, y1 + dy)
                 } else {
-                    first = control.map { (2 * x - $0.x, 2 * y - $0.y) } ?? (x, y)
+                    first = control.flatMap { $0.cubic ? (2 * x - $0.x, 2 * y - $0.y) : nil } ?? (x, y)
                 }
-                guard let x2 = number(), let y2 = number(), let nx = number(), let ny = number() else { return false }
-                cairo_curve_to(context, first.x, first.y, x2 + dx, y2 + dy, nx + dx, ny + dy)
-                control = (x2 + dx, y2 + dy)
+                guard let x2 = number(), let y2 = number(), let nx = number(), let ny = number() else { return nil }
+                segments.append(.curve(first.x, first.y, x2 + dx, y2 + dy, nx + dx, ny + dy))
+                control = (x2 + dx, y2 + dy, true)
                 (x, y) = (nx + dx, ny + dy)
             case "Q", "T":
-                var middle: (x: Double, y: Double)
+                let middle: (x: Double, y: Double)
                 if command.uppercased() == "Q" {
-                    guard let x1 = number(), let y1 = number() else { return false }
+                    guard let x1 = number(), let y1 = number() else { return nil }
                     middle = (x1 + dx, y1 + dy)
                 } else {
-                    middle = control.map { (2 * x - $0.x, 2 * y - $0.y) } ?? (x, y)
+                    middle = control.flatMap { $0.cubic ? nil : (2 * x - $0.x, 2 * y - $0.y) } ?? (x, y)
                 }
-                guard let nx = number(), let ny = number() else { return false }
+                guard let nx = number(), let ny = number() else { return nil }
                 let end = (x: nx + dx, y: ny + dy)
-                // A quadratic curve as the cubic Cairo draws: its controls two thirds of the way to the middle point.
-                cairo_curve_to(context, x + 2 / 3 * (middle.x - x), y + 2 / 3 * (middle.y - y),
-                               end.x + 2 / 3 * (middle.x - end.x), end.y + 2 / 3 * (middle.y - end.y), end.x, end.y)
-                control = middle
+                segments.append(.curve(x + 2 / 3 * (middle.x - x), y + 2 / 3 * (middle.y - y),
+                                       end.x + 2 / 3 * (middle.x - end.x), end.y + 2 / 3 * (middle.y - end.y), end.x, end.y))
+                control = (middle.x, middle.y, false)
                 (x, y) = end
             case "Z":
-                cairo_close_path(context)
+                segments.append(.close)
                 (x, y) = (startX, startY)
                 control = nil
+                // A number straight after a close is no command's.
+                if index < tokens.count, case .number = tokens[index] { return nil }
             default:
-                return false
+                return nil
             }
         }
-        return true
+        return segments
     }
 
-    enum Token: Equatable {
+    /// Draws the strokes into `context`, whose transform places the pad's 300 × 100 box, clipped to the box.
+    static func draw(_ segments: [Segment], in context: OpaquePointer) {
+        cairo_rectangle(context, 0, 0, 300, 100)
+        cairo_clip(context)
+        cairo_new_path(context)
+        for segment in segments {
+            switch segment {
+            case .move(let x, let y): cairo_move_to(context, x, y)
+            case .line(let x, let y): cairo_line_to(context, x, y)
+            case .curve(let x1, let y1, let x2, let y2, let x, let y): cairo_curve_to(context, x1, y1, x2, y2, x, y)
+            case .close: cairo_close_path(context)
+            }
+        }
+    }
+
+    private enum Token {
         case command(Character)
         case number(Double)
     }
 
-    /// Letters and numbers, as SVG's path grammar splits them: `M12.5-3` is M, 12.5, -3. Empty for what a
-    /// pad does not send: other letters (an arc), a number out of range, or more than `mostCommands` commands.
-    static func tokenize(_ pathData: String) -> [Token] {
-        guard pathData.utf8.count <= 256 * 1024 else { return [] }
+    /// Letters and numbers, as SVG's path grammar splits them: `M12.5-3` is M, 12.5, -3. Nil for a letter
+    /// no pad sends or a number out of range.
+    private static func tokenize(_ pathData: String) -> [Token]? {
         var tokens: [Token] = []
         var number = ""
         func flush() -> Bool {
@@ -120,24 +141,21 @@ enum SignatureStrokes {
                 number.append(character)
             case ".":
                 // A second point starts a number: `1.5.5` is 1.5 and .5.
-                if number.contains(".") && !number.contains("e") { guard flush() else { return [] } }
+                if number.contains(".") && !number.contains("e") { guard flush() else { return nil } }
                 number.append(character)
             case "-", "+":
-                if !number.isEmpty && number.last != "e" { guard flush() else { return [] } }
+                if !number.isEmpty && number.last != "e" { guard flush() else { return nil } }
                 number.append(character)
             case "e":
-                guard !number.isEmpty else { return [] }
+                guard !number.isEmpty else { return nil }
                 number.append(character)
             case " ", ",", "\n", "\t", "\r":
-                guard flush() else { return [] }
+                guard flush() else { return nil }
             default:
-                guard flush(), "MmLlHhVvCcSsQqTtZz".contains(character) else { return [] }
+                guard flush(), "MmLlHhVvCcSsQqTtZz".contains(character) else { return nil }
                 tokens.append(.command(character))
             }
         }
-        guard flush() else { return [] }
-        let commands = tokens.filter { if case .command = $0 { true } else { false } }.count
-        // Numbers after a letter repeat it: no more numbers than the most commands of the longest, a curve's 6.
-        return commands <= mostCommands && tokens.count <= mostCommands * 7 ? tokens : []
+        return flush() ? tokens : nil
     }
 }

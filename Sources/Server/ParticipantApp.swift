@@ -173,8 +173,9 @@ public final class ParticipantApp: Sendable {
         case .signedCopy(let index):
             // Only the participant's own records, by their place among them: no record of anyone else is named.
             let records = context.snapshot.records.consentRecords
-            guard records.indices.contains(index),
-                  let pdf = try ConsentPages.signedCopy(records[index], study: study, reader: context.reader) else {
+            // A record with no copy (its text is no longer the study's, or it is refused for print) has no page either.
+            guard records.indices.contains(index), ConsentPages.hasSignedCopy(records[index], study: study, reader: context.reader),
+                  let pdf = try? ConsentPages.signedCopy(records[index], study: study, reader: context.reader) else {
                 return respond.notFound()
             }
             let name = "consent-\(context.participant.id)-\(index + 1).pdf"

@@ -11,7 +11,7 @@ import TestSupport
 @Suite struct ConsentPDFTests {
     func words(_ title: String) -> ConsentPDF.Words {
         ConsentPDF.Words(title: title, signatureHeading: "Signature", facts: ["Signed by Maya Alvarez", "Version 2.1"],
-                         signatureOf: "Signature of Maya Alvarez", hashLabel: "SHA-256 of the signed text",
+                         hashLabel: "SHA-256 of the signed text",
                          footer: { page, pages in "Protocol REB-2026-014 · Page \(page) of \(pages)" })
     }
 
@@ -43,10 +43,14 @@ import TestSupport
         let document = try #require(study.consentDocuments.first)
         let pdf = try ConsentPDF.make(blocks: document.blocks, record: record(document), language: "en", words: words(document.title))
         #expect(pdf.starts(with: Array("%PDF-".utf8)))
-        try Data(pdf).write(to: URL(fileURLWithPath: "/tmp/consent-en.pdf"))
         let text = try text(pdf)
         #expect(text.contains("Signed by Maya Alvarez") && text.contains(document.sha256) && text.contains("Version 2.1"))
         #expect(text.contains("Page 1 of"))
+        // The text signed, as the participant read it.
+        #expect(text.contains("This form tells you about the Recover study. Please read it in your own time."))
+        #expect(text.contains("You can leave at any time, without giving a reason."))
+        // The same record gives the same file.
+        #expect(try ConsentPDF.make(blocks: document.blocks, record: record(document), language: "en", words: words(document.title)) == pdf)
     }
 }
 
@@ -69,7 +73,6 @@ extension ConsentPDFTests {
         let name = language == "ar" ? "مايا ألفاريز" : language == "ja" ? "山田 花子" : "Maya Alvarez"
         let pdf = try ConsentPDF.make(blocks: MarkdownBlocks.blocks(markdown), record: written(markdown, language: language, signature: .typed(name: name)),
                                       language: language, words: words("Consent"))
-        try Data(pdf).write(to: URL(fileURLWithPath: "/tmp/consent-\(language).pdf"))
         // pdftotext breaks lines where the PDF does, inside a Japanese sentence too: read without white space.
         let text = try text(pdf).filter { !$0.isWhitespace }
         // A word's letters: a right-to-left line's full stop and comma are read back at its other end.
@@ -122,7 +125,29 @@ extension ConsentPDFTests {
         let pdf = try ConsentPDF.make(blocks: german.blocks, record: record, language: "de", words: words(german.title))
         let text = try text(pdf)
         #expect(text.contains("Patienteninformation und Einwilligungserklärung zur Recover-Studie"))
-        #expect(text.contains("Die Teilnahme ist freiwillig") || text.contains("freiwillig"))
+        #expect(text.contains("Mit dieser Patienteninformation stellen wir Ihnen die Recover-Studie vor."))
         #expect(text.contains(german.sha256))
+    }
+}
+
+extension ConsentPDFTests {
+    @Test func aPadsPathIsReadAsItDrawsAndAnythingElseIsNot() {
+        #expect(SignatureStrokes.segments("M10 60 L20 50 40 55") == [.move(10, 60), .line(20, 50), .line(40, 55)])
+        #expect(SignatureStrokes.segments("m10 60 l10-10h5v5z") == [.move(10, 60), .line(20, 50), .line(25, 50), .line(25, 55), .close])
+        // A smooth cubic after a quadratic reflects nothing: its first control is the current point.
+        let smooth = SignatureStrokes.segments("M0 0 Q10 10 20 0 S30 10 40 0")
+        #expect(smooth?.last == .curve(20, 0, 30, 10, 40, 0))
+        for crafted in ["M", "M1 2 3", "M1 1 Z 5", "M1 1 A2 2 0 0 1 3 3", "L1 1", "M1e9 1", "M1 1 L2"] {
+            #expect(SignatureStrokes.segments(crafted) == nil, "\(crafted)")
+        }
+        #expect(SignatureStrokes.segments("M0 0" + String(repeating: " 1 1", count: 25_000)) == nil, "more than a pad sends")
+    }
+
+    @Test func aLongWrappedParagraphIsReadInTimeProportionalToItsLength() {
+        // Five megabytes of short lines, each a run of its own: read in one pass, then refused for print.
+        let paragraph = String(repeating: "Word, word; word.\n", count: 280_000)
+        let blocks = MarkdownBlocks.blocks(paragraph)
+        #expect(blocks.count == 1 && blocks[0].runs.count == 1)
+        #expect(ConsentPDF.refusal(blocks: blocks, record: written("", language: "en")) == .tooLong(bytes: 5_039_999))
     }
 }

@@ -78,14 +78,12 @@ public enum MarkdownBlocks {
         var runs: [TextBlock.Run] = []
         var bold = 0, italic = 0
         func add(_ text: String, code: Bool = false) {
-            let style = TextBlock.Run(text: "", isBold: bold > 0, isItalic: italic > 0, isCode: code)
-            if var last = runs.last, (last.isBold, last.isItalic, last.isCode) == (style.isBold, style.isItalic, style.isCode) {
-                last.text += text
-                runs[runs.count - 1] = last
+            let style = (bold > 0, italic > 0, code)
+            // In place, holding no copy of the run: a copy for each of a long paragraph's many pieces would cost its length squared.
+            if !runs.isEmpty, (runs[runs.count - 1].isBold, runs[runs.count - 1].isItalic, runs[runs.count - 1].isCode) == style {
+                runs[runs.count - 1].text += text
             } else {
-                var run = style
-                run.text = text
-                runs.append(run)
+                runs.append(TextBlock.Run(text: text, isBold: style.0, isItalic: style.1, isCode: style.2))
             }
         }
         let iterator = cmark_iter_new(node)

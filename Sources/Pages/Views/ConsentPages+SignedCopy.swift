@@ -48,10 +48,11 @@ extension ConsentPages {
         }
         let pdfWords = ConsentPDF.Words(
             title: title, signatureHeading: words(.signature),
-            facts: [words(.labelledAnswer, ["label": words(.factPrintedName), "answer": record.printedName]),
+            // The name as the participant wrote it, isolated, so its direction cannot reorder the words around it.
+            facts: [words(.labelledAnswer, ["label": words(.factPrintedName), "answer": Format.isolated(record.printedName)]),
                     words(.labelledAnswer, ["label": words(.factSigned), "answer": signedOn]),
                     words(.version, ["version": record.version])],
-            signatureOf: words(.signatureOf, ["name": record.printedName]), hashLabel: "SHA-256", footer: footer)
+            hashLabel: "SHA-256", footer: footer)
         let language = record.language ?? study.ownLanguage.tag.identifier
         return try ConsentPDF.make(blocks: blocks, record: record, language: language, words: pdfWords)
     }

@@ -3,6 +3,7 @@ import StudyModel
 import Feed
 import Foundation
 import Markup
+import Print
 import Support
 
 /// The signed consent record, exactly as signed, and the consent documents.
@@ -40,7 +41,7 @@ public enum ConsentPages {
                 + "<button type=\"button\" class=\"button button-secondary\" data-print hidden>"
                 + "\(words(.savePrintCopy))</button>"
                 + (download.map { " <a class=\"button button-secondary\" href=\"\($0)\" download>\(words(.downloadMyData))</a>" } ?? "")
-                + "</p>\n<p class=\"field-hint no-print\">\(words(.keepACopy))"
+                + "</p>\n<p class=\"field-hint no-print\">\(copies.last.flatMap { $0 } == nil ? "" : words(.keepACopy))"
                 + (download == nil ? "" : " \(words(.downloadExplained))")
                 + "</p>\n"
         }
@@ -171,14 +172,15 @@ public enum ConsentPages {
 
 /// What a signature pad may send: SVG path commands and numbers, nothing else.
 public enum SignaturePath {
-    public static let maximumLength = 64 * 1024
+    public static let maximumLength = SignatureStrokes.longest
 
+    /// Path data a pad sends, read as the PDF draws it (`SignatureStrokes`), and only the characters it uses.
     public static func isValid(_ pathData: String) -> Bool {
         guard !pathData.isEmpty, pathData.utf8.count <= maximumLength,
               let first = pathData.unicodeScalars.first(where: { $0 != " " }), first == "M" || first == "m" else {
             return false
         }
         let allowed = Set("MmLlHhVvCcSsQqTtZz0123456789.,- e".unicodeScalars)
-        return pathData.unicodeScalars.allSatisfy(allowed.contains)
+        return pathData.unicodeScalars.allSatisfy(allowed.contains) && SignatureStrokes.segments(pathData) != nil
     }
 }

@@ -97,7 +97,10 @@ enum Route: Equatable, Sendable {
         case ("consent", 0) where !isPost:
             self = .consentRecord
         case ("consent", 1) where !isPost && rest[0].hasPrefix("signed-") && rest[0].hasSuffix(".pdf"):
-            guard let number = Int(rest[0].dropFirst("signed-".count).dropLast(".pdf".count)), number >= 1 else { return nil }
+            // Digits only, so that each record has one path: `signed-01.pdf` and `signed-+1.pdf` name nothing.
+            let digits = rest[0].dropFirst("signed-".count).dropLast(".pdf".count)
+            guard digits.first != "0", digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber), let number = Int(digits), number >= 1
+            else { return nil }
             self = .signedCopy(index: number - 1)
         case ("consent", 1) where !isPost:
             self = .consentDocument(id: Self.page(rest[0]))
