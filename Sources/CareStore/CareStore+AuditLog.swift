@@ -41,13 +41,21 @@ extension CareStore {
         case .participant, .file, .question:
             break
         }
-        let columns = AuditEntry.typedColumns
+        var entry = typed
+        entry["at"] = .text(Timestamp.utc(instant))
+        entry["participant_id"] = participantID.map(SQLValue.text) ?? .null
+        entry["action"] = .text(action.rawValue)
+        entry["subject"] = .text(subject.text)
+        entry["detail"] = detail.map(SQLValue.text) ?? .null
+        // Chained in the same transaction as the record it logs, which is stored already.
+        let link = try AuditChain.next(entry, in: database)
+        let columns = AuditChain.columns + ["chain_index", "previous_sha256", "record_sha256", "sha256"]
         try database.query("""
-            INSERT INTO audit_log (at, participant_id, action, subject, detail, \(columns.joined(separator: ", ")))
-            VALUES (?, ?, ?, ?, ?\(String(repeating: ", ?", count: columns.count)))
-            """, [.text(Timestamp.utc(instant)), participantID.map(SQLValue.text) ?? .null,
-                  .text(action.rawValue), .text(subject.text), detail.map(SQLValue.text) ?? .null]
-                + columns.map { typed[$0] ?? .null })
+            INSERT INTO audit_log (\(columns.joined(separator: ", ")))
+            VALUES (?\(String(repeating: ", ?", count: columns.count - 1)))
+            """, AuditChain.columns.map { entry[$0] ?? .null }
+                + [.integer(Int64(link.index)), link.previous.map(SQLValue.text) ?? .null,
+                   link.record.map(SQLValue.text) ?? .null, .text(link.sha256)])
     }
 }
 

@@ -189,6 +189,11 @@ public final class CareStore: @unchecked Sendable {
         for (index, migration) in Schema.migrations.enumerated().dropFirst(current) {
             try database.transaction {
                 try database.execute(migration)
+                if index + 1 == 10 {
+                    // The entries the store had become the start of their chains.
+                    try AuditChain.chainExisting(in: database)
+                    try database.execute(Schema.version10Sealed)
+                }
                 try database.execute("PRAGMA user_version = \(index + 1)")
             }
         }

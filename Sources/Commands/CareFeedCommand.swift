@@ -52,6 +52,8 @@ public enum CareFeedCommand {
         Command(name: "import", summary: "merge participants' own stores into the study's store", help: ImportCommand.help,
                 options: ["content", "store"], takesPositional: true,
                 run: { try ImportCommand.run($0, console: $1, now: $2) }),
+        Command(name: "verify", summary: "check that every record is as it was written, by its audit trail", help: VerifyCommand.help,
+                options: ["store"], run: { arguments, console, _ in try VerifyCommand.run(arguments, console: console) }),
         Command(name: "init", summary: "write a new, small, working study to start from", help: InitCommand.help,
                 options: ["language"], takesPositional: true,
                 run: { arguments, console, _ in try InitCommand.run(arguments, console: console) }),

@@ -85,7 +85,7 @@ import TestSupport
         try RawSQLite(path: store.path).downgradeToVersion3()
         try makeFirstSchema()
         let migrated = try CareStore(path: store.path)
-        #expect(try migrated.schemaVersion() == 9)
+        #expect(try migrated.schemaVersion() == 10)
         #expect(try migrated.consentVersions() == [version("1.0", first), version("2.0", second, at: later)])
     }
 

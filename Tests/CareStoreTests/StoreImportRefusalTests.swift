@@ -236,8 +236,8 @@ import TestSupport
     @Test func aStoreFromANewerSchemaIsRefused() throws {
         let source = try ParticipantStoreMaker(in: directory, ada)
         source.store.close()
-        try RawSQLite(path: source.path).execute("PRAGMA user_version = 10")
-        #expect(try refusal(source.path) == ["written by a newer CareFeed: schema version 10, this carefeed reads up to 9"])
+        try RawSQLite(path: source.path).execute("PRAGMA user_version = 11")
+        #expect(try refusal(source.path) == ["written by a newer CareFeed: schema version 11, this carefeed reads up to 10"])
     }
 
     @Test func theStudyStoreItselfIsRefused() throws {

@@ -86,7 +86,7 @@ final class Collected: @unchecked Sendable {
         .compactMap { $0.split(separator: " ").first.map(String.init) }
 
     @Test func theOverviewListsEveryCommand() {
-        #expect(Self.listedCommands == ["build", "check", "demo", "serve", "host", "invite", "devices", "schedule", "export", "import", "init"])
+        #expect(Self.listedCommands == ["build", "check", "demo", "serve", "host", "invite", "devices", "schedule", "export", "import", "verify", "init"])
         #expect(Run("help").out == Run("--help").out)
     }
 

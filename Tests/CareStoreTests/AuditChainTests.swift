@@ -1,0 +1,95 @@
+import CareModel
+import CareStore
+import Foundation
+import Testing
+import TestSupport
+
+/// Tamper-evident audit trails (SPEC §14): `verify` passes on a store as
+/// written and names the row after each kind of edit, and a store from
+/// before chains is chained with the entries it has.
+@Suite struct AuditChainTests {
+    let directory: TemporaryDirectory
+    let ada = Participant(id: "p1", name: "Ada Lovelace", timeZone: Fixtures.newYork, enrolledOn: Fixtures.date("2026-03-01"))
+
+    init() throws {
+        directory = try TemporaryDirectory()
+    }
+
+    /// A participant's store, onboarded, with three check-ins (one deleted): closed, its path.
+    func written() throws -> String {
+        let maker = try ParticipantStoreMaker(in: directory, ada)
+        try maker.fill()
+        maker.store.close()
+        return maker.path
+    }
+
+    func verify(_ path: String) throws -> Verification {
+        let store = try CareStore(readingOnly: path)
+        defer { store.close() }
+        return try store.verify()
+    }
+
+    @Test func aStoreAsWrittenVerifiesWithAHeadForEachChain() throws {
+        let result = try verify(try written())
+        #expect(result.problems == [])
+        #expect(result.chains == 2 && result.heads.keys.sorted() == ["", "p1"] && result.consentRecords == 1)
+        #expect(result.heads.values.allSatisfy { $0.count == 64 })
+    }
+
+    /// Each edit, made past CareFeed as someone with the file could, and what verify says of it.
+    @Test(arguments: [
+        ("DROP TRIGGER outcome_values_no_update; UPDATE outcome_values SET value = 9 WHERE kind = 'pain' AND value = 4",
+         "the record it logs (an answer and its values) was changed after it was logged"),
+        ("DROP TRIGGER audit_log_no_update; UPDATE audit_log SET at = '2026-03-05T09:00:00.000Z' WHERE action = 'outcome.delete'",
+         "the entry itself was changed (its time, subject or detail) after it was written"),
+        ("DROP TRIGGER consent_records_no_update; UPDATE consent_records SET html = '<p>We study elbows.</p>'",
+         "its text does not match its SHA-256: the text signed was changed"),
+        ("DROP TRIGGER audit_log_no_delete; DELETE FROM audit_log WHERE id = (SELECT id FROM audit_log WHERE participant_id = 'p1' "
+            + "ORDER BY id LIMIT 1 OFFSET 2)",
+         "entry 3 of the chain before it is missing: removed from the log"),
+        ("DROP TRIGGER consent_records_no_update; UPDATE consent_records SET printed_name = 'Someone Else'",
+         "the record it logs (the signed consent) was changed after it was logged"),
+    ])
+    func eachEditIsNamed(sql: String, said: String) throws {
+        let path = try written()
+        try RawSQLite(path: path).execute(sql)
+        let problems = try verify(path).problems
+        #expect(problems.contains { $0.hasSuffix(said) }, "\(problems)")
+        // A changed consent text shows twice: against its own hash, and against the entry that logged it.
+        #expect(problems.count == (sql.contains("SET html") ? 2 : 1), "\(problems)")
+    }
+
+    @Test func anAnswerWrittenPastCareFeedIsNamed() throws {
+        let path = try written()
+        try RawSQLite(path: path).execute("""
+            INSERT INTO outcomes (participant_id, task_id, task_version, occurrence, event_day, event_start, event_end, created_at)
+            VALUES ('p1', 'checkIn', 1, 40, '2026-04-09', '2026-04-09T12:00:00.000Z', '2026-04-09T13:00:00.000Z', '2026-04-09T12:30:00.000Z')
+            """)
+        let problems = try verify(path).problems
+        #expect(problems.count == 1 && problems[0].hasSuffix("no audit entry logs it: it was added outside CareFeed"))
+    }
+
+    @Test func aStoreFromBeforeChainsIsChainedWithTheEntriesItHas() throws {
+        let path = try written()
+        let entries = try CareStore(readingOnly: path).auditLog().count
+        try RawSQLite(path: path).execute("""
+            ALTER TABLE audit_log DROP COLUMN chain_index; ALTER TABLE audit_log DROP COLUMN previous_sha256;
+            ALTER TABLE audit_log DROP COLUMN record_sha256; ALTER TABLE audit_log DROP COLUMN sha256; PRAGMA user_version = 9
+            """)
+        #expect(try verify(path).problems.first?.contains("before audit trails were chained (schema 9)") == true)
+        let migrated = try CareStore(path: path)
+        #expect(try migrated.schemaVersion() == 10 && migrated.auditLog().count == entries)
+        migrated.close()
+        #expect(try verify(path).problems == [])
+    }
+
+    @Test func anImportedStoresEntriesChainOnInTheStudyStore() throws {
+        let study = try Fixtures.studyStore(in: directory)
+        let source = try written()
+        _ = try study.importStore(at: source, sharing: [], at: Fixtures.instant("2026-04-20T12:00:00Z"))
+        let path = study.path
+        study.close()
+        let result = try verify(path)
+        #expect(result.problems == [] && result.heads["p1"] != nil)
+    }
+}
