@@ -7,8 +7,19 @@ extension CareStore {
     }
 
     static func auditLog(in database: Database) throws -> [AuditEntry] {
-        try database.query("SELECT \(AuditEntry.columns) FROM audit_log ORDER BY id")
-            .map(AuditEntry.init(row:))
+        let chained = try userVersion(of: database) >= 10
+        return try database.query("SELECT \(AuditEntry.columns)\(chained ? ", chain_index, sha256" : "") FROM audit_log ORDER BY id")
+            .map { try entry($0, chained: chained) }
+    }
+
+    /// An entry, with its place in its chain and its hash where the store has chains.
+    private static func entry(_ row: Row, chained: Bool) throws -> AuditEntry {
+        var entry = try AuditEntry(row: row)
+        if chained, case .integer(let index) = try row.value("chain_index") {
+            entry.chainIndex = Int(index)
+            entry.sha256 = try row.optionalText("sha256")
+        }
+        return entry
     }
 
     /// The entries about one participant, with the study's consent
@@ -18,11 +29,13 @@ extension CareStore {
         try read { try Self.auditLog(in: $0, participantID: participantID) }
     }
 
+    /// With each entry's place in its chain and its hash, where the store has chains.
     static func auditLog(in database: Database, participantID: String) throws -> [AuditEntry] {
-        try database.query("""
-            SELECT \(AuditEntry.columns) FROM audit_log
+        let chained = try userVersion(of: database) >= 10
+        return try database.query("""
+            SELECT \(AuditEntry.columns)\(chained ? ", chain_index, sha256" : "") FROM audit_log
             WHERE participant_id = ? OR (participant_id IS NULL AND action = 'consent.publish') ORDER BY id
-            """, [.text(participantID)]).map(AuditEntry.init(row:))
+            """, [.text(participantID)]).map { try entry($0, chained: chained) }
     }
 
     static func audit(_ database: Database, at instant: Date, participantID: String?, action: AuditEntry.Action,

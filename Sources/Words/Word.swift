@@ -2,7 +2,7 @@
 /// (`Files/en.json` and the others). Each shipped catalog has exactly these
 /// keys, as a test checks.
 public enum Word: String, CaseIterable, Sendable {
-    case aDay, addReminders, adherence, alertCallUs, alertCallUsText, adherenceByWeekHeading, adherenceFootnote, afternoon, agoToday, agoYesterday, auditQuizAnswered,
+    case aDay, addReminders, adherence, alertCallUs, alertCallUsText, adherenceByWeekHeading, adherenceFootnote, afternoon, agoToday, agoYesterday, auditQuizAnswered, auditChainHead,
          allNotes, allowed, alreadyAnswered, alreadyAnsweredText, answerOrPreferNot, answeredQuestion, anyTimeThatDay,
          anyTimeToday, asNeeded, ascending, atLeast, atMost, atMostDecimals, atTime, auditAnswerDeleted,
          auditAnswerSaved, auditCaption, auditConsentPublished, auditConsentSigned, auditDeviceJoined,

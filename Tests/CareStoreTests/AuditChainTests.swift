@@ -93,3 +93,29 @@ import TestSupport
         #expect(result.problems == [] && result.heads["p1"] != nil)
     }
 }
+
+extension AuditChainTests {
+    @Test func aParticipantsEntriesCarryTheirPlaceAndHashAndTheLastIsTheHeadVerifyReports() throws {
+        let path = try written()
+        let store = try CareStore(readingOnly: path)
+        defer { store.close() }
+        let own = try store.auditLog(participantID: "p1").filter { $0.participantID == "p1" }
+        #expect(own.map(\.chainIndex) == Array(1...own.count).map(Optional.init))
+        #expect(own.last?.sha256 == (try store.verify()).heads["p1"])
+    }
+}
+
+extension AuditChainTests {
+    @Test func aParticipantsStoreWhoseRecordsWereEditedIsNotImported() throws {
+        let study = try Fixtures.studyStore(in: directory)
+        let source = try written()
+        try RawSQLite(path: source).execute(
+            "DROP TRIGGER outcome_values_no_update; UPDATE outcome_values SET value = 9 WHERE kind = 'pain' AND value = 4")
+        #expect {
+            try study.importStore(at: source, sharing: [], at: Fixtures.instant("2026-04-20T12:00:00Z"))
+        } throws: { error in
+            (error as? ImportRefusal)?.reasons.first?.contains("its records do not agree with its audit trail: audit entry") == true
+        }
+        #expect(try study.participants().isEmpty, "nothing of it is stored")
+    }
+}

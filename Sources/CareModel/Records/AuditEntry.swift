@@ -58,6 +58,9 @@ public struct AuditEntry: Hashable, Sendable {
     public var action: Action
     public var subject: Subject
     public var detail: String?
+    /// Its place in its chain, from 1, and its SHA-256 (SPEC §14); nil in a store from before chains.
+    public var chainIndex: Int?
+    public var sha256: String?
 
     public init(id: Int64, at: Date, participantID: String?, action: Action, subject: Subject, detail: String?) {
         self.id = id

@@ -109,6 +109,13 @@ struct StoreSnapshot {
                 "written by a newer CareFeed: schema version \(version), this carefeed reads up to \(Schema.migrations.count)",
             ])
         }
+        // A store with chains is taken only as it was written: an edited or removed row is not carried into the study.
+        if version >= 10 {
+            let problems = try CareStore.verification(in: database, consentTexts: false).problems
+            guard problems.isEmpty else {
+                throw ImportRefusal(file: path, reasons: problems.map { "its records do not agree with its audit trail: \($0)" })
+            }
+        }
         var snapshot = StoreSnapshot(schemaVersion: version)
         let language = version >= 6 ? "language" : "NULL AS language"
         snapshot.participants = try database.query("SELECT id, name, time_zone, enrolled_on, \(language) FROM participants ORDER BY id")

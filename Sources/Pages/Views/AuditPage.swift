@@ -35,6 +35,12 @@ public enum AuditPage {
         var main: HTML = "<h1>\(words(.navAuditTrail))</h1>\n"
         main += "<p class=\"day-meta\">\(Pseudonym.label(participant, reader: reader))</p>\n"
         main += "<p class=\"lead\">\(words(.auditLead, ["zone": participant.timeZone.identifier]))</p>\n"
+        // The head of the participant's chain: what a monitor notes, and `carefeed verify` checks the store against.
+        if let head = entries.filter({ $0.participantID == participant.id && $0.chainIndex != nil }).max(by: { $0.chainIndex! < $1.chainIndex! }),
+           let index = head.chainIndex, let sha256 = head.sha256 {
+            main += "<p class=\"day-meta chain-head\">\(words(.auditChainHead, ["count": format.integer(index)])) "
+                + "<code class=\"hash\">\(sha256)</code></p>\n"
+        }
         guard !shown.isEmpty else {
             main += "<p class=\"empty\">\(words(.auditEmpty))</p>\n"
             return page(main, participant: participant, today: today, study: study, reader: reader)
