@@ -90,7 +90,7 @@ let package = Package(
         .testTarget(name: "WordsTests", dependencies: ["Words", "CareModel", "Markup"]),
         .testTarget(name: "SupportTests", dependencies: ["Support"]),
         .testTarget(name: "AssetsTests", dependencies: ["Assets", "BuiltInAssets", "Content", "StudyModel", "TestSupport"]),
-        .testTarget(name: "CommandsTests", dependencies: ["StudyModel", "Commands", "TestSupport", "CareModel", "CareStore", "Content", "Markup", "Support", "CSQLite"]),
+        .testTarget(name: "CommandsTests", dependencies: ["StudyModel", "Commands", "TestSupport", "CareModel", "CareStore", "Content", "Markup", "Support", "CSQLite", "Pages", "Words"]),
     ],
     swiftLanguageModes: [.v6]
 )

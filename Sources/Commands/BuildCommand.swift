@@ -67,6 +67,7 @@ enum BuildCommand {
             language: language,
             today: { participant in fixedToday ?? participant.today(at: now) })
         input.earlyManifest = earlyManifest
+        input.consentVersions = try store.consentVersions()
         let builder = SiteBuilder(input)
         // A progress line only where someone watches: on a terminal.
         var progress: (@Sendable (Int, Int) -> Void)?

@@ -54,6 +54,13 @@ extension SiteBuilder {
                                                              asOf: asOf))
     }
 
+    /// The study's protocol, from the content and the store's consent and task versions.
+    func writeProtocol(_ plan: BuildPlan, into writer: inout FileWriter) throws {
+        try writer.page("protocol.html", ProtocolPage.render(plan: input.plan, consentVersions: input.consentVersions,
+                                                             reader: .clinician(links: plan.links("protocol.html"), sharing: .everything,
+                                                                                names: input.names, language: input.language)))
+    }
+
     /// The study index: a row per participant, each from the figures in
     /// the participant's manifest entry, with the build's "data as of".
     func writeIndex(_ plan: BuildPlan, participants: [String: BuildManifest.Entry], into writer: inout FileWriter) throws {

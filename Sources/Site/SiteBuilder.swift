@@ -42,6 +42,8 @@ public struct SiteBuilder: Sendable {
         public var dataAsOf: Date?
         /// The language the site is written in: the study's own, or `build --language`.
         public var language: Language
+        /// The consent versions the store has published, for the protocol page.
+        public var consentVersions: [ConsentVersion] = []
         /// The last build's manifest, if the command began reading it early.
         public var earlyManifest: EarlyManifest?
 
@@ -157,6 +159,7 @@ public struct SiteBuilder: Sendable {
         let participants = try writeParticipantPages(plan, into: &writer, progress: progress)
         try writeIndex(plan, participants: participants, into: &writer)
         try writeOverview(plan, participants: participants, into: &writer)
+        try writeProtocol(plan, into: &writer)
         try writeNotes(plan, into: &writer)
         try writeAssets(into: &writer)
         return participants

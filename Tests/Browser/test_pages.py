@@ -17,7 +17,7 @@ from selenium.webdriver.common.by import By
 
 from conftest import DESKTOP, PHONE, TODAY, Server, make_driver, screenshot, wait_for_next_page
 
-SITE_PAGES = ["index.html", "overview.html", "participants/r001/index.html", f"participants/r001/feed/{TODAY}.html",
+SITE_PAGES = ["index.html", "overview.html", "protocol.html", "participants/r001/index.html", f"participants/r001/feed/{TODAY}.html",
               "participants/r001/feed/2026-11-25.html", "participants/r001/feed/2026-12-05.html",
               "participants/r001/insights.html", "participants/r001/consent.html", "participants/r006/consent.html",
               "participants/r001/audit.html", "participants/r006/audit.html",

@@ -81,7 +81,7 @@ def test_each_clinician_menu_item_is_in_view(site, metrics):
     driver = make_driver(metrics, webgl=False, text_size=200 if metrics is PHONE else 100)
     try:
         first = next(site.glob("participants/*/index.html"))
-        pages = [site / "index.html", site / "overview.html"] + [first.parent / page for page in
+        pages = [site / "index.html", site / "overview.html", site / "protocol.html"] + [first.parent / page for page in
                                                                   ["index.html", "insights.html", "consent.html", "audit.html"]]
         for page in [page for page in pages if page.exists()]:
             driver.get(page.as_uri())

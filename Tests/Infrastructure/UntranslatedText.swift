@@ -39,6 +39,8 @@ public struct UntranslatedText {
         var found: [(String, String)] = []
         for piece in pieces {
             let text = Self.collapsed(Self.decoded(piece))
+            // A SHA-256 is a value, whatever words its hex digits spell.
+            if text.count == 64, text.allSatisfy(\.isHexDigit) { continue }
             // What is left outside the catalog's words, cut where pages join words and values.
             var depth = 0
             var kept = ""

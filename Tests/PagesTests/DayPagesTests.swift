@@ -16,6 +16,7 @@ struct PreviewLinks: PageLinks {
     func asset(_ path: String) -> String { "/assets/" + path }
     func studyIndex() -> String? { nil }
     func studyOverview() -> String? { nil }
+    func studyProtocol() -> String? { nil }
     func participant(_ id: String) -> String? { nil }
     func feed(_ participantID: String, _ day: LocalDate) -> String? { "/feed/\(day)" }
     func insights(_ participantID: String) -> String { "/insights" }

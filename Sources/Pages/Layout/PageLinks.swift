@@ -10,6 +10,8 @@ public protocol PageLinks: Sendable {
     func studyIndex() -> String?
     /// The study's overview for its lead; nil off the static site.
     func studyOverview() -> String?
+    /// The study's protocol (schedule, questions, versions); nil off the static site.
+    func studyProtocol() -> String?
     func participant(_ id: String) -> String?
     /// Nil for a day that has no page.
     func feed(_ participantID: String, _ day: LocalDate) -> String?
@@ -63,6 +65,7 @@ public struct SiteLinks: PageLinks {
     public func asset(_ path: String) -> String { root + "assets/" + path }
     public func studyIndex() -> String? { root + "index.html" }
     public func studyOverview() -> String? { root + "overview.html" }
+    public func studyProtocol() -> String? { root + "protocol.html" }
     public func participant(_ id: String) -> String? { root + "participants/\(id)/index.html" }
     public func feed(_ participantID: String, _ day: LocalDate) -> String? {
         feedDays(participantID, day) ? root + "participants/\(participantID)/feed/\(day).html" : nil

@@ -19,6 +19,9 @@ public enum OverviewPage {
         }
         main += "<p class=\"lead\">\(words(.overviewLead))</p>\n"
         main += "<p class=\"field-hint\">\(words(.overviewCountsToday))</p>\n"
+        if let link = reader.links.studyProtocol() {
+            main += "<p><a href=\"\(link)\">\(words(.protocolLink))</a></p>\n"
+        }
         main += flow(overview.flow, reader: reader)
         main += enrolment(overview.enrolment, reader: reader)
         main += visits(overview.visits, byVisit: overview.byVisit, study: study, reader: reader)

@@ -12,6 +12,7 @@ struct ServerLinks: PageLinks {
     func asset(_ path: String) -> String { Route.asset(path: path).path }
     func studyIndex() -> String? { nil }
     func studyOverview() -> String? { nil }
+    func studyProtocol() -> String? { nil }
     func participant(_ id: String) -> String? { nil }
     func feed(_ participantID: String, _ day: LocalDate) -> String? { days.contains(day.ordinal) ? Route.feed(day).path : nil }
     func insights(_ participantID: String) -> String { Route.insights.path }
