@@ -43,14 +43,14 @@ extension DataPackage {
             let current = definitions.first { $0.formItems.isEmpty == false } ?? task
             for column in Self.itemColumns(definitions) where !column.isReason {
                 guard let item = definitions.lazy.flatMap(\.formItems).first(where: { $0.id == column.item }) else { continue }
-                let condition = Self.condition(of: item.id, in: definitions.first { $0.formItems.contains { $0.id == item.id } } ?? current)
+                let condition = (definitions.first { $0.formItems.contains { $0.id == item.id } } ?? current).askedWhen(item.id)
                 let (low, high) = Self.bounds(item.answer)
                 table.rows.append([
                     .text(column.field.name), .text(path), .text(Self.fieldType(item.answer, option: column.option != nil)),
                     .text(column.field.title), .text(column.option == nil ? Self.choices(item.answer) : ""),
                     .text(Self.unit(item.answer) ?? ""), .text(Self.unit(item.answer).flatMap(FHIRTerms.ucum) ?? ""),
                     .plain(low.map(Self.plain) ?? ""), .plain(high.map(Self.plain) ?? ""),
-                    .text(condition.map(Self.words) ?? ""), .text(condition.map(Self.redcap) ?? ""),
+                    .text(condition.map(Self.words) ?? ""), .text(condition.map(\.redcap) ?? ""),
                     .plain(item.isRequired ? "y" : ""), .text(""),
                 ])
             }
@@ -62,16 +62,6 @@ extension DataPackage {
             }
         }
         return table
-    }
-
-    /// When the item is asked: its step's condition and its own, both.
-    static func condition(of item: String, in task: StudyTask) -> Condition? {
-        for step in task.survey {
-            guard case .form(let form) = step, let found = form.items.first(where: { $0.id == item }) else { continue }
-            let both = [form.showIf, found.showIf].compactMap { $0 }
-            return both.count > 1 ? .all(both) : both.first
-        }
-        return nil
     }
 
     static func fieldType(_ answer: AnswerFormat, option: Bool) -> String {
@@ -115,21 +105,6 @@ extension DataPackage {
         case .all(let conditions): "all of (" + conditions.map(words).joined(separator: "; ") + ")"
         case .any(let conditions): "any of (" + conditions.map(words).joined(separator: "; ") + ")"
         case .not(let inner): "not (" + words(inner) + ")"
-        }
-    }
-
-    /// A condition as REDCap's branching logic writes it: `[pain] >= 8`, `[where(park)] = '1'`.
-    static func redcap(_ condition: Condition) -> String {
-        switch condition {
-        case .equals(let item, let value): "[\(item)] = '\(value)'"
-        case .notEquals(let item, let value): "[\(item)] <> '\(value)'"
-        case .atLeast(let item, let number): "[\(item)] >= \(plain(number))"
-        case .atMost(let item, let number): "[\(item)] <= \(plain(number))"
-        case .answered(let item, let answered): answered ? "[\(item)] <> ''" : "[\(item)] = ''"
-        case .includes(let item, let value): "[\(item)(\(value))] = '1'"
-        case .all(let conditions): conditions.map { "(\(redcap($0)))" }.joined(separator: " and ")
-        case .any(let conditions): conditions.map { "(\(redcap($0)))" }.joined(separator: " or ")
-        case .not(let inner): "not(\(redcap(inner)))"
         }
     }
 }

@@ -118,3 +118,34 @@ extension StudyTask {
         }
     }
 }
+
+extension Condition {
+    /// The condition as REDCap's branching logic writes it, the same in every
+    /// language: `[pain] >= 8`, `[where(park)] = '1'`.
+    public var redcap: String {
+        func number(_ value: Double) -> String { OutcomeValue.Value.decimal(value).text }
+        return switch self {
+        case .equals(let item, let value): "[\(item)] = '\(value)'"
+        case .notEquals(let item, let value): "[\(item)] <> '\(value)'"
+        case .atLeast(let item, let value): "[\(item)] >= \(number(value))"
+        case .atMost(let item, let value): "[\(item)] <= \(number(value))"
+        case .answered(let item, let answered): answered ? "[\(item)] <> ''" : "[\(item)] = ''"
+        case .includes(let item, let value): "[\(item)(\(value))] = '1'"
+        case .all(let conditions): conditions.map { "(\($0.redcap))" }.joined(separator: " and ")
+        case .any(let conditions): conditions.map { "(\($0.redcap))" }.joined(separator: " or ")
+        case .not(let inner): "not(\(inner.redcap))"
+        }
+    }
+}
+
+extension StudyTask {
+    /// When the item is asked: its form step's condition and its own, both; nil for always.
+    public func askedWhen(_ item: String) -> Condition? {
+        for step in survey {
+            guard case .form(let form) = step, let found = form.items.first(where: { $0.id == item }) else { continue }
+            let both = [form.showIf, found.showIf].compactMap { $0 }
+            return both.count > 1 ? .all(both) : both.first
+        }
+        return nil
+    }
+}

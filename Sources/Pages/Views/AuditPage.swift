@@ -38,7 +38,7 @@ public enum AuditPage {
         // The head of the participant's chain: what a monitor notes, and `carefeed verify` checks the store against.
         if let head = entries.filter({ $0.participantID == participant.id && $0.chainIndex != nil }).max(by: { $0.chainIndex! < $1.chainIndex! }),
            let index = head.chainIndex, let sha256 = head.sha256 {
-            main += "<p class=\"day-meta chain-head\">\(words(.auditChainHead, ["count": format.integer(index)])) "
+            main += "<p class=\"day-meta chain-head\">\(words(.auditChainHead, count: index)) "
                 + "<code class=\"hash\">\(sha256)</code></p>\n"
         }
         guard !shown.isEmpty else {

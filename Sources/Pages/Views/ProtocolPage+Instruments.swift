@@ -20,7 +20,7 @@ extension ProtocolPage {
                 + "<th scope=\"col\">\(words(.columnQuestion))</th><th scope=\"col\">\(words(.columnAnswer))</th>"
                 + "<th scope=\"col\">\(words(.columnAskedWhen))</th><th scope=\"col\">\(words(.columnRequired))</th></tr></thead>\n<tbody>\n"
             for item in task.formItems {
-                let condition = conditions(of: item.id, in: task).map(redcap).joined(separator: " and ")
+                let condition = task.askedWhen(item.id)?.redcap ?? ""
                 html += "<tr><th scope=\"row\">\(item.text) <code>\(item.id)</code></th>"
                     + "<td data-label=\"\(words(.columnAnswer))\">\(answer(item, reader: reader))</td>"
                     + "<td data-label=\"\(words(.columnAskedWhen))\">\(condition.isEmpty ? "" : "<code>\(condition)</code>" as HTML)</td>"
@@ -29,9 +29,10 @@ extension ProtocolPage {
             for score in task.scores ?? [] {
                 let items = score.items.joined(separator: ", ")
                 var formula = score.method == .sum ? words(.scoreSum, ["items": items]) : words(.scoreMean, ["items": items])
-                if !score.reverse.isEmpty { formula += "; " + words(.scoreReversed, ["items": score.reverse.joined(separator: ", ")]) }
+                if !score.reverse.isEmpty { formula += words(.listSeparator) + words(.scoreReversed, ["items": score.reverse.joined(separator: ", ")]) }
                 if let range = score.range(task: task) {
-                    formula += "; " + words(.scaleRange, ["low": PlainNumber.format(range.lowerBound), "high": PlainNumber.format(range.upperBound)])
+                    formula += words(.listSeparator)
+                        + words(.scaleRange, ["low": PlainNumber.format(range.lowerBound), "high": PlainNumber.format(range.upperBound)])
                 }
                 html += "<tr><th scope=\"row\">\(score.label) <code>\(score.id)</code></th>"
                     + "<td data-label=\"\(words(.columnAnswer))\">\(formula)</td><td></td><td></td></tr>\n"
@@ -39,30 +40,6 @@ extension ProtocolPage {
             html += "</tbody>\n</table>\n</div>\n"
         }
         return html + "</section>\n"
-    }
-
-    /// The conditions an item is asked under: its step's and its own.
-    static func conditions(of item: String, in task: StudyTask) -> [Condition] {
-        for step in task.survey {
-            guard case .form(let form) = step, let found = form.items.first(where: { $0.id == item }) else { continue }
-            return [form.showIf, found.showIf].compactMap { $0 }
-        }
-        return []
-    }
-
-    /// A condition as REDCap's branching logic writes it, the same in every language.
-    static func redcap(_ condition: Condition) -> String {
-        switch condition {
-        case .equals(let item, let value): "[\(item)] = '\(value)'"
-        case .notEquals(let item, let value): "[\(item)] <> '\(value)'"
-        case .atLeast(let item, let number): "[\(item)] >= \(PlainNumber.format(number))"
-        case .atMost(let item, let number): "[\(item)] <= \(PlainNumber.format(number))"
-        case .answered(let item, let answered): answered ? "[\(item)] <> ''" : "[\(item)] = ''"
-        case .includes(let item, let value): "[\(item)(\(value))] = '1'"
-        case .all(let conditions): conditions.map { "(\(redcap($0)))" }.joined(separator: " and ")
-        case .any(let conditions): conditions.map { "(\(redcap($0)))" }.joined(separator: " or ")
-        case .not(let inner): "not(\(redcap(inner)))"
-        }
     }
 
     /// The answer a question takes, in the reader's words; the study's own words (labels, options, a unit) each
@@ -84,7 +61,7 @@ extension ProtocolPage {
         case .boolean:
             html = "\(words(.yes)) / \(words(.no))"
         case .choice(let options, let multiple):
-            let list = options.map { coded($0.value, $0.text) }.joined(separator: "; ")
+            let list = options.map { coded($0.value, $0.text) }.joined(separator: "\(words(.listSeparator))")
             html = words.html(multiple ? .answerAnyOf : .answerOneOf, ["options": list])
         case .text:
             html = "\(words(.answerText))"
@@ -93,7 +70,7 @@ extension ProtocolPage {
         case .timeOfDay:
             html = "\(words(.answerTime))"
         }
-        if item.offersPreferNotToAnswer { html += "; \(words(.preferNotToAnswer))" }
+        if item.offersPreferNotToAnswer { html += "\(words(.listSeparator))\(words(.preferNotToAnswer))" }
         return html
     }
 

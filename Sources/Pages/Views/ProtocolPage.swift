@@ -110,7 +110,7 @@ public enum ProtocolPage {
             let label = base.flatMap { id in plan.study.dates.first { $0.id == id }?.label } ?? base
             let counted = label.map { words(.daysFromDate, ["date": $0]) } ?? words(.studyDays)
             html += "<tr data-task=\"\(row.task)\"><th scope=\"row\">\(plan.study.task(row.task)?.title ?? row.task)</th>"
-                + "<td data-label=\"\(words(.columnDays))\">\(counted): <span data-days>\(days(row.days, fromDate: base != nil, format: format))</span></td>"
+                + "<td data-label=\"\(words(.columnDays))\">\(words.html(.labelledAnswer, ["label": "\(counted)", "answer": "<span data-days>\(days(row.days, fromDate: base != nil, format: format))</span>"]))</td>"
                 + "<td data-label=\"\(words(.columnTime))\">\(row.time ?? words(.allDayLong))</td>"
                 + "<td data-label=\"\(words(.columnOpenFor))\">\(words(.daysCount, count: row.window))</td>"
                 + "<td data-label=\"\(words(.columnVisit))\">\(row.visit ?? "")</td></tr>\n"
