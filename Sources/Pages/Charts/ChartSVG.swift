@@ -71,14 +71,7 @@ enum ChartSVG {
         // The target over the hatching, so its label stays readable.
         for series in panel.series {
             guard let target = series.series.target else { continue }
-            let upper = y(target.max ?? axis.high), lower = y(target.min ?? axis.low)
-            svg += "<rect class=\"target\" x=\"\(n(left))\" y=\"\(n(upper))\" width=\"\(n(plotWidth))\" height=\"\(n(lower - upper))\">"
-                + "<title>\(target.label)</title></rect>\n"
-            for bound in [target.min, target.max].compactMap({ $0 }) {
-                svg += "<line class=\"target-line\" x1=\"\(n(left))\" x2=\"\(n(width - right))\" y1=\"\(n(y(bound)))\" y2=\"\(n(y(bound)))\"/>\n"
-            }
-            let labelY = target.max == nil ? upper + 13 : lower - 5
-            svg += "<text class=\"target-label\" x=\"\(n(width - right - 4))\" y=\"\(n(labelY))\" text-anchor=\"end\">\(target.label)</text>\n"
+            svg += TargetBand.svg(target, left: left, right: left + plotWidth, low: axis.low, high: axis.high, y: y)
         }
         svg += "<line class=\"axis\" x1=\"\(n(left))\" x2=\"\(n(width - right))\" y1=\"\(n(base))\" y2=\"\(n(base))\"/>\n"
         let every = data.days.count <= 7 ? 1 : max(1, Int((Double(data.days.count) / 5).rounded(.up)))

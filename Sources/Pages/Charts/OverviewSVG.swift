@@ -94,14 +94,7 @@ enum OverviewSVG {
         func y(_ value: Double) -> Double { top + (height - top - bottom) * (1 - (min(max(value, low), high) - low) / (high - low)) }
         var svg = frame(title: title, id: id, ticks: ticks.map { ($0.label, y($0.value)) })
         if let target {
-            let upper = y(target.max ?? high), lower = y(target.min ?? low)
-            svg += "<rect class=\"target\" x=\"\(n(left))\" y=\"\(n(upper))\" width=\"\(n(width - left - right))\" "
-                + "height=\"\(n(max(lower - upper, 0)))\"/>\n"
-            for bound in [target.min, target.max].compactMap({ $0 }) {
-                svg += "<line class=\"target-line\" x1=\"\(n(left))\" x2=\"\(n(width - right))\" y1=\"\(n(y(bound)))\" y2=\"\(n(y(bound)))\"/>\n"
-            }
-            let labelY = target.max == nil ? upper + 13 : lower - 5
-            svg += "<text class=\"target-label\" x=\"\(n(width - right - 4))\" y=\"\(n(labelY))\" text-anchor=\"end\">\(target.label)</text>\n"
+            svg += TargetBand.svg(target, left: left, right: width - right, low: low, high: high, y: y)
         }
         // Runs of weeks with values: a gap breaks the band and the line.
         var runs: [[(Int, StudyOverview.WeekFigure)]] = [[]]
