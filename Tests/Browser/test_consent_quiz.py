@@ -73,6 +73,16 @@ def test_a_wrong_answer_is_explained_and_asked_again_and_the_consent_opens_once_
         phone.find_element(By.CSS_SELECTOR, "input[name=canLeave][value=yes]").click()
         click(phone, "Continue")
         assert phone.current_url.endswith("/onboarding/4"), "the consent opens once both are right"
+        # A wrong answer after the right ones closes the consent again until it is right.
+        phone.get(server.url + "/onboarding/3")
+        phone.find_element(By.CSS_SELECTOR, "input[name=isTreatment][value=yes]").click()
+        click(phone, "Continue")
+        assert "No. Recover is a research study, not a treatment." in phone.page_source
+        phone.get(server.url + "/onboarding/4")
+        assert phone.current_url.endswith("/onboarding/3")
+        phone.find_element(By.CSS_SELECTOR, "input[name=isTreatment][value=no]").click()
+        click(phone, "Continue")
+        assert phone.current_url.endswith("/onboarding/4")
         phone.find_element(By.ID, "field-printedName").send_keys("Ada Lovelace")
         draw_signature(phone)
         click(phone, "Review")
@@ -96,9 +106,10 @@ def test_a_wrong_answer_is_explained_and_asked_again_and_the_consent_opens_once_
     audit = (site / "participants" / "journey" / "audit.html").read_text()
     rows = re.findall(r"<th scope=\"row\">([^<]*)</th><td[^>]*>([^<]*)</td><td[^>]*>([^<]*)", audit)
     quiz = [(subject, detail) for event, subject, detail in rows if event == "Answered a question about the consent"]
-    assert quiz == [("Can you leave the study at any time, without saying why?", "No: Not right, asked again"),
-                    ("Is Recover a treatment for your knee?", "No: Right"),
-                    ("Can you leave the study at any time, without saying why?", "Yes: Right"),
-                    ("Is Recover a treatment for your knee?", "No: Right")]
+    leave, treatment = "Can you leave the study at any time, without saying why?", "Is Recover a treatment for your knee?"
+    assert quiz == [(leave, "No: Not right, asked again"), (treatment, "No: Right"),
+                    (leave, "Yes: Right"), (treatment, "No: Right"),
+                    (leave, "Yes: Right"), (treatment, "Yes: Not right, asked again"),
+                    (leave, "Yes: Right"), (treatment, "No: Right")]
     events = [event for event, _, _ in rows]
     assert events.index("Answered a question about the consent") < events.index("Consent signed")

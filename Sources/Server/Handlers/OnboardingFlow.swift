@@ -22,6 +22,8 @@ struct OnboardingDraft: Sendable {
     var signatureStep: Int?
     /// Every answer to a question about the consent, right or not, in the order given.
     var quiz: [QuizAttempt] = []
+    /// A session that keeps posting cannot grow its draft without bound.
+    static let mostQuizAttempts = 200
 }
 
 /// The onboarding task's steps, one page each: instructions, consent with
@@ -107,11 +109,13 @@ final class OnboardingFlow: Sendable {
                 let wrong = quiz.filter { item in !item.isExpected(values.filter { $0.kind == item.id }) }
                 let draft = update(context.session) { draft in
                     for item in formStep.items { draft.fields.entries[item.id] = form.all(item.id) }
-                    for item in quiz {
+                    // Every attempt is kept, up to as many as any participant could make by hand.
+                    for item in quiz where draft.quiz.count < OnboardingDraft.mostQuizAttempts {
                         let answer = values.first { $0.kind == item.id }?.value.text ?? ""
                         draft.quiz.append(QuizAttempt(itemID: item.id, answer: answer, at: context.now))
                     }
-                    if wrong.isEmpty { draft.answers[number] = context.stored(values, taskID: task.id, version: event.version) }
+                    // A wrong answer after a right one is asked again too: the step is answered only while every one is right.
+                    draft.answers[number] = wrong.isEmpty ? context.stored(values, taskID: task.id, version: event.version) : nil
                 }
                 guard wrong.isEmpty else {
                     let errors = Dictionary(wrong.map { item in (item.id, item.explain ?? respond.words(.quizNotRight)) },
