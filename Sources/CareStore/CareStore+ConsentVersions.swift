@@ -27,20 +27,47 @@ extension CareStore {
     /// is recorded.
     @discardableResult
     public func publishConsentVersions(_ versions: [ConsentVersion]) throws -> [ConsentVersion] {
-        let unpublished = try read { try Self.unpublished(versions, in: $0) }
-        guard !unpublished.isEmpty else { return [] }
+        let (unpublished, textless) = try read { (try Self.unpublished(versions, in: $0), try Self.textless(versions, in: $0)) }
+        guard !unpublished.isEmpty || !textless.isEmpty else { return [] }
         return try write { database in
             let unpublished = try Self.unpublished(versions, in: database)
+            // A version published before the store kept texts takes its text, once, from content with the same hash.
+            for version in try Self.textless(versions, in: database) {
+                try database.query("""
+                    UPDATE consent_versions SET markdown = ? WHERE document_id = ? AND version = ? AND language = ? AND sha256 = ?
+                    """, [.text(version.markdown ?? ""), .text(version.documentID), .text(version.version), .text(version.language),
+                          .text(version.sha256)])
+            }
             for version in unpublished {
                 try database.query("""
-                    INSERT INTO consent_versions (document_id, version, language, sha256, first_seen_at) VALUES (?, ?, ?, ?, ?)
+                    INSERT INTO consent_versions (document_id, version, language, sha256, first_seen_at, markdown) VALUES (?, ?, ?, ?, ?, ?)
                     """, [.text(version.documentID), .text(version.version), .text(version.language), .text(version.sha256),
-                          .text(Timestamp.utc(version.firstSeenAt))])
+                          .text(Timestamp.utc(version.firstSeenAt)), version.markdown.map(SQLValue.text) ?? .null])
                 try Self.audit(database, at: version.firstSeenAt, participantID: nil, action: .consentPublish,
                                subject: .consent(documentID: version.documentID, version: version.version),
                                detail: "sha256 \(version.sha256)" + (version.language.isEmpty ? "" : ", \(version.language)"))
             }
             return unpublished
+        }
+    }
+
+    /// The versions of `versions` with a text that the store holds, with the same hash, without one.
+    private static func textless(_ versions: [ConsentVersion], in database: Database) throws -> [ConsentVersion] {
+        guard try userVersion(of: database) >= 10 else { return [] }
+        return try versions.filter { version in
+            guard version.markdown != nil else { return false }
+            return try !database.query("""
+                SELECT 1 FROM consent_versions WHERE document_id = ? AND version = ? AND language = ? AND sha256 = ? AND markdown IS NULL
+                """, [.text(version.documentID), .text(version.version), .text(version.language), .text(version.sha256)]).isEmpty
+        }
+    }
+
+    /// The Markdown of each consent version the store holds one for, by the SHA-256 of its HTML.
+    public func consentTexts() throws -> [String: String] {
+        try read { database in
+            guard try Self.userVersion(of: database) >= 10 else { return [:] }
+            return Dictionary(try database.query("SELECT sha256, markdown FROM consent_versions WHERE markdown IS NOT NULL")
+                .map { (try $0.text("sha256"), try $0.text("markdown")) }, uniquingKeysWith: { first, _ in first })
         }
     }
 

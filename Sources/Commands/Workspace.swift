@@ -71,6 +71,12 @@ enum Workspace {
     /// now holds. A change takes effect on the real next day in the study's
     /// zone, whatever `--today` a preview uses, so past events keep their version.
     static func plan(_ study: Study, store: CareStore, now: Date) throws -> CarePlan {
+        var study = study
+        // The texts of versions the content no longer holds, for the PDFs of records signed on them; in every language's study.
+        let current = Set((study.consentDocuments + study.translations.values.flatMap(\.consentDocuments)).map(\.sha256))
+        let older = try store.consentTexts().filter { !current.contains($0.key) }.mapValues(MarkdownBlocks.blocks)
+        study.olderConsentTexts = older
+        for tag in study.translations.keys { study.translations[tag]?.olderConsentTexts = older }
         let tomorrow = study.timeZone.localDate(of: now).adding(days: 1)
         for task in study.tasks {
             try store.recordTaskVersion(taskID: task.id, definition: task.definition, effectiveFrom: tomorrow, at: now)

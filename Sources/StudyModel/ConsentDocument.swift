@@ -10,6 +10,8 @@ public struct ConsentDocument: Hashable, Sendable {
     public var html: HTML
     /// The text `html` is rendered from, as blocks, which the PDF of a signed consent is laid out from.
     public var blocks: [TextBlock] = []
+    /// The Markdown itself, which the store keeps with the version it publishes.
+    public var markdown = ""
     /// Lowercase hex SHA-256 of `html`'s UTF-8 bytes.
     public var sha256: String
     public var file: String

@@ -42,6 +42,9 @@ public struct Study: Sendable {
     /// The study in each of its other languages, by tag: its words
     /// translated, every id, schedule and value the same.
     public var translations: [LanguageTag: Study] = [:]
+    /// The text of each consent version the store published that the content no longer holds, by the SHA-256
+    /// of its HTML: what a record signed on it is printed from.
+    public var olderConsentTexts: [String: [TextBlock]] = [:]
     /// The files of this study that are not translated into its language,
     /// and so are shown in the study's own: pages mark them with its `lang`.
     public var untranslatedFiles: Set<String> = []

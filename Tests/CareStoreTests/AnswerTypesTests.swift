@@ -28,6 +28,7 @@ extension CareStoreTests {
         try store.addOutcome(checkIn(0, pain: 6), at: now)
         store.close()
         // Version 6's table, with its narrower CHECK, as an older CareFeed left it.
+        try RawSQLite(path: directory.path + "/care.sqlite").undoVersion10()
         try RawSQLite(path: directory.path + "/care.sqlite").execute("""
             CREATE TABLE outcome_values_6 (
                 outcome_id INTEGER NOT NULL REFERENCES outcomes (id), position INTEGER NOT NULL,
@@ -40,7 +41,7 @@ extension CareStoreTests {
             INSERT INTO outcome_values_6 SELECT * FROM outcome_values;
             DROP TABLE outcome_values;
             ALTER TABLE outcome_values_6 RENAME TO outcome_values;
-            DROP TABLE invitations; DROP TABLE device_sessions; DROP TABLE participant_dates; DROP TABLE alert_mail; ALTER TABLE audit_log DROP COLUMN chain_index; ALTER TABLE audit_log DROP COLUMN previous_sha256; ALTER TABLE audit_log DROP COLUMN record_sha256; ALTER TABLE audit_log DROP COLUMN sha256;
+            DROP TABLE invitations; DROP TABLE device_sessions; DROP TABLE participant_dates; DROP TABLE alert_mail;
             PRAGMA user_version = 6;
             """)
         let migrated = try CareStore(path: directory.path + "/care.sqlite")

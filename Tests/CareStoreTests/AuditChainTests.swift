@@ -72,10 +72,7 @@ import TestSupport
     @Test func aStoreFromBeforeChainsIsChainedWithTheEntriesItHas() throws {
         let path = try written()
         let entries = try CareStore(readingOnly: path).auditLog().count
-        try RawSQLite(path: path).execute("""
-            ALTER TABLE audit_log DROP COLUMN chain_index; ALTER TABLE audit_log DROP COLUMN previous_sha256;
-            ALTER TABLE audit_log DROP COLUMN record_sha256; ALTER TABLE audit_log DROP COLUMN sha256; PRAGMA user_version = 9
-            """)
+        try RawSQLite(path: path).undoVersion10()
         #expect(try verify(path).problems.first?.contains("before audit trails were chained (schema 9)") == true)
         let migrated = try CareStore(path: path)
         #expect(try migrated.schemaVersion() == 10 && migrated.auditLog().count == entries)

@@ -67,6 +67,20 @@ import TestSupport
         #expect(try store.publishConsentVersions([version("2.0", second)]) == [version("2.0", second)])
     }
 
+    @Test func aVersionKeepsItsTextGivenOnceAndNeverAnother() throws {
+        try store.publishConsentVersions([version("1.0", first)])
+        #expect(try store.consentTexts().isEmpty, "published before texts were kept")
+        var withText = version("1.0", first)
+        withText.markdown = "We study knees."
+        try store.publishConsentVersions([withText])
+        #expect(try store.consentTexts() == [first: "We study knees."])
+        withText.markdown = "We study elbows."
+        try store.publishConsentVersions([withText])
+        #expect(try store.consentTexts() == [first: "We study knees."], "a text once kept is kept")
+        let raw = try RawSQLite(path: store.path)
+        #expect(throws: RawSQLite.Failure.self) { try raw.execute("UPDATE consent_versions SET markdown = 'elbows'") }
+    }
+
     @Test func publishedVersionsRefuseUpdateAndDelete() throws {
         try store.publishConsentVersions([version("1.0", first)])
         let raw = try RawSQLite(path: store.path)

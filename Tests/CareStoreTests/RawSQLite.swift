@@ -26,7 +26,20 @@ final class RawSQLite {
     /// the audit log's typed subject columns and log entries' own numbers:
     /// entry *k* of occurrence *n* (a log offered daily from enrollment) is
     /// then occurrence *n* × 1,000 + *k*.
+    /// Takes back schema 10: audit entries without chains, consent versions without their texts.
+    func undoVersion10() throws {
+        try execute("""
+            ALTER TABLE audit_log DROP COLUMN chain_index; ALTER TABLE audit_log DROP COLUMN previous_sha256;
+            ALTER TABLE audit_log DROP COLUMN record_sha256; ALTER TABLE audit_log DROP COLUMN sha256;
+            DROP TRIGGER consent_versions_no_update; ALTER TABLE consent_versions DROP COLUMN markdown;
+            CREATE TRIGGER consent_versions_no_update BEFORE UPDATE ON consent_versions
+            BEGIN SELECT RAISE(ABORT, 'consent versions are append-only; publish a new version'); END;
+            PRAGMA user_version = 9
+            """)
+    }
+
     func downgradeToVersion3() throws {
+        try undoVersion10()
         try execute("""
             DROP TRIGGER participants_language_only;
             ALTER TABLE participants DROP COLUMN language;
@@ -59,7 +72,7 @@ final class RawSQLite {
             WHEN EXISTS (SELECT 1 FROM withdrawals WHERE participant_id = OLD.participant_id)
             BEGIN SELECT RAISE(ABORT, 'the participant has withdrawn: nothing new is stored'); END;
             """ + ["task_id", "occurrence", "outcome_id", "task_version", "document_id", "document_version", "permission_id"]
-            .map { "ALTER TABLE audit_log DROP COLUMN \($0);" }.joined() + "DROP TABLE invitations; DROP TABLE device_sessions; DROP TABLE participant_dates; DROP TABLE alert_mail; ALTER TABLE audit_log DROP COLUMN chain_index; ALTER TABLE audit_log DROP COLUMN previous_sha256; ALTER TABLE audit_log DROP COLUMN record_sha256; ALTER TABLE audit_log DROP COLUMN sha256; PRAGMA user_version = 3")
+            .map { "ALTER TABLE audit_log DROP COLUMN \($0);" }.joined() + "DROP TABLE invitations; DROP TABLE device_sessions; DROP TABLE participant_dates; DROP TABLE alert_mail; PRAGMA user_version = 3")
     }
 
     struct Failure: Error {

@@ -27,7 +27,8 @@ import TestSupport
         let result = load(try StudyFolder())
         let document = try #require(result.study?.consentDocuments.first)
         #expect(result.consentVersions(publishedAt: published) == [
-            ConsentVersion(documentID: "walking", version: "2", sha256: document.sha256, firstSeenAt: published),
+            ConsentVersion(documentID: "walking", version: "2", sha256: document.sha256, firstSeenAt: published,
+                           markdown: document.markdown),
         ])
     }
 

@@ -13,7 +13,11 @@ public struct ConsentVersion: Hashable, Sendable {
     /// file, in the study's own language: the guard holds for each.
     public var language: String
 
-    public init(documentID: String, version: String, sha256: String, firstSeenAt: Date, language: String = "") {
+    /// The Markdown the version's HTML was rendered from, where the store holds it.
+    public var markdown: String?
+
+    public init(documentID: String, version: String, sha256: String, firstSeenAt: Date, language: String = "", markdown: String? = nil) {
+        self.markdown = markdown
         self.language = language
         self.documentID = documentID
         self.version = version

@@ -11,7 +11,8 @@ extension ContentLoader.Result {
     /// Each translation's text is published under the document's version for its language.
     public func consentVersions(publishedAt instant: Date) -> [ConsentVersion] {
         allConsentDocuments.map {
-            ConsentVersion(documentID: $0.id, version: $0.version, sha256: $0.sha256, firstSeenAt: instant, language: $0.language)
+            ConsentVersion(documentID: $0.id, version: $0.version, sha256: $0.sha256, firstSeenAt: instant, language: $0.language,
+                           markdown: $0.markdown)
         }
     }
 

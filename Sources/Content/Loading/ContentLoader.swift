@@ -97,6 +97,7 @@ public enum ContentLoader {
                                            summary: consent.summary, html: html, sha256: SHA256.hex(html.markup), file: path,
                                            versionLine: CrossReferences.value("version", in: node).map { $0.line + reader.lineOffset })
             document.blocks = MarkdownBlocks.blocks(body)
+            document.markdown = body
             documents.append(document)
         }
         // Notes are many and independent: parse and render them on every core,

@@ -128,6 +128,7 @@ struct Translations {
             copy.summary = header.summary
             copy.html = html
             copy.blocks = MarkdownBlocks.blocks(body)
+            copy.markdown = body
             copy.sha256 = SHA256.hex(html.markup)
             copy.file = reader.file
             copy.language = tag.identifier

@@ -16,6 +16,7 @@ extension ConsentPages {
         guard SHA256.hex(record.html.markup) == record.sha256 else { return nil }
         let documents = study.consentDocuments + study.translations.values.flatMap(\.consentDocuments)
         return documents.first { $0.id == record.documentID && $0.sha256 == record.sha256 && !$0.blocks.isEmpty }?.blocks
+            ?? study.olderConsentTexts[record.sha256]
     }
 
     /// Whether `record` has a PDF for `reader`: its text is the study's, the
