@@ -98,6 +98,10 @@ def test_a_new_consent_version_comes_first_and_leaving_is_final(phone, server_fo
         draw_signature(phone)
         click(phone, "Review")
         click(phone, "Sign")
+        # Keep a copy: the record, with the new version's PDF first.
+        assert phone.current_url.endswith("/consent")
+        assert phone.find_element(By.LINK_TEXT, "Download the signed form (PDF)").get_attribute("href").endswith("/consent/signed-2.pdf")
+        phone.get(f"{server.url}/feed/{TODAY}")
         assert phone.find_elements(By.CSS_SELECTOR, "a[href='/tasks/checkIn/0']"), "the tasks are back"
 
         # Leaving: from the consent record, confirmed, with a reason.

@@ -62,7 +62,8 @@ final class ConsentLifecycle: Sendable {
             html: document.html, printedName: fields.printedName, signature: signature, signedAt: context.now,
             timeZone: context.participant.timeZone, language: context.plan.study.language(of: document).identifier))
         drafts.remove(context.session)
-        return .seeOther(context.todayRoute.path)
+        // To the record, whose first button keeps a copy of what was just signed; the menu leads back to the tasks.
+        return .seeOther(Route.consentRecord.path)
     }
 
     /// What leaving means; a confirmed POST records the withdrawal.
