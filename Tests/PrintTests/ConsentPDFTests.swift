@@ -151,3 +151,36 @@ extension ConsentPDFTests {
         #expect(ConsentPDF.refusal(blocks: blocks, record: written("", language: "en")) == .tooLong(bytes: 5_039_999))
     }
 }
+
+extension ConsentPDFTests {
+    /// The dark pixels of a PDF's last page, rendered by poppler's pdftoppm in grey.
+    func darkPixels(_ pdf: [UInt8]) throws -> Int {
+        let directory = try TemporaryDirectory()
+        try Data(pdf).write(to: URL(fileURLWithPath: directory.path + "/copy.pdf"))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/pdftoppm")
+        // The last page: as many as the footers that say "Page n of N".
+        let count = try text(pdf).components(separatedBy: "Page ").count - 1
+        process.arguments = ["-gray", "-r", "72", "-singlefile", "-f", "\(count)", "-l", "\(count)", directory.path + "/copy.pdf",
+                             directory.path + "/page"]
+        try process.run()
+        process.waitUntilExit()
+        let image = try Data(contentsOf: URL(fileURLWithPath: directory.path + "/page.pgm"))
+        // P5 width height 255, then one byte a pixel.
+        var newlines = 0
+        let start = try #require(image.firstIndex { byte in
+            if byte == 0x0A { newlines += 1 }
+            return newlines == 3
+        })
+        return image[(start + 1)...].filter { $0 < 128 }.count
+    }
+
+    @Test func theDrawnSignatureIsOnThePage() throws {
+        let drawn = "M10 60 Q20 20 30 60 L40 50 C50 40 60 80 70 60 L280 20 L20 90 L290 85"
+        let signed = try ConsentPDF.make(blocks: MarkdownBlocks.blocks("Text."), record: written("Text.", language: "en", signature: .drawn(pathData: drawn)),
+                                         language: "en", words: words("Consent"))
+        let dot = try ConsentPDF.make(blocks: MarkdownBlocks.blocks("Text."), record: written("Text.", language: "en", signature: .drawn(pathData: "M10 60")),
+                                      language: "en", words: words("Consent"))
+        #expect(try darkPixels(signed) > darkPixels(dot) + 200, "the strokes are drawn")
+    }
+}
