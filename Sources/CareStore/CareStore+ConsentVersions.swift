@@ -27,17 +27,10 @@ extension CareStore {
     /// is recorded.
     @discardableResult
     public func publishConsentVersions(_ versions: [ConsentVersion]) throws -> [ConsentVersion] {
-        let (unpublished, textless) = try read { (try Self.unpublished(versions, in: $0), try Self.textless(versions, in: $0)) }
-        guard !unpublished.isEmpty || !textless.isEmpty else { return [] }
+        let unpublished = try read { try Self.unpublished(versions, in: $0) }
+        guard !unpublished.isEmpty else { return [] }
         return try write { database in
             let unpublished = try Self.unpublished(versions, in: database)
-            // A version published before the store kept texts takes its text, once, from content with the same hash.
-            for version in try Self.textless(versions, in: database) {
-                try database.query("""
-                    UPDATE consent_versions SET markdown = ? WHERE document_id = ? AND version = ? AND language = ? AND sha256 = ?
-                    """, [.text(version.markdown ?? ""), .text(version.documentID), .text(version.version), .text(version.language),
-                          .text(version.sha256)])
-            }
             for version in unpublished {
                 try database.query("""
                     INSERT INTO consent_versions (document_id, version, language, sha256, first_seen_at, markdown) VALUES (?, ?, ?, ?, ?, ?)
@@ -48,17 +41,6 @@ extension CareStore {
                                detail: "sha256 \(version.sha256)" + (version.language.isEmpty ? "" : ", \(version.language)"))
             }
             return unpublished
-        }
-    }
-
-    /// The versions of `versions` with a text that the store holds, with the same hash, without one.
-    private static func textless(_ versions: [ConsentVersion], in database: Database) throws -> [ConsentVersion] {
-        guard try userVersion(of: database) >= 10 else { return [] }
-        return try versions.filter { version in
-            guard version.markdown != nil else { return false }
-            return try !database.query("""
-                SELECT 1 FROM consent_versions WHERE document_id = ? AND version = ? AND language = ? AND sha256 = ? AND markdown IS NULL
-                """, [.text(version.documentID), .text(version.version), .text(version.language), .text(version.sha256)]).isEmpty
         }
     }
 

@@ -84,13 +84,37 @@ extension CareStore {
                                        + "its text does not match its SHA-256: the text signed was changed")
             }
         }
-        // An answer no entry logs was written past CareFeed, which logs every one.
-        for row in try database.query("""
-            SELECT id, participant_id, task_id FROM outcomes
-            WHERE id NOT IN (SELECT outcome_id FROM audit_log WHERE action = 'outcome.add' AND outcome_id IS NOT NULL) ORDER BY id
-            """) {
-            result.problems.append("outcome \(try row.integer("id")) (participant \(try row.text("participant_id")), "
-                                   + "\(try row.text("task_id"))): no audit entry logs it: it was added outside CareFeed")
+        // A record no entry logs was written past CareFeed, which logs every one: an answer, its deletion, a
+        // signature, a permission's answer, a withdrawal.
+        let unlogged: [(what: String, sql: String)] = [
+            ("an answer", """
+                SELECT id, participant_id FROM outcomes WHERE id NOT IN
+                (SELECT outcome_id FROM audit_log WHERE action = 'outcome.add' AND outcome_id IS NOT NULL) ORDER BY id
+                """),
+            ("the deletion of an answer", """
+                SELECT id, participant_id FROM outcomes WHERE deleted_at IS NOT NULL AND id NOT IN
+                (SELECT outcome_id FROM audit_log WHERE action = 'outcome.delete' AND outcome_id IS NOT NULL) ORDER BY id
+                """),
+            ("a signed consent", """
+                SELECT id, participant_id FROM consent_records AS r WHERE NOT EXISTS (SELECT 1 FROM audit_log AS a
+                WHERE a.action = 'consent.sign' AND a.participant_id = r.participant_id AND a.document_id = r.document_id
+                AND a.document_version = r.version AND a.at = r.signed_at) ORDER BY id
+                """),
+            ("a permission's answer", """
+                SELECT id, participant_id FROM permission_grants AS g WHERE NOT EXISTS (SELECT 1 FROM audit_log AS a
+                WHERE a.action = 'permission.record' AND a.participant_id = g.participant_id AND a.permission_id = g.permission_id
+                AND a.at = g.recorded_at) ORDER BY id
+                """),
+            ("a withdrawal", """
+                SELECT rowid AS id, participant_id FROM withdrawals AS w WHERE NOT EXISTS (SELECT 1 FROM audit_log AS a
+                WHERE a.action = 'participant.withdraw' AND a.participant_id = w.participant_id) ORDER BY participant_id
+                """),
+        ]
+        for (what, sql) in unlogged {
+            for row in try database.query(sql) {
+                result.problems.append("\(what) (row \(try row.integer("id")), participant \(try row.text("participant_id"))): "
+                                       + "no audit entry logs it: it was written outside CareFeed")
+            }
         }
         return result
     }

@@ -13,16 +13,9 @@ extension Schema {
     ALTER TABLE audit_log ADD COLUMN record_sha256 TEXT;
     ALTER TABLE audit_log ADD COLUMN sha256 TEXT;
     DROP TRIGGER audit_log_no_update;
-    -- The Markdown each consent version was written in, so the PDF of a record signed on a version the content no
-    -- longer holds is laid out from its own text. A version published before has none until the content gives it,
-    -- once, with the same text: the only change a published version takes.
+    -- The Markdown each consent version is first published with, so the PDF of a record signed on a version the
+    -- content no longer holds is laid out from its own text; a version published before has none. Never changed.
     ALTER TABLE consent_versions ADD COLUMN markdown TEXT;
-    DROP TRIGGER consent_versions_no_update;
-    CREATE TRIGGER consent_versions_no_update BEFORE UPDATE ON consent_versions
-    WHEN NOT (OLD.markdown IS NULL AND NEW.markdown IS NOT NULL AND NEW.document_id IS OLD.document_id
-              AND NEW.version IS OLD.version AND NEW.language IS OLD.language AND NEW.sha256 IS OLD.sha256
-              AND NEW.first_seen_at IS OLD.first_seen_at)
-    BEGIN SELECT RAISE(ABORT, 'consent versions are append-only; publish a new version'); END;
     """
 
     /// After the entries a store had are chained.

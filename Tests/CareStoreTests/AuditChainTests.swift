@@ -55,8 +55,9 @@ import TestSupport
         try RawSQLite(path: path).execute(sql)
         let problems = try verify(path).problems
         #expect(problems.contains { $0.hasSuffix(said) }, "\(problems)")
-        // A changed consent text shows twice: against its own hash, and against the entry that logged it.
-        #expect(problems.count == (sql.contains("SET html") ? 2 : 1), "\(problems)")
+        // A changed consent text shows twice, against its own hash and the entry that logged it; a removed entry
+        // leaves the record it logged unlogged.
+        #expect(problems.count == (sql.contains("SET html") || sql.contains("DELETE") ? 2 : 1), "\(problems)")
     }
 
     @Test func anAnswerWrittenPastCareFeedIsNamed() throws {
@@ -66,7 +67,8 @@ import TestSupport
             VALUES ('p1', 'checkIn', 1, 40, '2026-04-09', '2026-04-09T12:00:00.000Z', '2026-04-09T13:00:00.000Z', '2026-04-09T12:30:00.000Z')
             """)
         let problems = try verify(path).problems
-        #expect(problems.count == 1 && problems[0].hasSuffix("no audit entry logs it: it was added outside CareFeed"))
+        #expect(problems.count == 1 && problems[0].hasPrefix("an answer (row ")
+                && problems[0].hasSuffix("participant p1): no audit entry logs it: it was written outside CareFeed"))
     }
 
     @Test func aStoreFromBeforeChainsIsChainedWithTheEntriesItHas() throws {
@@ -114,5 +116,28 @@ extension AuditChainTests {
             (error as? ImportRefusal)?.reasons.first?.contains("its records do not agree with its audit trail: audit entry") == true
         }
         #expect(try study.participants().isEmpty, "nothing of it is stored")
+    }
+}
+
+extension AuditChainTests {
+    @Test func anAnswerHiddenByATombstoneNoEntryLogsIsNamed() throws {
+        let path = try written()
+        // The tombstone's trigger allows it: only the log tells a deletion from a forged one.
+        try RawSQLite(path: path).execute(
+            "UPDATE outcomes SET deleted_at = '2026-03-09T12:00:00.000Z' WHERE deleted_at IS NULL AND task_id = 'checkIn'")
+        let problems = try verify(path).problems
+        #expect(!problems.isEmpty && problems.allSatisfy { $0.hasPrefix("the deletion of an answer (row ") }, "\(problems)")
+    }
+
+    @Test func aStoreWithChainsSetBackToAnOlderSchemaIsNotImported() throws {
+        let study = try Fixtures.studyStore(in: directory)
+        let source = try written()
+        try RawSQLite(path: source).execute("PRAGMA user_version = 9")
+        #expect {
+            try study.importStore(at: source, sharing: [], at: Fixtures.instant("2026-04-20T12:00:00Z"))
+        } throws: { error in
+            (error as? ImportRefusal)?.reasons == ["its audit trail has chains, but the file says it is schema 9, from before "
+                                                   + "chains: it was changed outside CareFeed"]
+        }
     }
 }

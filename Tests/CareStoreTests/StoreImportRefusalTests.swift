@@ -178,9 +178,10 @@ import TestSupport
             INSERT INTO permission_grants (participant_id, permission_id, kind, granted, detail, recorded_at)
             VALUES ('p1', 'shareHealthData', 'health', 1, NULL, '2026-03-09T12:00:00.000Z')
             """)
-        #expect(try refusal(other.path) == [
-            "the file holds records of participant p1 but no participant p1: a store speaks only for the participants it holds",
-        ])
+        // The grant no entry of the file's audit trail logs is refused before anything else is read.
+        let reasons = try refusal(other.path)
+        #expect(reasons.count == 1 && reasons[0].hasPrefix("its records do not agree with its audit trail: a permission's answer (row ")
+                && reasons[0].hasSuffix("participant p1): no audit entry logs it: it was written outside CareFeed"), "\(reasons)")
         #expect(try study.permissionGrants(participantID: "p1").allSatisfy { $0.recordedAt != Fixtures.instant("2026-03-09T12:00:00Z") })
     }
 

@@ -109,7 +109,13 @@ struct StoreSnapshot {
                 "written by a newer CareFeed: schema version \(version), this carefeed reads up to \(Schema.migrations.count)",
             ])
         }
-        // A store with chains is taken only as it was written: an edited or removed row is not carried into the study.
+        // A store with chains is taken only as it was written: an edited or removed row is not carried into the study;
+        // one that has chains but names an older schema was set back by hand.
+        let chained = try !database.query("SELECT 1 FROM pragma_table_info('audit_log') WHERE name = 'sha256'").isEmpty
+        if chained && version < 10 {
+            throw ImportRefusal(file: path, reasons: ["its audit trail has chains, but the file says it is schema \(version), "
+                + "from before chains: it was changed outside CareFeed"])
+        }
         if version >= 10 {
             let problems = try CareStore.verification(in: database, consentTexts: false).problems
             guard problems.isEmpty else {

@@ -124,7 +124,8 @@ public enum AuditPage {
             // The question as the onboarding task asks it, the answer in words, and whether it was the one expected.
             let item = study.tasks.first(where: \.isOnboarding)?.formItems.first { $0.id == id }
             let option: String? = if case .choice(let options, _)? = item?.answer { options.first { $0.value == detail }?.text } else { nil }
-            let answer = option ?? (detail == "true" ? words(.yes) : detail == "false" ? words(.no) : Format.isolated(detail))
+            let answer = option ?? (detail == "true" ? words(.yes) : detail == "false" ? words(.no)
+                : detail.isEmpty ? words(.noAnswer) : Format.isolated(detail))
             let verdict = item?.expect == detail ? words(.quizRight) : words(.quizAskedAgain)
             return (words(.auditQuizAnswered), item?.text ?? id, words(.labelledAnswer, ["label": answer, "answer": verdict]))
         case (.participantInvite, _):

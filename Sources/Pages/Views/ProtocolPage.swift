@@ -45,8 +45,10 @@ public enum ProtocolPage {
         var rows: [Row] = []
         for task in plan.tasks where !task.isOnboarding && task.kind != .log {
             let base = countsFrom(task)
-            let events = task.timeline.events(dates, in: study.timeZone, from: referenceDay.adding(days: -reach),
-                                              to: referenceDay.adding(days: reach))
+            // The schedule in force now, whatever versions came before it: what a participant joining today follows.
+            guard let span = task.timeline.spans.last else { continue }
+            let events = span.schedule.events(dates, in: study.timeZone, from: referenceDay.adding(days: -reach),
+                                              to: referenceDay.adding(days: reach), version: span.version)
             // A task's events that share a time and a window are one row, in the order each first comes; a visit is its own.
             var taskRows: [Row] = []
             for event in events {

@@ -109,8 +109,8 @@ final class OnboardingFlow: Sendable {
                 let wrong = quiz.filter { item in !item.isExpected(values.filter { $0.kind == item.id }) }
                 let draft = update(context.session) { draft in
                     for item in formStep.items { draft.fields.entries[item.id] = form.all(item.id) }
-                    // Every attempt is kept, up to as many as any participant could make by hand.
-                    for item in quiz where draft.quiz.count < OnboardingDraft.mostQuizAttempts {
+                    // Every attempt is kept, up to as many as any participant could make by hand; the right answers always.
+                    for item in quiz where draft.quiz.count < OnboardingDraft.mostQuizAttempts || wrong.isEmpty {
                         let answer = values.first { $0.kind == item.id }?.value.text ?? ""
                         draft.quiz.append(QuizAttempt(itemID: item.id, answer: answer, at: context.now))
                     }
