@@ -1,4 +1,5 @@
 import CareModel
+import Feed
 import StudyModel
 import Foundation
 import Pages
@@ -15,6 +16,9 @@ struct BuildPlan: Sendable {
     /// The manifest of the site to update in place; nil for a whole build.
     let previous: BuildManifest?
     let study: Study
+    /// What the overview follows across participants, worked out once for every participant's figures.
+    let series: [OverviewSeries]
+    let questions: [OverviewQuestion]
     /// Each participant's today, by id.
     let todays: [String: LocalDate]
     /// The days each participant has a feed page for, as ordinals, by id.
@@ -46,6 +50,8 @@ struct BuildPlan: Sendable {
             previous = nil
         }
         study = input.plan.study
+        series = OverviewSeries.of(study)
+        questions = OverviewQuestion.of(study)
 
         var todays: [String: LocalDate] = [:]
         var feedDays: [String: ClosedRange<Int>] = [:]

@@ -22,7 +22,7 @@ extension SiteBuilder {
             let participant = plan.changed[index].participant
             let days = plan.feedDays[participant.id]!
             let figures = try writeParticipant(participant, today: plan.todays[participant.id]!, days: days,
-                                               records: try input.records(participant), writer: &local, links: links)
+                                               records: try input.records(participant), plan: plan, writer: &local, links: links)
             if plan.previous != nil {
                 try local.removeFeedPages(of: participant.id, except: days)
             }
@@ -44,9 +44,8 @@ extension SiteBuilder {
     /// The study's overview, from every participant's figures in the manifest.
     func writeOverview(_ plan: BuildPlan, participants: [String: BuildManifest.Entry], into writer: inout FileWriter) throws {
         let study = plan.study
-        let series = OverviewSeries.of(study)
-        let overview = StudyOverview(input.participants.compactMap { participants[$0.id]?.figures.overview }, series: series,
-                                     questions: OverviewQuestion.of(study), visitOrder: StudyOverview.visitOrder(of: study))
+        let overview = StudyOverview(input.participants.compactMap { participants[$0.id]?.figures.overview }, series: plan.series,
+                                     questions: plan.questions, visitOrder: StudyOverview.visitOrder(of: study))
         let asOf = input.dataAsOf.map { DataAsOf(time: $0, zone: study.timeZone) }
         try writer.page("overview.html", OverviewPage.render(overview, study: study,
                                                              reader: .clinician(links: plan.links("overview.html"), sharing: .everything,
@@ -79,6 +78,7 @@ extension SiteBuilder {
     /// audit trail, with only the values they share; returns the figures of
     /// their row of the study index.
     private func writeParticipant(_ participant: Participant, today: LocalDate, days: ClosedRange<Int>, records: ParticipantRecords,
+                                  plan build: BuildPlan,
                                   writer: inout FileWriter, links: (String) -> SiteLinks) throws -> ParticipantFigures {
         let plan = input.plan
         let study = plan.study
@@ -115,7 +115,7 @@ extension SiteBuilder {
                         AuditPage.render(participant: participant, entries: view.auditLog, outcomes: view.history,
                                          records: view.consentRecords, grants: view.permissionGrants, dates: view.dateChanges,
                                          today: today, plan: plan, reader: reader(folder + "audit.html")))
-        return ParticipantFigures(summary, overview: view.overview(series: OverviewSeries.of(study), questions: OverviewQuestion.of(study)))
+        return ParticipantFigures(summary, overview: view.overview(series: build.series, questions: build.questions))
     }
 
     /// Runs `body` for 0..<count on every core, each run with its own writer
