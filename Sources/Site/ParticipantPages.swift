@@ -2,6 +2,7 @@ import CareModel
 import Dispatch
 import Feed
 import Foundation
+import Markup
 import Pages
 import Support
 
@@ -18,20 +19,21 @@ extension SiteBuilder {
             pagesDone = { progress($0, total) }
         }
         let links = plan.links
-        let figures = try Self.concurrently(plan.changed.count, writer: &writer, progress: pagesDone) { index, local in
+        let rendered = try Self.concurrently(plan.changed.count, writer: &writer, progress: pagesDone) { index, local in
             let participant = plan.changed[index].participant
             let days = plan.feedDays[participant.id]!
-            let figures = try writeParticipant(participant, today: plan.todays[participant.id]!, days: days,
-                                               records: try input.records(participant), plan: plan, writer: &local, links: links)
+            let entry = try writeParticipant(participant, today: plan.todays[participant.id]!, days: days,
+                                             records: try input.records(participant), plan: plan, writer: &local, links: links)
             if plan.previous != nil {
                 try local.removeFeedPages(of: participant.id, except: days)
             }
-            return figures
+            return entry
         }
         var entries = plan.unchanged
-        for (index, figures) in figures.enumerated() {
+        for (index, var entry) in rendered.enumerated() {
             let (participant, fingerprint) = plan.changed[index]
-            entries[participant.id] = BuildManifest.Entry(fingerprint: fingerprint ?? "", figures: figures)
+            entry.fingerprint = fingerprint ?? ""
+            entries[participant.id] = entry
         }
         if let previous = plan.previous {
             for id in previous.participants.keys where entries[id] == nil {
@@ -44,7 +46,7 @@ extension SiteBuilder {
     /// The study's overview, from every participant's figures in the manifest.
     func writeOverview(_ plan: BuildPlan, participants: [String: BuildManifest.Entry], into writer: inout FileWriter) throws {
         let study = plan.study
-        let overview = StudyOverview(input.participants.compactMap { participants[$0.id]?.figures.overview }, series: plan.series,
+        let overview = StudyOverview(input.participants.compactMap { participants[$0.id]?.overview }, series: plan.series,
                                      questions: plan.questions, visitOrder: StudyOverview.visitOrder(of: study))
         let asOf = input.dataAsOf.map { DataAsOf(time: $0, zone: study.timeZone) }
         try writer.page("overview.html", OverviewPage.render(overview, study: study,
@@ -60,26 +62,30 @@ extension SiteBuilder {
                                                                                 names: input.names, language: input.language)))
     }
 
-    /// The study index: a row per participant, each from the figures in
-    /// the participant's manifest entry, with the build's "data as of".
+    /// The study index: a row per participant, as rendered with their
+    /// pages and kept in their manifest entry, with the build's "data as of".
     func writeIndex(_ plan: BuildPlan, participants: [String: BuildManifest.Entry], into writer: inout FileWriter) throws {
         let study = plan.study
-        let summaries = input.participants.compactMap { participant in
-            participants[participant.id].map { $0.figures.summary(of: participant, today: plan.todays[participant.id]!, study: study) }
+        let rows = input.participants.compactMap { participant in
+            participants[participant.id].map {
+                StudyPages.WorklistRow(id: participant.id, standing: $0.overview.standing, flags: $0.flags, html: $0.row)
+            }
         }
         let asOf = input.dataAsOf.map { DataAsOf(time: $0, zone: study.timeZone) }
-        try writer.page("index.html", StudyPages.index(study: study, summaries: summaries,
-                                                       reader: .clinician(links: plan.links("index.html"), sharing: .everything,
-                                                                          names: input.names, language: input.language),
-                                                       asOf: asOf))
+        try writer.page("index.html", StudyPages.index(study: study, rows: rows, reader: indexReader(plan), asOf: asOf))
+    }
+
+    /// The reader of the study index, and of each participant's row of it.
+    func indexReader(_ plan: BuildPlan) -> Reader {
+        .clinician(links: plan.links("index.html"), sharing: .everything, names: input.names, language: input.language)
     }
 
     /// A participant's summary, day feeds, insights, consent record and
-    /// audit trail, with only the values they share; returns the figures of
-    /// their row of the study index.
+    /// audit trail, with only the values they share; returns their manifest
+    /// entry but its fingerprint: what the study's pages take from them.
     private func writeParticipant(_ participant: Participant, today: LocalDate, days: ClosedRange<Int>, records: ParticipantRecords,
                                   plan build: BuildPlan,
-                                  writer: inout FileWriter, links: (String) -> SiteLinks) throws -> ParticipantFigures {
+                                  writer: inout FileWriter, links: (String) -> SiteLinks) throws -> BuildManifest.Entry {
         let plan = input.plan
         let study = plan.study
         // Values not shared are dropped before any page sees them.
@@ -115,7 +121,8 @@ extension SiteBuilder {
                         AuditPage.render(participant: participant, entries: view.auditLog, outcomes: view.history,
                                          records: view.consentRecords, grants: view.permissionGrants, dates: view.dateChanges,
                                          today: today, plan: plan, reader: reader(folder + "audit.html")))
-        return ParticipantFigures(summary, overview: view.overview(series: build.series, questions: build.questions))
+        return BuildManifest.Entry(fingerprint: "", overview: view.overview(series: build.series, questions: build.questions),
+                                   flags: summary.flags, row: StudyPages.indexRow(summary, study: study, reader: indexReader(build)))
     }
 
     /// Runs `body` for 0..<count on every core, each run with its own writer

@@ -22,9 +22,34 @@ public struct DataAsOf: Sendable {
 /// latest values; flagged participants first. Each column sorts with
 /// `js/sort-table.js`; without the script the rows keep this order.
 extension StudyPages {
+    /// A participant's row of the worklist as `indexRow` renders it, with what orders and filters it.
+    public struct WorklistRow: Sendable {
+        public var id: String
+        public var standing: Standing
+        public var raisedFlags: [ParticipantFlag]
+        public var html: HTML
+
+        public init(id: String, standing: Standing, flags: [ParticipantFlag], html: HTML) {
+            self.id = id
+            self.standing = standing
+            raisedFlags = flags.filter(\.isRaised)
+            self.html = html
+        }
+
+        public init(_ summary: ParticipantSummary, html: HTML) {
+            self.init(id: summary.participant.id, standing: summary.standing, flags: summary.flags, html: html)
+        }
+    }
+
     public static func index(study: Study, summaries: [ParticipantSummary], reader: Reader,
                              asOf: DataAsOf?) -> HTML {
-        let ordered = worklistOrder(summaries)
+        index(study: study, rows: summaries.map { WorklistRow($0, html: indexRow($0, study: study, reader: reader)) },
+              reader: reader, asOf: asOf)
+    }
+
+    /// The worklist from rows rendered beforehand, as a rebuild keeps them for participants whose data did not change.
+    public static func index(study: Study, rows: [WorklistRow], reader: Reader, asOf: DataAsOf?) -> HTML {
+        let ordered = worklistOrder(rows)
         let flagged = ordered.filter { !$0.raisedFlags.isEmpty }.count
         var main: HTML = "<h1>\(reader.words(.navParticipants))</h1>\n"
         if let asOf {
@@ -47,7 +72,7 @@ extension StudyPages {
                 + "\(column.title)</th>"
         }
         main += "</tr></thead>\n<tbody>\n"
-        main += ordered.map { indexRow($0, study: study, reader: reader) }.joined()
+        main += ordered.map(\.html).joined()
         main += "</tbody>\n</table>\n</div>\n"
         main += "<p class=\"footnote\">\(reader.words(.adherenceFootnote, ["notShared": reader.words(.notShared), "notChosen": reader.words(.notChosenYet)]))</p>\n"
         main += "<h2>\(reader.words(.documents))</h2>\n<ul class=\"doc-list\">\n"
@@ -99,16 +124,15 @@ extension StudyPages {
     /// An answer's alert first; then the flagged, the most flags first;
     /// then everyone else but the withdrawn; then the withdrawn; by study
     /// ID within each.
-    public static func worklistOrder(_ summaries: [ParticipantSummary]) -> [ParticipantSummary] {
-        func group(_ summary: ParticipantSummary) -> Int {
-            if summary.raisedFlags.contains(where: \.isAlert) { return 0 }
-            if !summary.raisedFlags.isEmpty { return 1 }
-            if case .withdrawn = summary.standing { return 3 }
+    public static func worklistOrder(_ rows: [WorklistRow]) -> [WorklistRow] {
+        func group(_ row: WorklistRow) -> Int {
+            if row.raisedFlags.contains(where: \.isAlert) { return 0 }
+            if !row.raisedFlags.isEmpty { return 1 }
+            if case .withdrawn = row.standing { return 3 }
             return 2
         }
-        return summaries.sorted {
-            (group($0), -$0.raisedFlags.count, $0.participant.id) < (group($1), -$1.raisedFlags.count, $1.participant.id)
-        }
+        let keyed = rows.map { (group($0), -$0.raisedFlags.count, $0) }
+        return keyed.sorted { ($0.0, $0.1, $0.2.id) < ($1.0, $1.1, $1.2.id) }.map(\.2)
     }
 
     /// One participant's row of the worklist, for a page at the site's
