@@ -6,7 +6,10 @@ import Markup
 /// shown in English, and `check` names it, so a page never shows a key.
 public struct Words: Sendable {
     public let tag: LanguageTag
-    let layers: [Catalog]
+    /// Each word's entry from the first layer that has it, by `Word.ordinal`,
+    /// looked up once: pages ask for words millions of times a build, and a
+    /// word's own hash is its text's.
+    let entries: [Catalog.Entry?]
     let plurals: PluralRules
     let numbers: Formats
 
@@ -15,7 +18,7 @@ public struct Words: Sendable {
         if let shipped = Catalog.shipped(for: tag) { layers.append(shipped) }
         if let english = Catalog[builtIn: "en"] { layers.append(english) }
         self.tag = tag
-        self.layers = layers
+        entries = Word.allCases.map { word in layers.lazy.compactMap { $0.entries[word.rawValue] }.first }
         plurals = PluralRules(tag)
         numbers = formats
     }
@@ -27,10 +30,7 @@ public struct Words: Sendable {
     }
 
     func entry(_ word: Word) -> Catalog.Entry {
-        for layer in layers {
-            if let entry = layer.entries[word.rawValue] { return entry }
-        }
-        return .text(word.rawValue)
+        entries[word.ordinal] ?? .text(word.rawValue)
     }
 
     /// `Today`
@@ -102,5 +102,16 @@ public struct Words: Sendable {
         }
         result += Substring(bytes[copied...])
         return result
+    }
+}
+
+extension Word {
+    /// The word's place in `allCases`. An enum without payloads is stored as
+    /// its case's place, in declaration order, in as few bytes as its cases
+    /// need; a test checks this against `allCases`.
+    var ordinal: Int {
+        withUnsafeBytes(of: self) { bytes in
+            bytes.count == 1 ? Int(bytes.load(as: UInt8.self)) : Int(bytes.load(as: UInt16.self))
+        }
     }
 }

@@ -13,6 +13,14 @@ import Testing
         }
     }
 
+    /// Words are looked up by their place among all words, read from how Swift stores the enum.
+    @Test func eachWordsOrdinalIsItsPlaceAmongAllWords() {
+        for (index, word) in Word.allCases.enumerated() {
+            #expect(word.ordinal == index, "\(word)")
+        }
+        #expect(Language(LanguageTag("de")!).words(.today) != Language.usEnglish.words(.today))
+    }
+
     @Test func placesAreFilledByNameAndAPlaceWithoutAnArgumentIsKept() {
         #expect(Words.fill("Step {step} of {count}", [("count", "5"), ("step", "2")]) == "Step 2 of 5")
         #expect(Words.fill("{day}: {ring}", [("day", "Dienstag, 1. Dezember")]) == "Dienstag, 1. Dezember: {ring}")

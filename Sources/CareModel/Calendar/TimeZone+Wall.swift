@@ -11,7 +11,12 @@ extension TimeZone {
         let wall = Double(date.ordinal * 86_400 + time.secondsSinceMidnight)
         let before = secondsFromGMT(for: Date(timeIntervalSince1970: wall - 86_400))
         let after = secondsFromGMT(for: Date(timeIntervalSince1970: wall + 86_400))
-        let candidates = (before == after ? [before] : [before, after])
+        // No change of offset within a day either side: the wall time is the
+        // instant at that offset (zones change by hours, not by days).
+        if before == after {
+            return Date(timeIntervalSince1970: wall - Double(before))
+        }
+        let candidates = [before, after]
             .map { wall - Double($0) }
             .filter { secondsFromGMT(for: Date(timeIntervalSince1970: $0)) == Int(wall - $0) }
         if let first = candidates.min() {
