@@ -15,6 +15,8 @@ reach for, on this machine, in one run; writes BENCHMARKS.md.
 6. A hosted study: 10,000 participants enrolled, 1,000 sessions fetching
    their own day feeds against nginx serving the same pages as files, and
    200 participants answering at once.
+7. Rebuilds after one new outcome at 2,000 and 10,000 participants, with
+   each step's time.
 
 Contenders alternate (A B A B ...), each run at least RUNS times; a figure
 is the median with the minimum and maximum beside it.
@@ -27,6 +29,7 @@ from bench_markdown import after_deletion, make_corpus, markdown_pipeline
 from bench_measure import ROOT, WORK, fresh, memory_folder
 from bench_report import machine, report, scaling_svg
 from bench_hosting import hosting
+from bench_rebuild import rebuilds
 from bench_server import server_and_nginx
 from bench_site import demo, scaling, study_site, study_site_in_memory
 
@@ -80,13 +83,15 @@ def main():
             scale["memory"] = scaling((20, 200, 2000), stores, memory)
         finally:
             subprocess.run(["umount", "-l", str(memory)], capture_output=True)
+    print("Rebuilds after one new outcome: 2,000 and 10,000 participants…", flush=True)
+    rebuilt = {2000: rebuilds(stores[2000], "2000"), 10000: rebuilds(hosted["store"], "10000")}
     # Last, as it leaves the disk with many inodes freed just now, which
     # would slow whatever came after it.
     print("Markdown pipeline on the disk, just after deleting the last output…", flush=True)
     pipeline["deleted"] = after_deletion(disk, pipeline["disk"]["outputs"])
     (ROOT / "docs").mkdir(exist_ok=True)
     (ROOT / "docs/bench-scaling.svg").write_text(scaling_svg(scale.get("memory") or scale["disk"]))
-    text = report(info, disk, pipeline, site, scale, serving, hosted, time.time() - started)
+    text = report(info, disk, pipeline, site, scale, serving, hosted, rebuilt, time.time() - started)
     (ROOT / "BENCHMARKS.md").write_text(text)
     fresh(WORK)
     fresh(TRASH)

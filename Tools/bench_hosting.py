@@ -137,7 +137,7 @@ def hosting():
             results["nginx"].append(wrk(f"http://localhost:{port}/", script=work / "nginx.lua"))
         peak = host.peak_kilobytes()
         answering = answer_at_once(host, store, tokens)
-        return {"results": results, "peak_kilobytes": peak, "median_bytes": sorted(sizes)[len(sizes) // 2],
+        return {"store": store, "results": results, "peak_kilobytes": peak, "median_bytes": sorted(sizes)[len(sizes) // 2],
                 "answering": answering}
     finally:
         host.stop()

@@ -37,7 +37,7 @@ def measure(command, cwd=None):
     process.returncode = os.waitstatus_to_exitcode(status)
     if process.returncode != 0:
         raise RuntimeError(f"{' '.join(map(str, command))} failed ({process.returncode}):\n{output}{errors}")
-    return {"seconds": seconds, "kilobytes": usage.ru_maxrss, "output": output,
+    return {"seconds": seconds, "kilobytes": usage.ru_maxrss, "output": output, "errors": errors,
             "user": usage.ru_utime, "system": usage.ru_stime}
 
 
@@ -94,9 +94,12 @@ def fresh(path):
     return path
 
 
-def carefeed_build(content, store, out, today=TODAY, public=ROOT / "Public", language=None):
+def carefeed_build(content, store, out, today=TODAY, public=ROOT / "Public", language=None, timings=False):
+    """With `timings`, the result's `steps` are each step's milliseconds, as `build --timings` says them."""
     result = measure([CAREFEED, "build", "--content", str(content), "--public", str(public), "--store", str(store),
-                      "--out", str(out), "--today", today, *(["--language", language] if language else [])])
+                      "--out", str(out), "--today", today, *(["--language", language] if language else []),
+                      *(["--timings"] if timings else [])])
+    result["steps"] = {step: float(ms) for step, ms in re.findall(r"^timing: (.+): ([\d.]+) ms$", result["errors"], re.M)}
     match = re.search(r"^([\d,]+) pages in .*\(([\d,]+) files written, ([\d,]+) unchanged", result["output"], re.M)
     result["pages"] = int(match.group(1).replace(",", ""))
     result["written"] = int(match.group(2).replace(",", ""))

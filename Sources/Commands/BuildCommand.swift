@@ -4,13 +4,14 @@ import CareStore
 import Content
 import Foundation
 import Site
+import Support
 import Words
 
 /// `carefeed build`: the clinicians' static site.
 enum BuildCommand {
     static let help = """
     Usage: carefeed build [--content DIR] [--public DIR] [--store FILE] [--out DIR] [--today YYYY-MM-DD] [--names]
-                          [--language TAG]
+                          [--language TAG] [--timings]
 
     Writes the static site for clinicians: the study index, each participant's
     day feeds (enrollment to today + 7 days), insights with SVG charts,
@@ -36,6 +37,7 @@ enum BuildCommand {
       --language TAG      write the site in another of the study's languages,
                           such as de-DE (default: the study's own, the first
                           of languages: in study.yaml)
+      --timings           say on stderr how long each step took
     """
 
     static func run(_ arguments: Arguments, console: Console, now: Date) throws -> ExitStatus {
@@ -44,6 +46,7 @@ enum BuildCommand {
         let output = arguments["out"] ?? Defaults.site
         // Read while the content loads: a rebuild needs every participant's figures from it.
         let earlyManifest = EarlyManifest(output: output)
+        let timings = arguments.has("timings") ? StepTimes(console: console) : nil
         guard let (study, store) = try Workspace.open(arguments, console: console, now: now) else { return .dataError }
         defer { store.close() }
         var plan = try Workspace.plan(study, store: store, now: now)
@@ -58,6 +61,7 @@ enum BuildCommand {
         for warning in assets.warnings {
             console.error("warning: \(warning)\n")
         }
+        timings?.done("content loaded, store opened")
         let participants = try store.participants()
         var input = SiteBuilder.Input(
             plan: plan, participants: participants,
@@ -68,6 +72,10 @@ enum BuildCommand {
             today: { participant in fixedToday ?? participant.today(at: now) })
         input.earlyManifest = earlyManifest
         input.consentVersions = try store.consentVersions()
+        timings?.done("participants and their revisions read")
+        if let timings {
+            input.stepDone = { step in timings.done(step) }
+        }
         let builder = SiteBuilder(input)
         // A progress line only where someone watches: on a terminal.
         var progress: (@Sendable (Int, Int) -> Void)?
@@ -107,4 +115,21 @@ private func grouped(_ number: Int) -> String {
         result.append(digit)
     }
     return result
+}
+
+/// `build --timings`: each step's name and the milliseconds since the one before, on stderr.
+private final class StepTimes: Sendable {
+    private let console: Console
+    private let last = Locked(Date())
+
+    init(console: Console) {
+        self.console = console
+    }
+
+    func done(_ step: String) {
+        let now = Date()
+        var since = 0.0
+        last.update { since = now.timeIntervalSince($0); $0 = now }
+        console.error("timing: \(step): \(String(format: "%.1f", since * 1000)) ms\n")
+    }
 }

@@ -22,7 +22,7 @@ public enum CareFeedCommand {
     /// that run come from here, so neither can miss one.
     private static let commands: [Command] = [
         Command(name: "build", summary: "write the clinicians' static site", help: BuildCommand.help,
-                options: ["content", "public", "store", "out", "today", "language"], flags: ["names"],
+                options: ["content", "public", "store", "out", "today", "language"], flags: ["names", "timings"],
                 run: { try BuildCommand.run($0, console: $1, now: $2) }),
         Command(name: "check", summary: "check the study's content and name each mistake", help: CheckCommand.help,
                 options: ["content", "public", "store"],

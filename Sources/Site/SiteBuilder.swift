@@ -46,6 +46,8 @@ public struct SiteBuilder: Sendable {
         public var consentVersions: [ConsentVersion] = []
         /// The last build's manifest, if the command began reading it early.
         public var earlyManifest: EarlyManifest?
+        /// Called as each step of the build ends, with its name (`build --timings`).
+        public var stepDone: (@Sendable (String) -> Void)?
 
         /// - Parameter language: nil for the study's own language.
         public init(plan: CarePlan, participants: [Participant], records: @escaping @Sendable (Participant) throws -> ParticipantRecords,
@@ -125,10 +127,12 @@ public struct SiteBuilder: Sendable {
         }
         let plan = try BuildPlan(input, output: output)
         let leftovers = Self.removeLeftovers(beside: plan.output)
+        input.stepDone?("manifest read, changes found")
         if let previous = plan.previous {
             var writer = FileWriter(root: plan.output, mode: .inPlace)
             let participants = try writePages(plan, into: &writer, progress: progress)
             var report = try finishUpdate(plan, previous: previous, participants: participants, writer: writer)
+            input.stepDone?("synced, manifest written")
             report.leftoversRemoved = leftovers
             return report
         }
@@ -136,6 +140,7 @@ public struct SiteBuilder: Sendable {
         do {
             let participants = try writePages(plan, into: &writer, progress: progress)
             try Self.seal(&writer, BuildManifest(inputs: plan.inputs, participants: participants))
+            input.stepDone?("synced, manifest written")
         } catch {
             Self.discard(writer)
             throw error
@@ -146,6 +151,7 @@ public struct SiteBuilder: Sendable {
             Self.discard(writer)
             throw error as? SiteError ?? SiteError.cannotWrite(plan.output, Self.words(error))
         }
+        input.stepDone?("swapped in")
         var report = plan.report
         report.add(writer.report)
         report.leftoversRemoved = leftovers
@@ -157,11 +163,15 @@ public struct SiteBuilder: Sendable {
     private func writePages(_ plan: BuildPlan, into writer: inout FileWriter,
                             progress: (@Sendable (Int, Int) -> Void)?) throws -> [String: BuildManifest.Entry] {
         let participants = try writeParticipantPages(plan, into: &writer, progress: progress)
+        input.stepDone?("participants' pages")
         try writeIndex(plan, participants: participants, into: &writer)
+        input.stepDone?("index")
         try writeOverview(plan, participants: participants, into: &writer)
+        input.stepDone?("overview")
         try writeProtocol(plan, into: &writer)
         try writeNotes(plan, into: &writer)
         try writeAssets(into: &writer)
+        input.stepDone?("protocol, notes and assets")
         return participants
     }
 

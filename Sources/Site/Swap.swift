@@ -20,7 +20,11 @@ extension SiteBuilder {
         let contents = (try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []
         guard !contents.isEmpty else { return }
         guard contents.contains(marker) else { throw SiteError.notASite(output) }
-        guard isManifest(FileManager.default.contents(atPath: output + "/" + marker)) else {
+        // Its first line says what it is: the rest, a record per participant, need not be read for that
+        // (but a manifest before format 8 was one JSON object, read whole).
+        let handle = FileHandle(forReadingAtPath: output + "/" + marker)
+        defer { try? handle?.close() }
+        guard isManifest(try? handle?.read(upToCount: 4096)) || isManifest(FileManager.default.contents(atPath: output + "/" + marker)) else {
             throw SiteError.foreignMarker(output)
         }
     }
@@ -32,7 +36,7 @@ extension SiteBuilder {
             var about: String
             var format: Int
         }
-        // The first line: a manifest is JSON Lines since format 8, one JSON object before.
+        // The first line: since format 8 a manifest's first line is its header, before that it was one JSON object.
         guard let data, let written = try? JSONDecoder().decode(Written.self, from: data.prefix { $0 != UInt8(ascii: "\n") })
         else { return false }
         return written.about.hasPrefix("Written by carefeed build")
