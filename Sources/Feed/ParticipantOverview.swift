@@ -150,8 +150,18 @@ public struct ParticipantOverview: Codable, Equatable, Sendable {
             throw DecodingError.dataCorruptedError(forKey: .adherence, in: container, debugDescription: "not triples")
         }
         adherence = stride(from: 0, to: flat.count, by: 3).map { Week(week: flat[$0], completed: flat[$0 + 1], total: flat[$0 + 2]) }
+        // A hand-edited manifest's weeks lie within a participant's pages and its counts add up, or the overview
+        // would be asked for every week up to a number no study reaches; the build then starts afresh.
+        let weeks = FeedBounds.mostFeedDays / 7 + 1
+        guard adherence.allSatisfy({ (0...weeks).contains($0.week) && 0 <= $0.completed && $0.completed <= $0.total && $0.total <= 1 << 20 })
+        else {
+            throw DecodingError.dataCorruptedError(forKey: .adherence, in: container, debugDescription: "a week out of range")
+        }
         // By series, the mean of each week from week 0, null for a week without one.
         let byWeek = try container.decode([String: [Double?]].self, forKey: .means)
+        guard byWeek.values.allSatisfy({ $0.count <= weeks + 1 }) else {
+            throw DecodingError.dataCorruptedError(forKey: .means, in: container, debugDescription: "a week out of range")
+        }
         means = byWeek.mapValues { weeks in
             Dictionary(uniqueKeysWithValues: weeks.enumerated().compactMap { week, mean in mean.map { (week, $0) } })
         }

@@ -156,7 +156,7 @@ public final class ParticipantApp: Sendable {
             let view = context.snapshot.view
             return respond.page(InsightsPage.render(participant: context.participant, outcomes: view.outcomes, day: day,
                                                     today: context.today, plan: context.plan, reader: context.reader,
-                                                    withdrawal: view.withdrawal, frame: respond.frame))
+                                                    withdrawal: view.withdrawal, feed: view.feed, frame: respond.frame))
         case .educationIndex:
             return respond.page(EducationPages.index(study: study, reader: context.reader, nav: nav(.education),
                                                      frame: respond.frame))

@@ -1,7 +1,9 @@
 /// Reads what `Compact.encode` wrote back into a `Decodable` value. The
 /// bytes may be anything a damaged or crafted file holds: every length and
-/// count is checked against what is left, nesting is limited, and a value
-/// that does not read throws, so the build renders the site whole instead.
+/// count is checked against what is left, nesting is limited, a varint
+/// must be as short as it can be and keys in order and once each (so a key
+/// is found by halving, and what reads has one spelling), and a value that
+/// does not read throws, so the build renders the site whole instead.
 extension Compact {
     struct Damaged: Error {}
 
@@ -23,7 +25,11 @@ extension Compact {
             let byte = bytes[offset]
             offset += 1
             value |= UInt64(byte & 0x7F) << shift
-            if byte < 0x80 { return value }
+            if byte < 0x80 {
+                // A trailing zero byte would spell the same number longer.
+                guard byte != 0 || shift == 0 else { throw Damaged() }
+                return value
+            }
             shift += 7
         }
     }
@@ -52,15 +58,32 @@ extension Compact {
         case .array, .keyed:
             let last = try containerEnd(bytes, &position)
             let count = try length(bytes, &position)
+            var previous: Range<Int>?
             for _ in 0..<count {
                 if tag == .keyed {
-                    position += try length(bytes, &position)
+                    let keyLength = try length(bytes, &position)
+                    let key = position..<position + keyLength
+                    if let previous {
+                        guard order(bytes[previous], bytes[key]) < 0 else { throw Damaged() }
+                    }
+                    previous = key
+                    position = key.upperBound
                 }
                 try skip(bytes, at: position, to: &position, depth: depth + 1)
             }
             guard position == last else { throw Damaged() }
         }
         end = position
+    }
+
+    /// Below zero when `left`'s bytes come first, zero when they are the same, above zero when `right`'s do.
+    static func order<Left: Collection<UInt8>, Right: Collection<UInt8>>(_ left: Left, _ right: Right) -> Int {
+        var rightBytes = right.makeIterator()
+        for byte in left {
+            guard let other = rightBytes.next() else { return 1 }
+            if byte != other { return byte < other ? -1 : 1 }
+        }
+        return rightBytes.next() == nil ? 0 : -1
     }
 
     /// Where the container whose length is at `offset` ends, moving `offset` past the length.
@@ -192,10 +215,18 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         entries.compactMap { Key(stringValue: String(decoding: decoder.bytes[$0.key], as: UTF8.self)) }
     }
 
+    /// Where the value of `key` starts: the keys are in order (`Compact.skip` checked), so it is found by halving.
     private func value(_ key: Key) -> Int? {
         var name = key.stringValue
         return name.withUTF8 { utf8 in
-            entries.first { decoder.bytes[$0.key].elementsEqual(utf8) }?.value
+            var (low, high) = (0, entries.count)
+            while low < high {
+                let middle = (low + high) / 2
+                let order = Compact.order(decoder.bytes[entries[middle].key], utf8)
+                if order == 0 { return entries[middle].value }
+                if order < 0 { low = middle + 1 } else { high = middle }
+            }
+            return nil
         }
     }
 

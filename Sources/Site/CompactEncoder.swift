@@ -9,7 +9,8 @@
 /// length in bytes of what follows (4 bytes, little-endian, so a reader
 /// steps over it at once), its count and elements; a keyed container as its
 /// length, its count and, per entry, the key as a string without tag, then
-/// the value, the entries in the order of their keys. Only `CompactDecoder`
+/// the value, the entries in the order of their keys' bytes, each key once.
+/// Only `CompactDecoder`
 /// reads it: the manifest's header names the format, and a manifest in
 /// another is rebuilt from, never trusted.
 enum Compact {
@@ -69,8 +70,8 @@ private final class Node {
             Self.close(start, in: &bytes)
         case .keyed(let entries):
             let start = Self.open(.keyed, count: entries.count, in: &bytes)
-            // By key, as JSONEncoder's sortedKeys: a dictionary's own order differs between runs.
-            for (key, node) in entries.sorted(by: { $0.0 < $1.0 }) {
+            // By the keys' bytes: a dictionary's own order differs between runs, and the reader looks keys up by halves.
+            for (key, node) in entries.sorted(by: { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }) {
                 Compact.appendString(key, to: &bytes)
                 node.write(into: &bytes)
             }

@@ -106,7 +106,8 @@ extension SiteBuilder {
         }
         try writer.page(folder + "insights.html",
                         InsightsPage.render(participant: participant, outcomes: view.outcomes, day: today, today: today,
-                                            plan: plan, reader: reader(folder + "insights.html"), withdrawal: view.withdrawal))
+                                            plan: plan, reader: reader(folder + "insights.html"), withdrawal: view.withdrawal,
+                                            feed: view.feed))
         try writer.page(folder + "consent.html",
                         ConsentPages.record(participant: participant, records: view.consentRecords, today: today,
                                             study: study, reader: reader(folder + "consent.html"),

@@ -47,6 +47,25 @@ import Testing
         #expect(throws: (any Error).self) { try Compact.decode(Sample.self, from: try Compact.encode(["text": "no other field"])) }
     }
 
+    /// Each value has one spelling: keys in the order of their bytes and once each, varints as short as they go.
+    @Test func aValueSpelledAnotherWayIsRefused() throws {
+        let bytes = try Compact.encode(["a": 1, "b": 2])
+        // tag, length (4), count, then "a" 1, "b" 2: swap the keys' letters.
+        var swapped = bytes
+        let a = try #require(swapped.firstIndex(of: UInt8(ascii: "a"))), b = try #require(swapped.firstIndex(of: UInt8(ascii: "b")))
+        swapped.swapAt(a, b)
+        #expect(throws: (any Error).self) { try Compact.decode([String: Int].self, from: swapped) }
+        var twice = bytes
+        twice[b] = UInt8(ascii: "a")
+        #expect(throws: (any Error).self) { try Compact.decode([String: Int].self, from: twice) }
+        // 5 is one byte; 0x85 0x00 spells it in two.
+        #expect(try Compact.encode(Int8(-3)) == [Compact.Tag.integer.rawValue, 5])
+        #expect(throws: (any Error).self) { try Compact.decode(Int.self, from: [Compact.Tag.integer.rawValue, 0x85, 0x00]) }
+        // A key looked up in a dictionary of many is found by halving: a crafted one cannot make reading quadratic.
+        let many = Dictionary(uniqueKeysWithValues: (0..<50_000).map { ("k\($0)", $0) })
+        #expect(try Compact.decode([String: Int].self, from: try Compact.encode(many)) == many)
+    }
+
     /// A damaged or crafted manifest throws, so the site is built whole; it never crashes the build.
     @Test func damagedBytesThrowAndNeverCrash() throws {
         let bytes = try Compact.encode(Self.sample)

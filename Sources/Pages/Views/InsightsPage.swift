@@ -12,9 +12,10 @@ public enum InsightsPage {
     ///   - sharing: the series charted; the others say "Not shared". The
     ///     participant's own pages show them everything.
     ///   - withdrawal: from its day nothing is due, so nothing is marked unanswered.
+    /// - Parameter feed: the participant's feed of these outcomes, where the caller has it: its cards are worked out once.
     public static func render(participant: Participant, outcomes: [Outcome], day: LocalDate, today: LocalDate,
-                              plan: CarePlan, reader: Reader,
-                              withdrawal: Withdrawal? = nil, frame: Layout.Frame = .plain) -> HTML {
+                              plan: CarePlan, reader: Reader, withdrawal: Withdrawal? = nil, feed: ParticipantFeed? = nil,
+                              frame: Layout.Frame = .plain) -> HTML {
         let study = plan.study
         let outcomes = (reader.sharing.sharesEverything ? outcomes : outcomes.map(reader.sharing.shared)).filter { !$0.isDeleted }
         let words = reader.words
@@ -41,7 +42,7 @@ public enum InsightsPage {
             (words(.wholeStudy), "study", participant.enrolledOn, max(today, participant.enrolledOn.adding(days: 6))),
         ]
         let from = scopes.map(\.from).min() ?? day, through = scopes.map(\.through).max() ?? day
-        let feed = plan.feed(for: participant, outcomes: outcomes, today: today, withdrawal: withdrawal)
+        let feed = feed ?? plan.feed(for: participant, outcomes: outcomes, today: today, withdrawal: withdrawal)
         // Each event counts on its own day, where its answer is drawn; one
         // still open in its window is not yet a day without an answer.
         var events: [LocalDate: Set<String>] = [:]
