@@ -177,6 +177,24 @@ public final class CareStore: @unchecked Sendable {
         }
     }
 
+    /// 32 bytes from the system's generator, in hex.
+    private static func newKey() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+    }
+
+    /// The key that seals the site's build manifest; nil for a store of an
+    /// older schema opened only to read, whose site is then built whole.
+    public func siteKey() throws -> [UInt8]? {
+        try read { database in
+            guard try Self.userVersion(of: database) >= 11,
+                  let hex = try database.query("SELECT key FROM site_key WHERE id = 1").first?.text("key"), hex.utf8.count == 64
+            else { return nil }
+            let digits = Array(hex.utf8)
+            return stride(from: 0, to: 64, by: 2).compactMap { UInt8(String(decoding: digits[$0..<$0 + 2], as: UTF8.self), radix: 16) }
+        }
+    }
+
     static func userVersion(of database: Database) throws -> Int {
         try database.query("PRAGMA user_version")[0].int("user_version")
     }
@@ -193,6 +211,9 @@ public final class CareStore: @unchecked Sendable {
                     // The entries the store had become the start of their chains.
                     try AuditChain.chainExisting(in: database)
                     try database.execute(Schema.version10Sealed)
+                }
+                if index + 1 == 11 {
+                    try database.query("INSERT INTO site_key (id, key) VALUES (1, ?)", [.text(Self.newKey())])
                 }
                 try database.execute("PRAGMA user_version = \(index + 1)")
             }

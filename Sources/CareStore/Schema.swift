@@ -2,7 +2,7 @@
 /// migration is the `PRAGMA user_version` it leaves behind; a migration, once
 /// released, is never edited, only followed by another.
 enum Schema {
-    static let migrations: [String] = [version1, version2, version3, version4, version5, version6, version7, version8, version9, version10]
+    static let migrations: [String] = [version1, version2, version3, version4, version5, version6, version7, version8, version9, version10, version11]
 
     // `date(x, '+0 days') IS x` holds only for a real calendar date in
     // YYYY-MM-DD form: SQLite's plain `date('2026-02-30')` returns it unchanged.

@@ -71,6 +71,7 @@ enum BuildCommand {
             language: language,
             today: { participant in fixedToday ?? participant.today(at: now) })
         input.earlyManifest = earlyManifest
+        input.manifestKey = try store.siteKey()
         input.consentVersions = try store.consentVersions()
         timings?.done("participants and their revisions read")
         if let timings {

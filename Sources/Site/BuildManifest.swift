@@ -33,8 +33,11 @@ struct BuildManifest: Equatable {
         var inputs: String
     }
 
-    /// After the header, each participant's entry: its length in 4 bytes,
-    /// little-endian, then its bytes (`Compact`).
+    /// After the header, each participant's record: the length of its entry
+    /// in 4 bytes, little-endian; the entry's seal, an HMAC-SHA-256 of the
+    /// inputs' digest and the entry under the store's site key; the entry's
+    /// bytes (`Compact`). A rebuild takes a row and figures as they are, so
+    /// only what the store's key sealed is taken: the key is not in the site.
     private struct Line: Codable {
         var id: String
         var entry: Entry
@@ -42,10 +45,10 @@ struct BuildManifest: Equatable {
 
     var inputs: String
     var participants: [String: Entry]
-    /// Each participant's record as it was read, written again as it is while
-    /// the entry is unchanged: encoding every entry anew was most of an
-    /// update's time.
-    private var records: [String: (entry: Entry, bytes: ArraySlice<UInt8>)] = [:]
+    /// Each participant's record as it was read, its seal and its entry's
+    /// bytes, written again as it is while the entry is unchanged: encoding
+    /// every entry anew was most of an update's time.
+    private var records: [String: (entry: Entry, seal: ArraySlice<UInt8>, bytes: ArraySlice<UInt8>)] = [:]
 
     init(inputs: String, participants: [String: Entry], reusing previous: BuildManifest? = nil) {
         self.inputs = inputs
@@ -57,8 +60,9 @@ struct BuildManifest: Equatable {
         left.inputs == right.inputs && left.participants == right.participants
     }
 
-    /// The manifest of the site at `output`; nil without one, in another
-    /// format or with an entry that does not read, so the site is built whole.
+    /// The manifest of the site at `output`, its seals not yet checked
+    /// (`sealed(with:)`); nil without one, in another format or with an
+    /// entry that does not read, so the site is built whole.
     static func read(_ output: String) -> BuildManifest? {
         guard let data = FileManager.default.contents(atPath: output + "/" + SiteBuilder.marker) else { return nil }
         return read(bytes: [UInt8](data))
@@ -68,14 +72,16 @@ struct BuildManifest: Equatable {
         guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")),
               let header = try? JSONDecoder().decode(Header.self, from: Data(bytes[..<newline])),
               header.format == format else { return nil }
-        var records: [ArraySlice<UInt8>] = []
+        var records: [(seal: ArraySlice<UInt8>, bytes: ArraySlice<UInt8>)] = []
         var position = newline + 1
         while position < bytes.count {
-            guard bytes.count - position >= 4 else { return nil }
+            guard bytes.count - position >= 4 + HMACSHA256.length else { return nil }
             let length = (0..<4).reduce(0) { $0 | Int(bytes[position + $1]) << (8 * $1) }
             position += 4
+            let seal = bytes[position..<position + HMACSHA256.length]
+            position += HMACSHA256.length
             guard length <= bytes.count - position else { return nil }
-            records.append(bytes[position..<position + length])
+            records.append((seal, bytes[position..<position + length]))
             position += length
         }
         // The records in a share a core: the decoding, not the reading, takes the time.
@@ -83,32 +89,58 @@ struct BuildManifest: Equatable {
         let share = max(1, (records.count + cores - 1) / cores)
         let shares = stride(from: 0, to: records.count, by: share).map { Array(records[$0..<min(records.count, $0 + share)]) }
         let read = concurrentMap(shares) { share in
-            share.map { record in (try? Compact.decode(Line.self, from: Array(record))).map { ($0, record) } }
+            share.map { record in (try? Compact.decode(Line.self, from: Array(record.bytes))).map { ($0, record) } }
         }.flatMap { $0 }
         var manifest = BuildManifest(inputs: header.inputs, participants: [:])
         for record in read {
-            guard let (line, bytes) = record else { return nil }
+            guard let (line, (seal, bytes)) = record else { return nil }
             manifest.participants[line.id] = line.entry
-            manifest.records[line.id] = (line.entry, bytes)
+            manifest.records[line.id] = (line.entry, seal, bytes)
         }
         return manifest
     }
 
-    /// The header, then each participant's entry by study ID, so the same
-    /// site gives the same bytes.
-    func data() throws -> Data {
+    /// The manifest, if every record's seal is the one `key` gives; nil
+    /// otherwise, so a site whose manifest was changed is built whole.
+    func sealed(with key: [UInt8]) -> BuildManifest? {
+        let records = Array(records.values)
+        let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let share = max(1, (records.count + cores - 1) / cores)
+        let shares = stride(from: 0, to: records.count, by: share).map { Array(records[$0..<min(records.count, $0 + share)]) }
+        let inputs = inputs
+        let sealed = concurrentMap(shares) { share in
+            share.allSatisfy { record in Self.seal(record.bytes, inputs: inputs, key: key).elementsEqual(record.seal) }
+        }
+        return sealed.allSatisfy { $0 } ? self : nil
+    }
+
+    /// The HMAC-SHA-256 of the inputs' digest and an entry's bytes.
+    private static func seal(_ bytes: ArraySlice<UInt8>, inputs: String, key: [UInt8]) -> [UInt8] {
+        var sealed = Array(inputs.utf8)
+        sealed.append(UInt8(ascii: "\n"))
+        sealed.append(contentsOf: bytes)
+        return sealed.withUnsafeBytes { HMACSHA256.code(key: key, $0) }
+    }
+
+    /// The header, then each participant's record by study ID, so the same
+    /// site gives the same bytes, sealed with `key`.
+    func data(key: [UInt8]) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         var data = try encoder.encode(Header(inputs: inputs))
         data.append(UInt8(ascii: "\n"))
         for (id, entry) in participants.sorted(by: { $0.key < $1.key }) {
-            var bytes: ArraySlice<UInt8>
+            let bytes: ArraySlice<UInt8>
+            let seal: [UInt8]
+            // A kept record was sealed with this key and these inputs: a manifest is only reused when both match.
             if let kept = records[id], kept.entry == entry {
-                bytes = kept.bytes
+                (bytes, seal) = (kept.bytes, Array(kept.seal))
             } else {
                 bytes = try Compact.encode(Line(id: id, entry: entry))[...]
+                seal = Self.seal(bytes, inputs: inputs, key: key)
             }
             withUnsafeBytes(of: UInt32(bytes.count).littleEndian) { data.append(contentsOf: $0) }
+            data.append(contentsOf: seal)
             data.append(contentsOf: bytes)
         }
         return data

@@ -44,8 +44,9 @@ struct BuildPlan: Sendable {
             if let early = input.earlyManifest, early.output == output { return early.manifest() }
             return BuildManifest.read(output)
         }
-        if input.revisions != nil, let manifest = read(), manifest.inputs == inputs {
-            previous = manifest
+        if input.revisions != nil, let key = input.manifestKey, let manifest = read(), manifest.inputs == inputs,
+           let sealed = manifest.sealed(with: key) {
+            previous = sealed
         } else {
             previous = nil
         }

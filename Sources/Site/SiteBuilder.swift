@@ -24,9 +24,13 @@ public struct SiteBuilder: Sendable {
         public var participants: [Participant]
         /// A participant's records, read when their pages are rendered.
         public var records: @Sendable (Participant) throws -> ParticipantRecords
-        /// `CareStore.participantRevisions()`. With it, a rebuild renders only
-        /// the participants whose revision or today changed; nil renders all.
+        /// `CareStore.participantRevisions()`. With it and `manifestKey`, a
+        /// rebuild renders only the participants whose revision or today
+        /// changed; nil renders all.
         public var revisions: [String: String]?
+        /// `CareStore.siteKey()`: the build manifest is sealed with it, and a
+        /// manifest is only reused where every seal is its own. Nil renders all.
+        public var manifestKey: [UInt8]?
         /// Names the program that renders: a site written by another one is
         /// rebuilt whole.
         public var renderer: String
@@ -139,7 +143,7 @@ public struct SiteBuilder: Sendable {
         var writer = try Self.stagingWriter(beside: plan.output)
         do {
             let participants = try writePages(plan, into: &writer, progress: progress)
-            try Self.seal(&writer, BuildManifest(inputs: plan.inputs, participants: participants))
+            try Self.seal(&writer, BuildManifest(inputs: plan.inputs, participants: participants), key: input.manifestKey ?? [])
             input.stepDone?("synced, manifest written")
         } catch {
             Self.discard(writer)

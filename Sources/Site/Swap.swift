@@ -101,8 +101,8 @@ extension SiteBuilder {
     }
 
     /// Writes the manifest into the staging folder and puts every file on disk.
-    static func seal(_ writer: inout FileWriter, _ manifest: BuildManifest) throws {
-        try writer.write(marker, manifest.data())
+    static func seal(_ writer: inout FileWriter, _ manifest: BuildManifest, key: [UInt8]) throws {
+        try writer.write(marker, manifest.data(key: key))
         // On disk before the swap, so a crash never leaves a half-written
         // site in place of a whole one. (syncfs is not exposed to Swift.)
         sync()
@@ -160,7 +160,8 @@ extension SiteBuilder {
         if report.rewritten > 0 {
             sync()
         }
-        try writer.replace(Self.marker, BuildManifest(inputs: plan.inputs, participants: participants, reusing: previous).data())
+        try writer.replace(Self.marker, BuildManifest(inputs: plan.inputs, participants: participants, reusing: previous)
+            .data(key: input.manifestKey ?? []))
         return report
     }
 }

@@ -41,11 +41,11 @@ extension CareStoreTests {
             INSERT INTO outcome_values_6 SELECT * FROM outcome_values;
             DROP TABLE outcome_values;
             ALTER TABLE outcome_values_6 RENAME TO outcome_values;
-            DROP TABLE invitations; DROP TABLE device_sessions; DROP TABLE participant_dates; DROP TABLE alert_mail;
+            DROP TABLE invitations; DROP TABLE device_sessions; DROP TABLE participant_dates; DROP TABLE alert_mail; DROP TABLE IF EXISTS site_key;
             PRAGMA user_version = 6;
             """)
         let migrated = try CareStore(path: directory.path + "/care.sqlite")
-        #expect(try migrated.schemaVersion() == 10)
+        #expect(try migrated.schemaVersion() == 11)
         #expect(try migrated.outcomes(participantID: participant.id)[0].values == checkIn(0, pain: 6).values)
         #expect(try migrated.integrityCheck() == ["ok"])
         let raw = try RawSQLite(path: directory.path + "/care.sqlite")

@@ -77,7 +77,7 @@ import TestSupport
         try RawSQLite(path: path).undoVersion10()
         #expect(try verify(path).problems.first?.contains("before audit trails were chained (schema 9)") == true)
         let migrated = try CareStore(path: path)
-        #expect(try migrated.schemaVersion() == 10 && migrated.auditLog().count == entries)
+        #expect(try migrated.schemaVersion() == 11 && migrated.auditLog().count == entries)
         migrated.close()
         #expect(try verify(path).problems == [])
     }

@@ -43,7 +43,7 @@ import TestSupport
         try RawSQLite(path: maker.path).downgradeToVersion3()
 
         let migrated = try CareStore(path: maker.path)
-        #expect(try migrated.schemaVersion() == 10)
+        #expect(try migrated.schemaVersion() == 11)
         #expect(try entries(migrated, outcomesBy: try outcomeNames(migrated)) == written)
         #expect(throws: RawSQLite.Failure.self) { try RawSQLite(path: maker.path).execute("UPDATE audit_log SET detail = 'x'") }
     }

@@ -31,12 +31,12 @@ import TestSupport
     }
 
     @Test func aNewStoreIsMigratedToTheLatestSchemaWithWALAndForeignKeys() throws {
-        #expect(try store.schemaVersion() == 10)
+        #expect(try store.schemaVersion() == 11)
         #expect(try store.integrityCheck() == ["ok"])
         #expect(FileManager.default.fileExists(atPath: directory.path + "/care.sqlite-wal"))
         store.close()
         let reopened = try CareStore(path: directory.path + "/care.sqlite")
-        #expect(try reopened.schemaVersion() == 10)
+        #expect(try reopened.schemaVersion() == 11)
         #expect(try reopened.participants() == [participant])
     }
 

@@ -64,7 +64,7 @@ import TestSupport
 
     @Test func theMigrationGivesOldLogEntriesTheDaysOccurrenceAndTheirNumber() throws {
         let store = try CareStore(path: try olderStore())
-        #expect(try store.schemaVersion() == 10)
+        #expect(try store.schemaVersion() == 11)
         #expect(numbering(try store.outcomes(participantID: "p1"))
                 == ["checkIn 1000 -", "painMedicine 2 0", "painMedicine 2 1", "painMedicine 2 2"])
     }

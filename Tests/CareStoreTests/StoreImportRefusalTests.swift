@@ -237,8 +237,8 @@ import TestSupport
     @Test func aStoreFromANewerSchemaIsRefused() throws {
         let source = try ParticipantStoreMaker(in: directory, ada)
         source.store.close()
-        try RawSQLite(path: source.path).execute("PRAGMA user_version = 11")
-        #expect(try refusal(source.path) == ["written by a newer CareFeed: schema version 11, this carefeed reads up to 10"])
+        try RawSQLite(path: source.path).execute("PRAGMA user_version = 12")
+        #expect(try refusal(source.path) == ["written by a newer CareFeed: schema version 12, this carefeed reads up to 11"])
     }
 
     @Test func theStudyStoreItselfIsRefused() throws {

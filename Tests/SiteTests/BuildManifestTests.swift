@@ -23,38 +23,70 @@ import StudyModel
         let reader = Reader.clinician(links: SiteLinks(page: "index.html", feedDays: { _, _ in true }), sharing: .everything,
                                       names: false, language: .usEnglish)
         var entries: [String: BuildManifest.Entry] = [:]
-        var summaries: [ParticipantSummary] = []
         for participant in participants {
             let view = ParticipantView(participant: participant, records: try store.records(participantID: participant.id, includingAuditLog: false),
                                        plan: plan, today: today, audience: .studyTeam)
             let summary = view.summary(study: study)
-            summaries.append(summary)
             entries[participant.id] = BuildManifest.Entry(
                 fingerprint: "f" + participant.id, overview: view.overview(series: OverviewSeries.of(study), questions: OverviewQuestion.of(study)),
                 flags: summary.flags, row: StudyPages.indexRow(summary, study: study, reader: reader))
         }
         let site = directory.path + "/Site"
         try FileManager.default.createDirectory(atPath: site, withIntermediateDirectories: true)
-        let bytes = try BuildManifest(inputs: "inputs", participants: entries).data()
+        let key = try #require(try store.siteKey())
+        #expect(key.count == 32)
+        let bytes = try BuildManifest(inputs: "inputs", participants: entries).data(key: key)
         try bytes.write(to: URL(fileURLWithPath: site + "/" + SiteBuilder.marker))
-        let manifest = try #require(BuildManifest.read(site))
+        let manifest = try #require(BuildManifest.read(site)?.sealed(with: key))
         #expect(manifest.inputs == "inputs")
         #expect(manifest.participants == entries)
 
         // Read and written again, it is the same bytes, each participant's record kept as read;
         // a changed entry is written anew, and a damaged record makes the site be built whole.
-        #expect(try BuildManifest(inputs: "inputs", participants: manifest.participants, reusing: manifest).data() == bytes)
+        #expect(try BuildManifest(inputs: "inputs", participants: manifest.participants, reusing: manifest).data(key: key) == bytes)
         var changed = manifest.participants
         changed[participants[0].id]?.fingerprint = "changed"
-        let rewritten = try BuildManifest(inputs: "inputs", participants: changed, reusing: manifest).data()
+        let rewritten = try BuildManifest(inputs: "inputs", participants: changed, reusing: manifest).data(key: key)
         #expect(rewritten != bytes && String(decoding: rewritten, as: UTF8.self).contains("changed"))
-        #expect(BuildManifest.read(bytes: [UInt8](rewritten))?.participants == changed)
+        #expect(BuildManifest.read(bytes: [UInt8](rewritten))?.sealed(with: key)?.participants == changed)
         for cut in [1, 40, bytes.count / 2] {
             #expect(BuildManifest.read(bytes: [UInt8](bytes.dropLast(cut))) == nil)
+        }
+    }
+
+    /// Whoever can write the site's folder cannot put a row of their own into the worklist that rebuilds keep:
+    /// a record is taken only under the seal of the store's key, which never leaves the store.
+    @Test func aRecordNotSealedWithTheStoresKeyIsNotTaken() throws {
+        let row = HTML.text("r1")
+        let entry = BuildManifest.Entry(fingerprint: "f", overview: try JSONDecoder().decode(ParticipantOverview.self, from: Data("""
+            {"enrolledOn": "2026-03-01", "standing": {"active": {}}, "signed": true, "joined": true, "adherence": [], "means": {}, "withheld": []}
+            """.utf8)), flags: [], row: row)
+        let key = Array(repeating: UInt8(1), count: 32)
+        let bytes = [UInt8](try BuildManifest(inputs: "inputs", participants: ["r1": entry]).data(key: key))
+        let read = try #require(BuildManifest.read(bytes: bytes))
+        #expect(read.sealed(with: key)?.participants == ["r1": entry])
+        #expect(read.sealed(with: Array(repeating: 2, count: 32)) == nil)
+        // The same entry under other inputs, or with its row changed and the old seal kept, is not taken.
+        let otherInputs = [UInt8](try BuildManifest(inputs: "other", participants: ["r1": entry]).data(key: key))
+        var forged = BuildManifest.read(bytes: otherInputs)
+        forged?.inputs = "inputs"
+        #expect(forged?.sealed(with: key) == nil)
+        var injected = bytes
+        let at = try #require(injected.lastIndex(of: UInt8(ascii: "1")))
+        injected[at] = UInt8(ascii: "2")
+        #expect(BuildManifest.read(bytes: injected).map { $0.sealed(with: key) == nil } ?? true)
+    }
+
+    @Test func theDemoHasWhatTheManifestMustCarry() throws {
+        let demo = try DemoStore(participants: 6, days: 30, seed: 11)
+        let (store, study, today) = (demo.store, demo.study, demo.today)
+        let plan = try demo.plan()
+        let summaries = try store.participants().map { participant in
+            ParticipantView(participant: participant, records: try store.records(participantID: participant.id, includingAuditLog: false),
+                            plan: plan, today: today, audience: .studyTeam).summary(study: study)
         }
         // The demo has participants without a consent, with a decimal answer, and with flags raised.
         #expect(summaries.contains { $0.consentVersion == nil })
         #expect(summaries.contains { $0.latest.contains { if case .decimal = $0.value.value { true } else { false } } })
-        #expect(entries.values.contains { !$0.overview.means.isEmpty })
     }
 }

@@ -17,12 +17,14 @@ import TestSupport
     /// A build as `carefeed build` runs it, with revisions, so that a second one updates the site in place.
     func build(_ site: String, study: Study, participants: [Participant] = [], today: String = "2026-03-20") throws
         -> SiteBuilder.Report {
-        try SiteBuilder(.init(plan: CarePlan(study: study), participants: participants,
-                              records: { _ in ParticipantRecords(outcomes: [], consentRecords: [], permissionGrants: [],
-                                                                 withdrawal: nil, auditLog: []) },
-                              revisions: Dictionary(uniqueKeysWithValues: participants.map { ($0.id, "1") }), renderer: "test",
-                              assets: try Assets(publicDirectory: TestStudy.publicFolder, study: study),
-                              today: { _ in Fixtures.date(today) })).build(into: site)
+        var input = SiteBuilder.Input(plan: CarePlan(study: study), participants: participants,
+                                      records: { _ in ParticipantRecords(outcomes: [], consentRecords: [], permissionGrants: [],
+                                                                         withdrawal: nil, auditLog: []) },
+                                      revisions: Dictionary(uniqueKeysWithValues: participants.map { ($0.id, "1") }), renderer: "test",
+                                      assets: try Assets(publicDirectory: TestStudy.publicFolder, study: study),
+                                      today: { _ in Fixtures.date(today) })
+        input.manifestKey = Array(repeating: 7, count: 32)
+        return try SiteBuilder(input).build(into: site)
     }
 
     @Test func anOutThatIsALinkIsRefusedAndNothingIsWrittenWhereItLeads() throws {

@@ -60,12 +60,13 @@ import StudyModel
     @discardableResult
     func build(names: Bool = false, study: Study? = nil) throws -> SiteBuilder.Report {
         let (store, today, study) = (self.store, self.today, study ?? self.study)
-        return try SiteBuilder(.init(
+        var input = SiteBuilder.Input(
             plan: try CarePlan(study: study, versions: try store.taskVersions()), participants: try store.participants(),
             records: { try store.records(participantID: $0.id, includingAuditLog: true) },
             revisions: try store.participantRevisions(), renderer: "test",
-            assets: try Assets(publicDirectory: TestStudy.publicFolder, study: study), names: names, today: { _ in today }))
-            .build(into: directory.path + "/Site")
+            assets: try Assets(publicDirectory: TestStudy.publicFolder, study: study), names: names, today: { _ in today })
+        input.manifestKey = try store.siteKey()
+        return try SiteBuilder(input).build(into: directory.path + "/Site")
     }
 
     func read(_ path: String) throws -> String {

@@ -50,6 +50,7 @@ import Words
             assets: try Assets(publicDirectory: TestStudy.publicFolder, study: study), names: names, dataAsOf: dataAsOf,
             language: language, today: { _ in today })
         input.earlyManifest = early.map { EarlyManifest(output: directory.path + "/" + $0) }
+        input.manifestKey = try store.siteKey()
         return try SiteBuilder(input).build(into: directory.path + "/" + folder)
     }
 
@@ -164,6 +165,7 @@ import Words
             revisions: try store.participantRevisions(), renderer: "test",
             assets: try Assets(publicDirectory: TestStudy.publicFolder, study: study), today: { [today] _ in today })
         input.earlyManifest = early
+        input.manifestKey = try store.siteKey()
         let report = try SiteBuilder(input).build(into: directory.path + "/Site")
         #expect((report.isUpdate, report.participantsRendered) == (true, 0))
     }

@@ -5,7 +5,7 @@ import Testing
 /// How a build tells a site folder it wrote from one it must not replace.
 @Suite struct SiteFolderTests {
     @Test func theManifestABuildWritesMarksItsFolderAsASite() throws {
-        #expect(SiteBuilder.isManifest(try BuildManifest(inputs: "digest", participants: [:]).data()))
+        #expect(SiteBuilder.isManifest(try BuildManifest(inputs: "digest", participants: [:]).data(key: [])))
     }
 
     @Test func anEarlierFormatStillMarksASite() {
