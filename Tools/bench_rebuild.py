@@ -27,7 +27,7 @@ def rebuilds(store, name):
 # What each step of `build --timings` does, and what it grows with.
 STEPS = [
     ("content loaded, store opened", "the study's content read and checked, the store opened; the last manifest is read on the other core meanwhile", "the content"),
-    ("participants and their revisions read", "every participant's row, and a revision per participant from one scan of each table's index", "participants, and answers (the outcomes' index is scanned whole)"),
+    ("participants and their revisions read", "every participant's row and revision, a number the store's triggers draw anew with each of their writes", "participants"),
     ("manifest read, changes found", "waiting for the manifest's records to be decoded, then each participant's fingerprint compared", "participants"),
     ("participants' pages", "the changed participant's pages rendered and compared, those that differ replaced", "that participant's days"),
     ("index", "the worklist: every participant's row, kept as rendered in the manifest, put in order", "participants (a row each)"),

@@ -31,12 +31,25 @@ extension CareStore {
     }
 
     /// For each participant, a value that changes whenever anything stored
-    /// about them changes. Outcomes, consent records, grants and withdrawals
-    /// are only ever appended, and an outcome's tombstone is set once, so
-    /// counts and the newest row id tell every change apart.
+    /// about them changes: since schema 11, a random number the store's
+    /// triggers draw anew with each write of theirs. A store of an older
+    /// schema, opened only to read, is counted: outcomes, consent records,
+    /// grants and withdrawals are only ever appended, and an outcome's
+    /// tombstone is set once, so counts and the newest row id tell every
+    /// change apart.
     public func participantRevisions() throws -> [String: String] {
         try read { database in
             var revisions: [String: String] = [:]
+            // Kept by triggers since schema 11: a row per participant, not a scan of every answer.
+            if try Self.userVersion(of: database) >= 11 {
+                for row in try database.query("""
+                    SELECT p.id, coalesce(r.revision, 0) AS revision
+                    FROM participants p LEFT JOIN participant_revisions r ON r.participant_id = p.id
+                    """) {
+                    revisions[try row.text("id")] = "revision \(try row.integer("revision"))"
+                }
+                return revisions
+            }
             for row in try database.query("SELECT id FROM participants") {
                 revisions[try row.text("id")] = ""
             }

@@ -41,7 +41,7 @@ extension CareStoreTests {
             INSERT INTO outcome_values_6 SELECT * FROM outcome_values;
             DROP TABLE outcome_values;
             ALTER TABLE outcome_values_6 RENAME TO outcome_values;
-            DROP TABLE invitations; DROP TABLE device_sessions; DROP TABLE participant_dates; DROP TABLE alert_mail; DROP TABLE IF EXISTS site_key;
+            DROP TABLE invitations; DROP TABLE device_sessions; DROP TABLE participant_dates; DROP TABLE alert_mail; DROP TABLE IF EXISTS site_key; DROP TRIGGER IF EXISTS outcomes_revise; DROP TRIGGER IF EXISTS outcome_tombstones_revise; DROP TRIGGER IF EXISTS outcome_values_revise; DROP TRIGGER IF EXISTS consent_records_revise; DROP TRIGGER IF EXISTS permission_grants_revise; DROP TRIGGER IF EXISTS withdrawals_revise; DROP TRIGGER IF EXISTS participant_dates_revise; DROP TRIGGER IF EXISTS audit_log_revise; DROP TABLE IF EXISTS participant_revisions;
             PRAGMA user_version = 6;
             """)
         let migrated = try CareStore(path: directory.path + "/care.sqlite")

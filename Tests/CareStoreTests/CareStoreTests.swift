@@ -40,6 +40,23 @@ import TestSupport
         #expect(try reopened.participants() == [participant])
     }
 
+    /// A rebuild renders again whoever's revision changed: every write of a participant's draws them a new one, and only theirs.
+    @Test func eachWriteOfAParticipantsRecordsGivesThemANewRevisionAndNoOneElse() throws {
+        let other = Fixtures.participant(id: "p2")
+        try store.addParticipant(other)
+        var seen: Set<String> = []
+        func revision() throws -> String { try #require(try store.participantRevisions()[participant.id]) }
+        let othersBefore = try store.participantRevisions()[other.id]
+        seen.insert(try revision())
+        let outcome = try store.addOutcome(checkIn(1), at: now)
+        #expect(seen.insert(try revision()).inserted)
+        try store.deleteOutcome(id: outcome.id, at: now.addingTimeInterval(60))
+        #expect(seen.insert(try revision()).inserted)
+        // A second read without a write gives the same revision.
+        #expect(try revision() == revision())
+        #expect(try store.participantRevisions()[other.id] == othersBefore)
+    }
+
     @Test func outcomesKeepTheirTypedValuesKindsAndUnits() throws {
         let values: [OutcomeValue] = [
             OutcomeValue(kind: "pain", value: .integer(4)),

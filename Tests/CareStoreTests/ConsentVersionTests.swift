@@ -37,7 +37,7 @@ import TestSupport
                         + "DROP TRIGGER withdrawals_no_update; "
                         + "DROP TRIGGER withdrawals_no_delete; DROP TABLE withdrawals; "
                         + "DROP TRIGGER consent_versions_no_update; DROP TRIGGER consent_versions_no_delete; "
-                        + "DROP TABLE consent_versions; DROP TABLE IF EXISTS invitations; DROP TABLE IF EXISTS device_sessions; DROP TABLE IF EXISTS participant_dates; DROP TABLE IF EXISTS alert_mail; DROP TABLE IF EXISTS site_key; "
+                        + "DROP TABLE consent_versions; DROP TABLE IF EXISTS invitations; DROP TABLE IF EXISTS device_sessions; DROP TABLE IF EXISTS participant_dates; DROP TABLE IF EXISTS alert_mail; DROP TABLE IF EXISTS site_key; DROP TRIGGER IF EXISTS outcomes_revise; DROP TRIGGER IF EXISTS outcome_tombstones_revise; DROP TRIGGER IF EXISTS outcome_values_revise; DROP TRIGGER IF EXISTS consent_records_revise; DROP TRIGGER IF EXISTS permission_grants_revise; DROP TRIGGER IF EXISTS withdrawals_revise; DROP TRIGGER IF EXISTS participant_dates_revise; DROP TRIGGER IF EXISTS audit_log_revise; DROP TABLE IF EXISTS participant_revisions; "
                         + "PRAGMA user_version = 1")
     }
 

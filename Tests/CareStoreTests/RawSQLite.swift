@@ -29,7 +29,7 @@ final class RawSQLite {
     /// Takes back schema 10: audit entries without chains, consent versions without their texts.
     func undoVersion10() throws {
         try execute("""
-            DROP TABLE IF EXISTS site_key;
+            DROP TABLE IF EXISTS site_key; DROP TRIGGER IF EXISTS outcomes_revise; DROP TRIGGER IF EXISTS outcome_tombstones_revise; DROP TRIGGER IF EXISTS outcome_values_revise; DROP TRIGGER IF EXISTS consent_records_revise; DROP TRIGGER IF EXISTS permission_grants_revise; DROP TRIGGER IF EXISTS withdrawals_revise; DROP TRIGGER IF EXISTS participant_dates_revise; DROP TRIGGER IF EXISTS audit_log_revise; DROP TABLE IF EXISTS participant_revisions;
             ALTER TABLE audit_log DROP COLUMN chain_index; ALTER TABLE audit_log DROP COLUMN previous_sha256;
             ALTER TABLE audit_log DROP COLUMN record_sha256; ALTER TABLE audit_log DROP COLUMN sha256;
             DROP TRIGGER consent_versions_no_update; ALTER TABLE consent_versions DROP COLUMN markdown;
@@ -73,7 +73,7 @@ final class RawSQLite {
             WHEN EXISTS (SELECT 1 FROM withdrawals WHERE participant_id = OLD.participant_id)
             BEGIN SELECT RAISE(ABORT, 'the participant has withdrawn: nothing new is stored'); END;
             """ + ["task_id", "occurrence", "outcome_id", "task_version", "document_id", "document_version", "permission_id"]
-            .map { "ALTER TABLE audit_log DROP COLUMN \($0);" }.joined() + "DROP TABLE invitations; DROP TABLE device_sessions; DROP TABLE participant_dates; DROP TABLE alert_mail; DROP TABLE IF EXISTS site_key; PRAGMA user_version = 3")
+            .map { "ALTER TABLE audit_log DROP COLUMN \($0);" }.joined() + "DROP TABLE invitations; DROP TABLE device_sessions; DROP TABLE participant_dates; DROP TABLE alert_mail; DROP TABLE IF EXISTS site_key; DROP TRIGGER IF EXISTS outcomes_revise; DROP TRIGGER IF EXISTS outcome_tombstones_revise; DROP TRIGGER IF EXISTS outcome_values_revise; DROP TRIGGER IF EXISTS consent_records_revise; DROP TRIGGER IF EXISTS permission_grants_revise; DROP TRIGGER IF EXISTS withdrawals_revise; DROP TRIGGER IF EXISTS participant_dates_revise; DROP TRIGGER IF EXISTS audit_log_revise; DROP TABLE IF EXISTS participant_revisions; PRAGMA user_version = 3")
     }
 
     struct Failure: Error {

@@ -170,7 +170,7 @@ import TestSupport
         source.store.close()
         // Schema 1: no consent versions, no withdrawals.
         let raw = try RawSQLite(path: source.path)
-        try raw.execute("ALTER TABLE audit_log DROP COLUMN chain_index; ALTER TABLE audit_log DROP COLUMN previous_sha256; ALTER TABLE audit_log DROP COLUMN record_sha256; ALTER TABLE audit_log DROP COLUMN sha256; DROP TABLE withdrawals; DROP TABLE consent_versions; DROP TABLE invitations; DROP TABLE device_sessions; DROP TABLE participant_dates; DROP TABLE alert_mail; DROP TABLE IF EXISTS site_key; PRAGMA user_version = 1")
+        try raw.execute("ALTER TABLE audit_log DROP COLUMN chain_index; ALTER TABLE audit_log DROP COLUMN previous_sha256; ALTER TABLE audit_log DROP COLUMN record_sha256; ALTER TABLE audit_log DROP COLUMN sha256; DROP TABLE withdrawals; DROP TABLE consent_versions; DROP TABLE invitations; DROP TABLE device_sessions; DROP TABLE participant_dates; DROP TABLE alert_mail; DROP TABLE IF EXISTS site_key; DROP TRIGGER IF EXISTS outcomes_revise; DROP TRIGGER IF EXISTS outcome_tombstones_revise; DROP TRIGGER IF EXISTS outcome_values_revise; DROP TRIGGER IF EXISTS consent_records_revise; DROP TRIGGER IF EXISTS permission_grants_revise; DROP TRIGGER IF EXISTS withdrawals_revise; DROP TRIGGER IF EXISTS participant_dates_revise; DROP TRIGGER IF EXISTS audit_log_revise; DROP TABLE IF EXISTS participant_revisions; PRAGMA user_version = 1")
 
         let report = try study.importStore(at: source.path, sharing: sharing, at: now)
         #expect(report.summary == "1 participant, 5 outcomes, 1 deletion, 8 values, 1 consent record, "
