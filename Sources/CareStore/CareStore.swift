@@ -191,7 +191,9 @@ public final class CareStore: @unchecked Sendable {
                   let hex = try database.query("SELECT key FROM site_key WHERE id = 1").first?.text("key"), hex.utf8.count == 64
             else { return nil }
             let digits = Array(hex.utf8)
-            return stride(from: 0, to: 64, by: 2).compactMap { UInt8(String(decoding: digits[$0..<$0 + 2], as: UTF8.self), radix: 16) }
+            let key = stride(from: 0, to: 64, by: 2).compactMap { UInt8(String(decoding: digits[$0..<$0 + 2], as: UTF8.self), radix: 16) }
+            // A key edited into something else is no key: the site is then built whole each time.
+            return key.count == 32 ? key : nil
         }
     }
 

@@ -13,7 +13,7 @@ import Support
 /// match renders only participants whose fingerprint changed, and the index
 /// and overview from everyone's entries.
 struct BuildManifest: Equatable {
-    static let format = 10
+    static let format = 11
     static let about = "Written by carefeed build. The folder is replaced or updated on each build; do not edit it."
 
     struct Entry: Codable, Equatable {
@@ -53,7 +53,8 @@ struct BuildManifest: Equatable {
     init(inputs: String, participants: [String: Entry], reusing previous: BuildManifest? = nil) {
         self.inputs = inputs
         self.participants = participants
-        records = previous?.records ?? [:]
+        // A kept record's seal covers the inputs it was written with.
+        records = previous.flatMap { $0.inputs == inputs ? $0.records : nil } ?? [:]
     }
 
     static func == (left: BuildManifest, right: BuildManifest) -> Bool {
@@ -109,17 +110,19 @@ struct BuildManifest: Equatable {
         let shares = stride(from: 0, to: records.count, by: share).map { Array(records[$0..<min(records.count, $0 + share)]) }
         let inputs = inputs
         let sealed = concurrentMap(shares) { share in
-            share.allSatisfy { record in Self.seal(record.bytes, inputs: inputs, key: key).elementsEqual(record.seal) }
+            share.allSatisfy { record in
+                Self.sealed(record.bytes, inputs: inputs) { HMACSHA256.isCode(record.seal, of: $0, key: key) }
+            }
         }
         return sealed.allSatisfy { $0 } ? self : nil
     }
 
-    /// The HMAC-SHA-256 of the inputs' digest and an entry's bytes.
-    private static func seal(_ bytes: ArraySlice<UInt8>, inputs: String, key: [UInt8]) -> [UInt8] {
+    /// What a record's seal is of: the inputs' digest, a newline and the entry's bytes.
+    private static func sealed<Result>(_ bytes: ArraySlice<UInt8>, inputs: String, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
         var sealed = Array(inputs.utf8)
         sealed.append(UInt8(ascii: "\n"))
         sealed.append(contentsOf: bytes)
-        return sealed.withUnsafeBytes { HMACSHA256.code(key: key, $0) }
+        return sealed.withUnsafeBytes(body)
     }
 
     /// The header, then each participant's record by study ID, so the same
@@ -137,7 +140,8 @@ struct BuildManifest: Equatable {
                 (bytes, seal) = (kept.bytes, Array(kept.seal))
             } else {
                 bytes = try Compact.encode(Line(id: id, entry: entry))[...]
-                seal = Self.seal(bytes, inputs: inputs, key: key)
+                // Without a code (libcrypto failed) the record is written unsealed, and the next build renders it again.
+                seal = Self.sealed(bytes, inputs: inputs) { HMACSHA256.code(key: key, $0) } ?? Array(repeating: 0, count: HMACSHA256.length)
             }
             withUnsafeBytes(of: UInt32(bytes.count).littleEndian) { data.append(contentsOf: $0) }
             data.append(contentsOf: seal)

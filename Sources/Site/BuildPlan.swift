@@ -108,6 +108,10 @@ struct BuildPlan: Sendable {
         var parts = ["format \(BuildManifest.format)", input.renderer, input.plan.study.sourceDigest, "names \(input.names)",
                      "language \(input.language.tag)"]
         parts += input.plan.versions.map { "\($0.taskID) \($0.version) \($0.effectiveFrom?.description ?? "-")" }.sorted()
+        // Their publications are on every participant's audit trail, and the protocol page lists them.
+        parts += input.consentVersions.map {
+            "consent \($0.documentID) \($0.version) \($0.language) \($0.sha256) \($0.firstSeenAt.timeIntervalSince1970)"
+        }.sorted()
         parts += input.assets.files.keys.sorted()
         return SHA256.hex(parts.joined(separator: "\n"))
     }

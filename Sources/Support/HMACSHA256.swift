@@ -5,21 +5,21 @@ import CCrypto
 public enum HMACSHA256 {
     public static let length = 32
 
-    /// The 32-byte code of `data` under `key`.
-    public static func code(key: [UInt8], _ data: UnsafeRawBufferPointer) -> [UInt8] {
+    /// The 32-byte code of `data` under `key`; nil where libcrypto could not
+    /// make one, so nothing is ever taken as sealed by a code of zeros.
+    public static func code(key: [UInt8], _ data: UnsafeRawBufferPointer) -> [UInt8]? {
         var code = [UInt8](repeating: 0, count: length)
         var written: UInt32 = 0
-        key.withUnsafeBytes { key in
-            _ = HMAC(EVP_sha256(), key.baseAddress, Int32(key.count), data.baseAddress?.assumingMemoryBound(to: UInt8.self),
-                     data.count, &code, &written)
+        let made = key.withUnsafeBytes { key in
+            HMAC(EVP_sha256(), key.baseAddress, Int32(key.count), data.baseAddress?.assumingMemoryBound(to: UInt8.self),
+                 data.count, &code, &written) != nil
         }
-        return code
+        return made && written == length ? code : nil
     }
 
     /// Whether `code` is the code of `data` under `key`, compared in constant time.
     public static func isCode(_ code: some Collection<UInt8>, of data: UnsafeRawBufferPointer, key: [UInt8]) -> Bool {
-        let expected = Self.code(key: key, data)
-        guard code.count == expected.count else { return false }
+        guard let expected = Self.code(key: key, data), code.count == expected.count else { return false }
         return zip(code, expected).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
     }
 }

@@ -52,6 +52,9 @@ import TestSupport
         #expect(seen.insert(try revision()).inserted)
         try store.deleteOutcome(id: outcome.id, at: now.addingTimeInterval(60))
         #expect(seen.insert(try revision()).inserted)
+        // Every trigger that keeps revisions is there.
+        let triggers = try RawSQLite(path: directory.path + "/care.sqlite").strings("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%_revise'")
+        #expect(triggers.count == 8)
         // A second read without a write gives the same revision.
         #expect(try revision() == revision())
         #expect(try store.participantRevisions()[other.id] == othersBefore)

@@ -22,6 +22,18 @@ final class RawSQLite {
         }
     }
 
+    /// The first column of each row `sql` gives, as text.
+    func strings(_ sql: String) throws -> [String] {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK else { throw Failure(message: "cannot prepare \(sql)") }
+        defer { sqlite3_finalize(statement) }
+        var rows: [String] = []
+        while sqlite3_step(statement) == SQLITE_ROW {
+            rows.append(sqlite3_column_text(statement, 0).map { String(cString: $0) } ?? "")
+        }
+        return rows
+    }
+
     /// Takes a store back to schema version 3, as CareFeed wrote it before
     /// the audit log's typed subject columns and log entries' own numbers:
     /// entry *k* of occurrence *n* (a log offered daily from enrollment) is

@@ -57,7 +57,7 @@ import StudyModel
     /// Whoever can write the site's folder cannot put a row of their own into the worklist that rebuilds keep:
     /// a record is taken only under the seal of the store's key, which never leaves the store.
     @Test func aRecordNotSealedWithTheStoresKeyIsNotTaken() throws {
-        let row = HTML.text("r1")
+        let row = HTML.text("<tr>row-a</tr>")
         let entry = BuildManifest.Entry(fingerprint: "f", overview: try JSONDecoder().decode(ParticipantOverview.self, from: Data("""
             {"enrolledOn": "2026-03-01", "standing": {"active": {}}, "signed": true, "joined": true, "adherence": [], "means": {}, "withheld": []}
             """.utf8)), flags: [], row: row)
@@ -71,10 +71,14 @@ import StudyModel
         var forged = BuildManifest.read(bytes: otherInputs)
         forged?.inputs = "inputs"
         #expect(forged?.sealed(with: key) == nil)
+        // A row changed to one of the same length still reads, and is refused by its seal.
+        let text = Array("row-a".utf8)
+        let at = try #require((0...(bytes.count - text.count)).first { Array(bytes[$0..<$0 + text.count]) == text })
         var injected = bytes
-        let at = try #require(injected.lastIndex(of: UInt8(ascii: "1")))
-        injected[at] = UInt8(ascii: "2")
-        #expect(BuildManifest.read(bytes: injected).map { $0.sealed(with: key) == nil } ?? true)
+        injected[at + 4] = UInt8(ascii: "b")
+        let planted = try #require(BuildManifest.read(bytes: injected))
+        #expect(planted.participants["r1"]?.row == HTML.text("<tr>row-b</tr>"))
+        #expect(planted.sealed(with: key) == nil)
     }
 
     @Test func theDemoHasWhatTheManifestMustCarry() throws {
