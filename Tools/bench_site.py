@@ -26,7 +26,9 @@ def missed_check_ins(store):
     """(participant, day, occurrence) of check-ins the demo's participants
     missed, one per participant: a late answer is one new outcome."""
     with sqlite3.connect(store) as database:
-        enrolled = dict(database.execute("SELECT id, enrolled_on FROM participants"))
+        # Not those who withdrew: nothing new is stored for them.
+        enrolled = dict(database.execute("SELECT id, enrolled_on FROM participants "
+                                         "WHERE id NOT IN (SELECT participant_id FROM withdrawals)"))
         answered = set(database.execute(
             "SELECT participant_id, occurrence FROM outcomes WHERE task_id = 'checkIn' AND deleted_at IS NULL"))
     missed = []
