@@ -145,7 +145,10 @@ extension Sequence where Element == HTML {
     /// The pieces one after another, with `separator` between them.
     public func joined(separator: HTML = HTML()) -> HTML {
         var result = HTML()
-        for (index, piece) in enumerated() {
+        // Room for all of it at once: a worklist of 10,000 rows grew its text two hundred times over.
+        let pieces = Array(self)
+        result.reserveCapacity(pieces.reduce(0) { $0 + $1.markup.utf8.count } + separator.markup.utf8.count * pieces.count)
+        for (index, piece) in pieces.enumerated() {
             if index > 0 { result += separator }
             result += piece
         }

@@ -110,19 +110,22 @@ struct BuildManifest: Equatable {
         let shares = stride(from: 0, to: records.count, by: share).map { Array(records[$0..<min(records.count, $0 + share)]) }
         let inputs = inputs
         let sealed = concurrentMap(shares) { share in
-            share.allSatisfy { record in
-                Self.sealed(record.bytes, inputs: inputs) { HMACSHA256.isCode(record.seal, of: $0, key: key) }
+            // A context a share: each core seals with its own.
+            guard let sealer = HMACSHA256(key: key) else { return false }
+            return share.allSatisfy { record in
+                Self.sealed(record.bytes, inputs: inputs) { sealer.isCode(record.seal, of: $0) }
             }
         }
         return sealed.allSatisfy { $0 } ? self : nil
     }
 
     /// What a record's seal is of: the inputs' digest, a newline and the entry's bytes.
-    private static func sealed<Result>(_ bytes: ArraySlice<UInt8>, inputs: String, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
-        var sealed = Array(inputs.utf8)
-        sealed.append(UInt8(ascii: "\n"))
-        sealed.append(contentsOf: bytes)
-        return sealed.withUnsafeBytes(body)
+    private static func sealed<Result>(_ bytes: ArraySlice<UInt8>, inputs: String,
+                                       _ body: ([UnsafeRawBufferPointer]) -> Result) -> Result {
+        var header = inputs + "\n"
+        return header.withUTF8 { header in
+            bytes.withUnsafeBytes { bytes in body([UnsafeRawBufferPointer(header), bytes]) }
+        }
     }
 
     /// The header, then each participant's record by study ID, so the same
@@ -131,6 +134,7 @@ struct BuildManifest: Equatable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         var data = try encoder.encode(Header(inputs: inputs))
+        let sealer = HMACSHA256(key: key)
         data.append(UInt8(ascii: "\n"))
         for (id, entry) in participants.sorted(by: { $0.key < $1.key }) {
             let bytes: ArraySlice<UInt8>
@@ -141,7 +145,8 @@ struct BuildManifest: Equatable {
             } else {
                 bytes = try Compact.encode(Line(id: id, entry: entry))[...]
                 // Without a code (libcrypto failed) the record is written unsealed, and the next build renders it again.
-                seal = Self.sealed(bytes, inputs: inputs) { HMACSHA256.code(key: key, $0) } ?? Array(repeating: 0, count: HMACSHA256.length)
+                seal = sealer.flatMap { sealer in Self.sealed(bytes, inputs: inputs) { sealer.code($0) } }
+                    ?? Array(repeating: 0, count: HMACSHA256.length)
             }
             withUnsafeBytes(of: UInt32(bytes.count).littleEndian) { data.append(contentsOf: $0) }
             data.append(contentsOf: seal)

@@ -43,6 +43,8 @@ public enum Layout {
             <p class="site-title">\(study.title)<span class="site-institution">\(study.institution)</span></p>
 
             """
+        // The main part is most of a page: room for it and the rest, so it is copied once.
+        html.reserveCapacity(html.markup.utf8.count + main.markup.utf8.count + (frame.banner?.markup.utf8.count ?? 0) + 4_096)
         let items = nav.items(reader: reader, hasCareTeam: !study.contacts.isEmpty)
         if !items.isEmpty {
             html += "<nav aria-label=\"\(reader.words(.mainNavigation))\"><ul class=\"nav\">"
@@ -61,10 +63,11 @@ public enum Layout {
         let language: HTML = (study.languages.count > 1 ? reader.links.language() : nil).map {
             " · <a href=\"\($0)\" class=\"language-link\">\(reader.words(.currentLanguage, ["language": reader.language.tag.nativeName]))</a>"
         } ?? ""
+        html += "</header>\n<main id=\"main\">\n"
+        if let banner = frame.banner { html += banner }
+        html += main
         html += """
-            </header>
-            <main id="main">
-            \(frame.banner)\(main)
+
             </main>
             <footer class="site-footer"><p>\(study.institution) · <a href="mailto:\(study.contact)"><bdi dir="ltr">\(study.contact)</bdi></a>\(careTeam)\(language)</p>\(signOut(frame, reader: reader))</footer>
 
@@ -75,7 +78,8 @@ public enum Layout {
         if frame.liveReload {
             html += "<script src=\"\(reader.links.asset("js/live.js"))\"></script>\n"
         }
-        return html + "</body>\n</html>\n"
+        html += "</body>\n</html>\n"
+        return html
     }
 
     /// A hosted study's "Sign out", for a phone or a clinic's tablet that others use too.
