@@ -86,10 +86,7 @@ struct BuildManifest: Equatable {
             position += length
         }
         // The records in a share a core: the decoding, not the reading, takes the time.
-        let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        let share = max(1, (records.count + cores - 1) / cores)
-        let shares = stride(from: 0, to: records.count, by: share).map { Array(records[$0..<min(records.count, $0 + share)]) }
-        let read = concurrentMap(shares) { share in
+        let read = concurrentShares(records) { share in
             share.map { record in (try? Compact.decode(Line.self, from: Array(record.bytes))).map { ($0, record) } }
         }.flatMap { $0 }
         var manifest = BuildManifest(inputs: header.inputs, participants: [:])
@@ -104,12 +101,10 @@ struct BuildManifest: Equatable {
     /// The manifest, if every record's seal is the one `key` gives; nil
     /// otherwise, so a site whose manifest was changed is built whole.
     func sealed(with key: [UInt8]) -> BuildManifest? {
-        let records = Array(records.values)
-        let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        let share = max(1, (records.count + cores - 1) / cores)
-        let shares = stride(from: 0, to: records.count, by: share).map { Array(records[$0..<min(records.count, $0 + share)]) }
+        // Only the bytes and seals: copying every entry was a share of the time.
+        let records = records.values.map { (seal: $0.seal, bytes: $0.bytes) }
         let inputs = inputs
-        let sealed = concurrentMap(shares) { share in
+        let sealed = concurrentShares(records) { share in
             // A context a share: each core seals with its own.
             guard let sealer = HMACSHA256(key: key) else { return false }
             return share.allSatisfy { record in
