@@ -41,7 +41,8 @@ extension ConsentPages {
         } ?? record.documentID
         let signedOn = words(.dayAtTime, ["day": format.dayWithYear(record.timeZone.localDate(of: record.signedAt)),
                                           "time": format.time(record.signedAt, in: record.timeZone)])
-            + " (\(Timestamp.local(record.signedAt, in: record.timeZone)), \(record.timeZone.identifier))"
+            // Isolated left to right (LRI … PDI), so that a right-to-left form keeps the stamp and zone in their order.
+            + " (\u{2066}\(Timestamp.local(record.signedAt, in: record.timeZone)), \(record.timeZone.identifier)\u{2069})"
         let protocolNumber = study.protocolApproval?.number
         let footer: @Sendable (Int, Int) -> String = { page, pages in
             protocolNumber.map { words(.pdfFooterProtocol, ["number": $0, "page": format.integer(page), "pages": format.integer(pages)]) }

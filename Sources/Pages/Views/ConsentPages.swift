@@ -90,7 +90,7 @@ public enum ConsentPages {
         let signedOn = words(.dayAtTime, ["day": reader.format.dayWithYear(record.timeZone.localDate(of: record.signedAt)),
                                           "time": reader.format.time(record.signedAt, in: record.timeZone)])
         html += "<dt>\(words(.factSigned))</dt><dd><time datetime=\"\(stamp)\">"
-            + "\(signedOn) (<bdi dir=\"ltr\">\(stamp)</bdi>, \(record.timeZone.identifier))</time></dd>\n"
+            + "\(signedOn) (<bdi dir=\"ltr\">\(stamp), \(record.timeZone.identifier)</bdi>)</time></dd>\n"
         html += "<dt>\(words(.factPrintedName))</dt><dd>\(names ? "<bdi>\(record.printedName)</bdi>" as HTML : "\(words(.nameWithheld))" as HTML)</dd>\n"
         let verdict: HTML = matches ? "<span class=\"hash-ok\">\(words(.hashMatches))</span>"
                                     : "<strong class=\"hash-bad\">\(words(.hashDiffers))</strong>"

@@ -12,7 +12,7 @@ public enum StudyPages {
     public static func participant(_ summary: ParticipantSummary, study: Study, reader: Reader) -> HTML {
         let participant = summary.participant
         let heading = Pseudonym.heading(participant, reader: reader)
-        var main: HTML = "<h1>\(heading)</h1>\n<p class=\"day-meta\">\(participant.id) · \(participant.timeZone.identifier)</p>\n"
+        var main: HTML = "<h1>\(heading)</h1>\n<p class=\"day-meta\"><bdi>\(participant.id)</bdi> · <bdi>\(participant.timeZone.identifier)</bdi></p>\n"
         main += "<dl class=\"record-facts\">\n"
         main += "<dt>\(reader.words(.factStatus))</dt><dd>\(status(summary.standing, study: study, zone: participant.timeZone, reader: reader))</dd>\n"
         let language = participant.language.flatMap(LanguageTag.init)
