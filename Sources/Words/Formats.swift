@@ -27,6 +27,7 @@ public final class Formats: Sendable {
         let weekdayShort: DateFormatter
         let weekdayAndDay: DateFormatter
         let weekdayShortest: DateFormatter
+        let weekdayInitial: DateFormatter
         let mediumDateTime: DateFormatter
         let mediumDate: DateFormatter
         let dayNumber: DateFormatter
@@ -44,6 +45,7 @@ public final class Formats: Sendable {
         var weekdays: [Int: String] = [:]
         var weekdaysAndDays: [Int: String] = [:]
         var narrowWeekdays: [Int: String] = [:]
+        var weekdayInitials: [Int: String] = [:]
         var dayNumbers: [Int: String] = [:]
         var mediumDays: [Int: String] = [:]
         var integers: [Int: String] = [:]
@@ -80,7 +82,7 @@ public final class Formats: Sendable {
         dateTimeGlue = DateTimeGlue(combined: mediumDateTime.string(from:), date: mediumDate.string(from:), time: time.string(from:))
         formatters = Locked(Formatters(day: date("EEEEMMMMd"), dayWithYear: date("yMMMMEEEEd"), shortDay: date("MMMd"),
                                        weekdayShort: date("EEE"), weekdayAndDay: date("EEEMMMd"),
-                                       weekdayShortest: date("EEEEEE"), mediumDateTime: mediumDateTime, mediumDate: mediumDate,
+                                       weekdayShortest: date("EEEEEE"), weekdayInitial: date("EEEEE"), mediumDateTime: mediumDateTime, mediumDate: mediumDate,
                                        dayNumber: date("d"), time: time,
                                        decimal: number(fractionDigits: 2, grouping: false),
                                        integer: number(fractionDigits: 0, grouping: true),
@@ -147,6 +149,11 @@ public final class Formats: Sendable {
     /// `Tu`, `Di.`, `火`, `ثلاثاء`: a day's shortest name, as the week strip shows it.
     public func weekdayShortest(_ date: LocalDate) -> String {
         cached(date.weekday, \.narrowWeekdays) { $0.weekdayShortest.string(from: Self.noon(date)) }
+    }
+
+    /// `T`, `D`, `火`, `ث`: a day's narrowest name, for a week strip whose columns are narrow beside its text.
+    public func weekdayInitial(_ date: LocalDate) -> String {
+        cached(date.weekday, \.weekdayInitials) { $0.weekdayInitial.string(from: Self.noon(date)) }
     }
 
     /// `5`, `٥`: the day of the month alone.

@@ -21,6 +21,16 @@ return [...document.querySelectorAll(arguments[0])].filter(element => {
 }).map(element => element.textContent.trim() + ' ' + JSON.stringify(element.getBoundingClientRect()));
 """
 
+BROKEN_DAY_NAMES = """
+return [...document.querySelectorAll('.week-day')].flatMap(name => [...name.childNodes]).flatMap(node => {
+  const text = node.nodeType === Node.TEXT_NODE ? node : node.firstChild;
+  if (!text || (node !== text && node.offsetParent === null)) return [];
+  const range = document.createRange(); range.selectNodeContents(text);
+  const lines = new Set([...range.getClientRects()].map(box => Math.round(box.top)));
+  return lines.size > 1 ? [text.textContent] : [];
+});
+"""
+
 CONTROLS = "a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [role=img]"
 
 
@@ -48,6 +58,8 @@ def assert_fits(driver, page):
     assert outside == [], f"{page}: outside the screen: {outside[:5]}"
     sideways = driver.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert sideways <= 0, f"{page} scrolls sideways by {sideways} px"
+    broken = driver.execute_script(BROKEN_DAY_NAMES)
+    assert broken == [], f"{page}: a day's name in the week strip is broken between its letters: {broken}"
 
 
 @pytest.fixture(scope="module")
@@ -116,13 +128,15 @@ def test_the_worklist_keeps_every_column_in_view_on_a_desktop(tmp_path, language
         driver.quit()
 
 
-@pytest.mark.parametrize("language", ["fr", "es", "ar", "ja", "zh-Hans"])
-def test_the_starter_study_fits_a_phone_in_each_built_in_language(tmp_path, language):
-    """The study `carefeed init --language` writes, joined and walked on a phone in its own language."""
+@pytest.mark.parametrize("language, text_size", [("fr", 100), ("es", 100), ("ar", 100), ("ar", 200), ("ja", 100),
+                                                 ("zh-Hans", 100)])
+def test_the_starter_study_fits_a_phone_in_each_built_in_language(tmp_path, language, text_size):
+    """The study `carefeed init --language` writes, joined and walked on a phone in its own language; in
+    Arabic at 200 % text too, right to left."""
     subprocess.run([CAREFEED, "init", str(tmp_path / "study"), "--language", language], check=True, capture_output=True)
     server = Server(tmp_path, participant="fit", extra=("--content", str(tmp_path / "study/content"),
                                                          "--public", str(tmp_path / "study/public")))
-    driver = make_driver(PHONE, webgl=False, language=language)
+    driver = make_driver(PHONE, webgl=False, language=language, text_size=text_size)
     try:
         onboard(driver, server)
         pages = [f"/feed/{TODAY}", "/care-team", "/insights", "/consent", "/education"]
@@ -133,7 +147,7 @@ def test_the_starter_study_fits_a_phone_in_each_built_in_language(tmp_path, lang
             assert_named_once(driver, f"{path} in {language}")
             for number, width, height, inside in driver.execute_script(SCALE):
                 assert width >= 44 and height >= 44 and inside, f"{path}: step {number} is {width:.0f} × {height:.0f} px"
-            screenshot(driver, f"starter-{language}{path.replace('/', '-')}-phone")
+            screenshot(driver, f"starter-{language}{path.replace('/', '-')}-phone{'' if text_size == 100 else f'-{text_size}'}")
     finally:
         driver.quit()
         server.stop()

@@ -36,6 +36,9 @@ public struct Format: Sendable {
     /// A day's shortest name, as the week strip shows it: `Tu`, `Di.`, `火`.
     public func weekdayShortest(_ date: LocalDate) -> String { formats.weekdayShortest(date) }
 
+    /// A day's narrowest name, for a week strip narrow beside its text: `T`, `D`, `火`.
+    public func weekdayInitial(_ date: LocalDate) -> String { formats.weekdayInitial(date) }
+
     /// The day of the month alone: `5`, `٥`.
     public func dayNumber(_ date: LocalDate) -> String { formats.dayNumber(date) }
 

@@ -98,12 +98,21 @@ public enum FeedPage {
         return html + "</ol></nav>\n"
     }
 
+    /// A day's short name, with its initial beside it for a strip too narrow for the name (a phone at large text):
+    /// the style shows one of them, so that no name is broken between its letters.
+    private static func weekdayName(_ day: LocalDate, format: Format) -> HTML {
+        let (short, initial) = (format.weekdayShortest(day), format.weekdayInitial(day))
+        guard short != initial else { return "<span class=\"week-day\" aria-hidden=\"true\">\(short)</span>" }
+        return "<span class=\"week-day\" aria-hidden=\"true\"><span class=\"day-name\">\(short)</span>"
+            + "<span class=\"day-initial\">\(initial)</span></span>"
+    }
+
     private static func drawWeek(_ feed: FeedDay, reader: Reader) -> WeekStrips.Drawn {
         let opening: HTML = "<nav class=\"week\" aria-label=\"\(reader.words(.weekOf, ["day": reader.format.day(feed.week.days[0].day)]))\"><ol>\n"
         let items = feed.week.days.map { day -> (other: HTML, shown: HTML) in
             let state = day.ring?.state(on: day.day, today: feed.today)
             let label = reader.words(.dayRing, ["day": reader.format.day(day.day), "ring": ringLabel(day.ring, state: state, reader: reader)])
-            let content: HTML = "<span class=\"week-day\" aria-hidden=\"true\">\(reader.format.weekdayShortest(day.day))</span>"
+            let content: HTML = weekdayName(day.day, format: reader.format)
                 + ring(day.ring, state: state, number: reader.format.dayNumber(day.day))
             let classes = (["week-link"] + (day.day == feed.today ? ["is-today"] : [])).joined(separator: " ")
             guard let href = reader.links.feed(feed.participant.id, day.day) else {
