@@ -148,7 +148,8 @@ import StudyModel
         #expect(future.markup.contains("<p class=\"status status-upcoming\">Scheduled for Wed, Mar 4 at 8:00 AM</p>"))
         #expect(!future.markup.contains("<form"))
         // Sunday March 1 is before enrollment: no events, so no ring at all.
-        #expect(past.markup.contains("aria-label=\"Sunday, March 1: no tasks that count\"><span class=\"week-day\" aria-hidden=\"true\">Su</span>"
+        #expect(past.markup.contains("aria-label=\"Sunday, March 1: no tasks that count\"><span class=\"week-day\" aria-hidden=\"true\">"
+                              + "<span class=\"day-name\">Su</span><span class=\"day-initial\">S</span></span>"
                               + "<svg class=\"ring\" viewBox=\"0 0 36 36\" width=\"36\" height=\"36\" aria-hidden=\"true\" focusable=\"false\">"
                               + "<text"))
     }
