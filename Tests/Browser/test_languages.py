@@ -3,6 +3,7 @@ written only in Japanese and in Arabic. Journeys with a drawn signature and
 a decimal typed the way the language writes it; every page kind valid for
 the Nu HTML Checker and axe in German, Japanese and Arabic; Arabic laid out
 right to left on a phone without sideways scrolling."""
+import re
 import shutil
 import tempfile
 import urllib.error
@@ -166,6 +167,9 @@ def test_the_german_site_is_valid_and_accessible(folder):
              "education/index.html", "education/meniscus.html", "consent/recover.html"]
     assert (site / "index.html").read_text().startswith("<!DOCTYPE html>\n<html lang=\"de-DE\"")
     assert nu_errors([site / page for page in pages]) == []
+    # A value's unit in the page's words, though the store keeps the study's own ("hours").
+    insights = (site / "participants/r001/insights.html").read_text()
+    assert "Stunden" in insights and not re.search(r"\d (hours|degrees)\b", insights)
     desktop = make_driver(DESKTOP, webgl=False)
     try:
         found = {page: audit(desktop, (site / page).as_uri()) for page in pages}

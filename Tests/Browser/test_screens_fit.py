@@ -31,6 +31,40 @@ return [...document.querySelectorAll('.week-day')].flatMap(name => [...name.chil
 });
 """
 
+# A word that would fit a whole line, broken between its letters: a button's "Beginne|n", a heading's
+# "Beweglichk|eit". A word longer than its line may break; one in Chinese or Japanese breaks anywhere.
+BROKEN_WORDS = """
+const broken = [];
+const walker = document.createTreeWalker(document.querySelector('main') || document.body, NodeFilter.SHOW_TEXT);
+for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+  const holder = text.parentElement;
+  if (!holder || holder.closest('code, .hash, a[href^="mailto:"], [aria-hidden="true"], svg') || holder.offsetParent === null) continue;
+  let block = holder;
+  while (block && getComputedStyle(block).display.startsWith('inline') && block.parentElement) block = block.parentElement;
+  const room = block.clientWidth;
+  // Words as lines break them: a no-break space (a time's "8:00 AM") joins its two sides into one.
+  for (const match of text.textContent.matchAll(/[^ \\t\\n\\r]+/g)) {
+    if (/[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}]/u.test(match[0])) continue;
+    const range = document.createRange();
+    const top = offset => {
+      range.setStart(text, offset); range.setEnd(text, offset + 1);
+      const box = [...range.getClientRects()].find(box => box.width > 0);
+      return box ? Math.round(box.top) : null;
+    };
+    range.setStart(text, match.index); range.setEnd(text, match.index + match[0].length);
+    const width = [...range.getClientRects()].reduce((sum, box) => sum + box.width, 0);
+    if (width > room) continue;
+    // Broken where a line ends between two letters or digits: "Beginne|n", not "REB-|2026".
+    for (let at = match.index + 1; at < match.index + match[0].length; at++) {
+      const [before, after] = [text.textContent[at - 1], text.textContent[at]];
+      if (/[\\p{L}\\p{N}]/u.test(before) && /[\\p{L}\\p{N}]/u.test(after) && top(at - 1) !== null && top(at) !== null
+          && top(at) > top(at - 1) + 2) { broken.push(match[0]); break; }
+    }
+  }
+}
+return broken;
+"""
+
 CONTROLS = "a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [role=img]"
 
 
@@ -58,8 +92,13 @@ def assert_fits(driver, page):
     assert outside == [], f"{page}: outside the screen: {outside[:5]}"
     sideways = driver.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert sideways <= 0, f"{page} scrolls sideways by {sideways} px"
+    peeking = driver.execute_script("const link = document.querySelector('.skip-link');"
+                                    "return link ? window.scrollY + link.getBoundingClientRect().bottom : 0;")
+    assert peeking <= 0, f"{page}: the skip link shows {peeking:.0f} px before it has the focus"
     broken = driver.execute_script(BROKEN_DAY_NAMES)
     assert broken == [], f"{page}: a day's name in the week strip is broken between its letters: {broken}"
+    broken = driver.execute_script(BROKEN_WORDS)
+    assert broken == [], f"{page}: words that fit a line broken between their letters: {broken[:8]}"
 
 
 @pytest.fixture(scope="module")
@@ -103,6 +142,8 @@ def test_each_clinician_menu_item_is_in_view(site, metrics):
             outside = driver.execute_script(OUTSIDE, ".nav a, .nav span")
             assert outside == [], f"{page.name}: menu items outside the screen: {outside}"
             assert_named_once(driver, str(page.relative_to(site)))
+            broken = driver.execute_script(BROKEN_WORDS)
+            assert broken == [], f"{page.relative_to(site)}: words that fit a line broken between their letters: {broken[:8]}"
             # A wide table scrolls in its own box; the page itself never sideways.
             sideways = driver.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
             assert sideways <= 0, f"{page.relative_to(site)} scrolls sideways by {sideways} px"

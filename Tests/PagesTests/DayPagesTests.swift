@@ -108,7 +108,7 @@ struct PreviewLinks: PageLinks {
     @Test func theFeedOffersTheCalendarAndTheSafetyNote() {
         let page = feedPage(today: "2026-03-04")
         #expect(page.contains("href=\"/calendar.ics\" download>"))
-        #expect(page.contains("Add reminders to my calendar</a>"))
+        #expect(page.contains("<span>Add reminders to my calendar</span></a>"))
         #expect(page.contains("<a class=\"help-link\" href=\"/education/when-to-call\">"))
         #expect(page.contains("When to call your surgeon</a>"))
     }

@@ -77,6 +77,16 @@ struct Translations {
         return outcome
     }
 
+    /// Each translation reaching the study in its other languages, its own among them (without theirs in turn):
+    /// what a participant signed in one language is titled in it on a page in another.
+    static func linked(_ translations: [LanguageTag: Study], to own: Study) -> [LanguageTag: Study] {
+        Dictionary(uniqueKeysWithValues: translations.map { tag, translation in
+            var translation = translation
+            translation.translations = translations.filter { $0.key != tag }.merging([own.ownLanguage.tag: own]) { kept, _ in kept }
+            return (tag, translation)
+        })
+    }
+
     private func translate(_ study: Study, to tag: LanguageTag, into outcome: inout Translated) -> Study {
         var translated = study
         translated.translations = [:]

@@ -59,8 +59,10 @@ struct ChartData {
         var panels: [Panel] = []
         var allValues: [ChartAxis.Kind: [Double]] = [:]
         for (index, series) in chart.series.enumerated() {
+            // A value's unit as `study` words it: the store keeps the study's own language's ("hours" on a German page otherwise).
+            let unit = study.task(series.task)?.formItems.first { $0.id == series.value }?.answer.unit
             let all = series.measure == .entries ? Self.entries(series, outcomes: outcomes, offered: events, today: today)
-                : Self.points(series, outcomes: outcomes)
+                : Self.points(series, outcomes: outcomes, unit: unit)
             let kind = ChartAxis.kind(of: series, study: study, units: all.map(\.unit))
             allValues[kind, default: []] += all.map(\.value) + [series.target?.min, series.target?.max].compactMap { $0 }
             let points = all.filter { $0.day >= from && $0.day <= through }
@@ -94,11 +96,11 @@ struct ChartData {
     /// Nothing to draw: no answer, and no day on which one was due.
     var isEmpty: Bool { series.allSatisfy { $0.points.isEmpty && $0.noAnswer.isEmpty && $0.preferredNotToAnswer.isEmpty } }
 
-    private static func points(_ series: ChartSeries, outcomes: [Outcome]) -> [Point] {
+    private static func points(_ series: ChartSeries, outcomes: [Outcome], unit: String?) -> [Point] {
         outcomes.compactMap { outcome -> Point? in
             guard !outcome.isDeleted, outcome.taskID == series.task, let value = outcome.value(series.value),
                   let number = value.value.number else { return nil }
-            return Point(day: outcome.eventDay, value: number, outcome: outcome, unit: value.unit)
+            return Point(day: outcome.eventDay, value: number, outcome: outcome, unit: value.unit.map { unit ?? $0 })
         }.sorted { ($0.day, $0.outcome?.eventStart ?? .distantPast) < ($1.day, $1.outcome?.eventStart ?? .distantPast) }
     }
 }

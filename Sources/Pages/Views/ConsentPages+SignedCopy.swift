@@ -35,10 +35,7 @@ extension ConsentPages {
         guard reader.showsNames, let blocks = signedText(record, study: study) else { return nil }
         let words = reader.words
         let format = reader.format
-        let title = study.consentDocuments.first { $0.id == record.documentID }.map { document in
-            study.translated(to: LanguageTag(record.language ?? "") ?? study.ownLanguage.tag).consentDocument(document.id)?.title
-                ?? document.title
-        } ?? record.documentID
+        let title = signedTitle(record, study: study)
         let signedOn = words(.dayAtTime, ["day": format.dayWithYear(record.timeZone.localDate(of: record.signedAt)),
                                           "time": format.time(record.signedAt, in: record.timeZone)])
             // Isolated left to right (LRI … PDI), so that a right-to-left form keeps the stamp and zone in their order.

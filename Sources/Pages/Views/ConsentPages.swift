@@ -5,6 +5,7 @@ import Foundation
 import Markup
 import Print
 import Support
+import Words
 
 /// The signed consent record, exactly as signed, and the consent documents.
 public enum ConsentPages {
@@ -65,7 +66,7 @@ public enum ConsentPages {
         for (index, record) in records.enumerated() {
             // A participant has the one in force at the top of the page.
             let copy = reader.isParticipant && index == records.count - 1 ? nil : copies[index]
-            main += recordArticle(record, title: study.consentDocument(record.documentID)?.title ?? record.documentID,
+            main += recordArticle(record, title: signedTitle(record, study: study), language: signedLanguage(record, study: study),
                                   copy: copy, reader: reader)
         }
         main += choices(grants, study: study, participant: participant, reader: reader)
@@ -78,9 +79,20 @@ public enum ConsentPages {
                            bodyClass: "printable", frame: frame)
     }
 
-    /// One signed record: what a reviewer checks, then the document as signed.
+    /// The language a record was signed in: the study's own when the record names none (signed before languages were kept).
+    static func signedLanguage(_ record: ConsentRecord, study: Study) -> LanguageTag {
+        LanguageTag(record.language ?? "") ?? study.ownLanguage.tag
+    }
+
+    /// The title of the document a record was signed on, in the language it was signed in, whatever the page's.
+    static func signedTitle(_ record: ConsentRecord, study: Study) -> String {
+        study.translated(to: signedLanguage(record, study: study)).consentDocument(record.documentID)?.title
+            ?? study.consentDocument(record.documentID)?.title ?? record.documentID
+    }
+
+    /// One signed record: what a reviewer checks, then the document as signed, marked with the language it was signed in.
     /// - Parameter copy: where its PDF is, when there is one.
-    static func recordArticle(_ record: ConsentRecord, title: String, copy: String?, reader: Reader) -> HTML {
+    static func recordArticle(_ record: ConsentRecord, title: String, language: LanguageTag, copy: String?, reader: Reader) -> HTML {
         let words = reader.words
         let names = reader.showsNames
         let matches = SHA256.hex(record.html.markup) == record.sha256
@@ -107,7 +119,7 @@ public enum ConsentPages {
         // Markup that does not match its hash was not what was signed: it is not rendered.
         let text: HTML = matches ? record.html
             : "<p class=\"hash-bad\">\(words(.storedTextDiffers))</p>\n"
-        html += "<div class=\"prose\">\n\(text)</div>\n</section>\n</article>\n"
+        html += "<div class=\"prose\" lang=\"\(language.identifier)\">\n\(text)</div>\n</section>\n</article>\n"
         return html
     }
 

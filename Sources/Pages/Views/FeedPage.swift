@@ -314,7 +314,7 @@ public enum FeedPage {
         var items: [HTML] = []
         if !feed.isWithdrawn, !feed.isStudyFinished, let calendar = reader.links.calendar() {
             items.append("<a class=\"button button-secondary\" href=\"\(calendar)\" download>"
-                         + "\(Layout.icon("bell.fill", reader: reader))\(reader.words(.addReminders))</a>")
+                         + "\(Layout.icon("bell.fill", reader: reader))<span>\(reader.words(.addReminders))</span></a>")
         }
         if let slug = study.safety, let note = study.note(slug) {
             items.append("<a class=\"help-link\" href=\"\(reader.links.note(note.slug))\">"

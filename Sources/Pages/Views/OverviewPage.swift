@@ -45,7 +45,8 @@ public enum OverviewPage {
         var html: HTML = "<section class=\"overview-section\">\n<h2>\(words(.flowHeading))</h2>\n<figure class=\"chart-figure\">\n"
         html += OverviewSVG.flow(reached: reached.map { ($0.0, format.integer($0.1)) }, now: now.map { ($0.0, format.integer($0.1)) },
                                  nowLabel: words(.flowNow), title: words(.flowCaption), id: "flow-title")
-        html += "</figure>\n<table class=\"overview-table\">\n<caption>\(words(.flowCaption))</caption>\n"
+        html += "</figure>\n<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-labelledby=\"flow-caption\">\n"
+            + "<table class=\"overview-table\">\n<caption id=\"flow-caption\">\(words(.flowCaption))</caption>\n"
             + "<thead><tr><th scope=\"col\">\(words(.columnStage))</th><th scope=\"col\">\(words(.columnParticipants))</th></tr></thead>\n<tbody>\n"
         for (index, (label, count)) in (reached + now).enumerated() {
             html += "<tr><th scope=\"row\">\(label)</th><td>\(format.integer(count))</td></tr>\n"
@@ -55,7 +56,7 @@ public enum OverviewPage {
                     + "<td>\(format.integer(flow.lostToFollowUp))</td></tr>\n"
             }
         }
-        html += "</tbody>\n</table>\n"
+        html += "</tbody>\n</table>\n</div>\n"
         if flow.withdrawn > 0 {
             html += "<p class=\"note\">\(words(.flowWithdrawnReasons, ["gave": format.integer(flow.withdrawnWithReason), "count": format.integer(flow.withdrawn)]))</p>\n"
         }

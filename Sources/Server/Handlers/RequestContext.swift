@@ -10,7 +10,8 @@ import Words
 /// What a handler needs to answer one request: the participant's data as
 /// the cache has it, the content in force, the session and its form token.
 struct RequestContext {
-    var participant: Participant
+    /// The participant, their feed and outcomes are the snapshot's, read through it rather than copied for each request.
+    var participant: Participant { snapshot.participant }
     /// The time of the request, read once from the server's clock.
     var now: Date
     var today: LocalDate
@@ -18,8 +19,8 @@ struct RequestContext {
     var plan: CarePlan
     /// The plan in the study's own language, whose words the store keeps.
     var ownPlan: CarePlan
-    var feed: ParticipantFeed
-    var outcomes: [Outcome]
+    var feed: ParticipantFeed { snapshot.feed }
+    var outcomes: [Outcome] { snapshot.outcomes }
     var links: ServerLinks
     /// The language the participant reads their pages in.
     var language: Language
@@ -64,15 +65,12 @@ struct RequestContext {
             return ParticipantCache.Snapshot(stamp: stamp, generation: generation, today: today, language: tag,
                                              participant: participant, records: records, outcomes: outcomes, view: view)
         }
-        participant = snapshot.participant
         self.now = now
         today = snapshot.today
         self.language = language(snapshot.participant)
         plan = Self.plan(state.plan(in: self.language.tag), today: today, configuration)
         ownPlan = Self.plan(state.plan, today: today, configuration)
-        feed = snapshot.feed
-        outcomes = snapshot.outcomes
-        let pages = FeedBounds.pageDays(enrolledOn: participant.enrolledOn, today: today)
+        let pages = FeedBounds.pageDays(enrolledOn: snapshot.participant.enrolledOn, today: today)
         links = ServerLinks(days: pages.lowerBound.ordinal...pages.upperBound.ordinal)
         respond = Responder(study: plan.study, language: self.language, diagnostics: state.diagnostics, liveReload: liveReload,
                             isPreview: configuration.previewsEdits, signOutToken: signOutToken)
