@@ -92,6 +92,10 @@ def assert_fits(driver, page):
     assert outside == [], f"{page}: outside the screen: {outside[:5]}"
     sideways = driver.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert sideways <= 0, f"{page} scrolls sideways by {sideways} px"
+    small = driver.execute_script("return [...document.querySelectorAll('.nav a, .site-footer a, .site-footer button')]"
+                                  ".filter(link => link.offsetParent !== null && link.getBoundingClientRect().height < 44)"
+                                  ".map(link => link.textContent.trim())")
+    assert small == [], f"{page}: menu and footer targets under 44 px tall: {small}"
     peeking = driver.execute_script("const link = document.querySelector('.skip-link');"
                                     "return link ? window.scrollY + link.getBoundingClientRect().bottom : 0;")
     assert peeking <= 0, f"{page}: the skip link shows {peeking:.0f} px before it has the focus"
