@@ -75,6 +75,11 @@ def assert_named_once(driver, page):
             continue
         name = control.accessible_name.strip()
         assert name, f"{page}: a {control.tag_name} with no accessible name: {control.get_attribute('outerHTML')[:160]}"
+        # A name that replaces the words shown keeps them, in order, for someone who says what they see (WCAG 2.5.3).
+        if control.get_attribute("aria-label") and "contact-line" in (control.find_element(By.XPATH, "..").get_attribute("class") or ""):
+            def spoken(text):  # as heard: bidi isolation marks are silent
+                return " ".join(text.translate({mark: None for mark in range(0x2066, 0x206A)}).split()).casefold()
+            assert spoken(control.text) in spoken(name), f"{page}: “{control.text}” is not in its name “{name}”"
         # Case kept: German's "wie Sie sie" is two words, "unter unter" one said twice.
         words = [word.strip(".,:;!?“”\"'()") for word in name.split()]
         assert all(one != other for one, other in zip(words, words[1:])), f"{page}: a word said twice in “{name}”"

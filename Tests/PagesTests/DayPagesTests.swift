@@ -235,8 +235,8 @@ struct PreviewLinks: PageLinks {
                                              + "<p>In an emergency, call your local emergency number first.</p>"))
         let signs = try #require(page.range(of: "Call your surgeon's office straight away"))
         #expect(who.lowerBound < signs.lowerBound, "the numbers come before the signs")
-        // One whole sentence for a screen reader, the number for the eye: no word said twice.
-        #expect(page.contains("<a class=\"button contact-call\" href=\"tel:2125550142\" aria-label=\"Call Surgeon&#39;s office at "
+        // For a screen reader whom it calls, then the very words shown (WCAG 2.5.3); the number for the eye; no word said twice.
+        #expect(page.contains("<a class=\"button contact-call\" href=\"tel:2125550142\" aria-label=\"Surgeon&#39;s office: Call "
                               + "\u{2068}(212) 555-0142\u{2069}\"><span>Call <bdi dir=\"ltr\">(212) 555-0142</bdi></span></a>"))
         let meniscus = try #require(study.note("meniscus"))
         #expect(!EducationPages.note(meniscus, study: study, reader: .participant(links: links, language: .usEnglish)).markup.contains("Who to call"))

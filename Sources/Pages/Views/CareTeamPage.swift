@@ -39,8 +39,9 @@ public enum CareTeamPage {
     }
 
     /// A contact's call button, in a line of its own; nothing without a
-    /// phone number. It shows the number; a screen reader hears one whole
-    /// sentence with whom it calls (the card's heading names them to the eye).
+    /// phone number. It shows the number; a screen reader hears whom it calls
+    /// (the card's heading names them to the eye), then the very words shown,
+    /// so that someone who says what they see reaches it (WCAG 2.5.3).
     static func callButton(_ contact: Contact, reader: Reader) -> HTML {
         guard let phone = contact.phone, let tel = contact.telURI else { return "" }
         let named = reader.words(.callContactNamed, ["name": contact.name, "number": Format.isolated(phone)])
@@ -48,7 +49,7 @@ public enum CareTeamPage {
             + "\(reader.words.html(.callContact, ["number": "<bdi dir=\"ltr\">\(phone)</bdi>"]))</span></a></p>\n"
     }
 
-    /// `Email ana@…`, and for a screen reader `Email Ana Ruiz at ana@…`.
+    /// `Email ana@…`, and for a screen reader `Ana Ruiz: Email ana@…`.
     static func emailLink(_ contact: Contact, _ email: String, reader: Reader) -> HTML {
         let named = reader.words(.emailContactNamed, ["name": contact.name, "address": Format.isolated(email)])
         return "<p class=\"contact-line\"><a class=\"button button-secondary contact-email\" href=\"mailto:\(email)\" "
