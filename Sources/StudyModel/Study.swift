@@ -45,6 +45,9 @@ public struct Study: Sendable {
     /// The text of each consent version the store published that the content no longer holds, by the SHA-256
     /// of its HTML: what a record signed on it is printed from.
     public var olderConsentTexts: [String: [TextBlock]] = [:]
+    /// Each consent document's title in each of the study's languages, by document id: a record is titled in
+    /// the language it was signed in, whatever the page's.
+    public var consentTitles: [String: [LanguageTag: String]] = [:]
     /// The files of this study that are not translated into its language,
     /// and so are shown in the study's own: pages mark them with its `lang`.
     public var untranslatedFiles: Set<String> = []

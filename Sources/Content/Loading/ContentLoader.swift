@@ -216,11 +216,12 @@ public enum ContentLoader {
         if !translated.digests.isEmpty {
             study.sourceDigest = SHA256.hex(([study.sourceDigest] + translated.digests.sorted()).joined(separator: "\n"))
         }
-        study.translations = Translations.linked(translated.studies.mapValues { translation in
+        study.translations = translated.studies.mapValues { translation in
             var translation = translation
             translation.sourceDigest = study.sourceDigest
             return translation
-        }, to: study)
+        }
+        study = Translations.withConsentTitles(study)
         return Result(study: study, diagnostics: diagnostics, fileCount: files, consentDocuments: documents)
     }
 

@@ -77,14 +77,17 @@ struct Translations {
         return outcome
     }
 
-    /// Each translation reaching the study in its other languages, its own among them (without theirs in turn):
-    /// what a participant signed in one language is titled in it on a page in another.
-    static func linked(_ translations: [LanguageTag: Study], to own: Study) -> [LanguageTag: Study] {
-        Dictionary(uniqueKeysWithValues: translations.map { tag, translation in
-            var translation = translation
-            translation.translations = translations.filter { $0.key != tag }.merging([own.ownLanguage.tag: own]) { kept, _ in kept }
-            return (tag, translation)
-        })
+    /// The title of each consent document in each of the study's languages, given to the study and to each
+    /// translation: what a participant signed in one language is titled in it on a page in another.
+    static func withConsentTitles(_ study: Study) -> Study {
+        var titles: [String: [LanguageTag: String]] = [:]
+        for (tag, version) in [(study.ownLanguage.tag, study)] + study.translations.map({ ($0.key, $0.value) }) {
+            for document in version.consentDocuments { titles[document.id, default: [:]][tag] = document.title }
+        }
+        var study = study
+        study.consentTitles = titles
+        for tag in study.translations.keys { study.translations[tag]?.consentTitles = titles }
+        return study
     }
 
     private func translate(_ study: Study, to tag: LanguageTag, into outcome: inout Translated) -> Study {

@@ -50,8 +50,10 @@ struct ChartData {
     /// - Parameters:
     ///   - outcomes: the participant's; the whole study's answers size the axes.
     ///   - events: the tasks with an event on each day of the range, from the participant's feed.
+    ///   - plan: the plan in the page's language, whose words name each answer's unit as its task's version had it;
+    ///     without it a unit is shown as stored, in the study's own language.
     init(chart: InsightChart, study: Study, outcomes: [Outcome], from: LocalDate, through: LocalDate, today: LocalDate,
-         events: [LocalDate: Set<String>]) {
+         events: [LocalDate: Set<String>], plan: CarePlan? = nil) {
         self.chart = chart
         self.today = today
         days = from <= through ? (from.ordinal...through.ordinal).map(LocalDate.init(ordinal:)) : []
@@ -59,8 +61,11 @@ struct ChartData {
         var panels: [Panel] = []
         var allValues: [ChartAxis.Kind: [Double]] = [:]
         for (index, series) in chart.series.enumerated() {
-            // A value's unit as `study` words it: the store keeps the study's own language's ("hours" on a German page otherwise).
-            let unit = study.task(series.task)?.formItems.first { $0.id == series.value }?.answer.unit
+            // A value's unit in the page's words, as the version it was answered in had it: the store keeps the
+            // study's own language's ("hours" on a German page otherwise).
+            let unit = { (outcome: Outcome) in
+                plan?.task(series.task, version: outcome.taskVersion)?.formItems.first { $0.id == series.value }?.answer.unit
+            }
             let all = series.measure == .entries ? Self.entries(series, outcomes: outcomes, offered: events, today: today)
                 : Self.points(series, outcomes: outcomes, unit: unit)
             let kind = ChartAxis.kind(of: series, study: study, units: all.map(\.unit))
@@ -96,11 +101,11 @@ struct ChartData {
     /// Nothing to draw: no answer, and no day on which one was due.
     var isEmpty: Bool { series.allSatisfy { $0.points.isEmpty && $0.noAnswer.isEmpty && $0.preferredNotToAnswer.isEmpty } }
 
-    private static func points(_ series: ChartSeries, outcomes: [Outcome], unit: String?) -> [Point] {
+    private static func points(_ series: ChartSeries, outcomes: [Outcome], unit: (Outcome) -> String?) -> [Point] {
         outcomes.compactMap { outcome -> Point? in
             guard !outcome.isDeleted, outcome.taskID == series.task, let value = outcome.value(series.value),
                   let number = value.value.number else { return nil }
-            return Point(day: outcome.eventDay, value: number, outcome: outcome, unit: value.unit.map { unit ?? $0 })
+            return Point(day: outcome.eventDay, value: number, outcome: outcome, unit: value.unit.map { unit(outcome) ?? $0 })
         }.sorted { ($0.day, $0.outcome?.eventStart ?? .distantPast) < ($1.day, $1.outcome?.eventStart ?? .distantPast) }
     }
 }

@@ -86,7 +86,7 @@ public enum ConsentPages {
 
     /// The title of the document a record was signed on, in the language it was signed in, whatever the page's.
     static func signedTitle(_ record: ConsentRecord, study: Study) -> String {
-        study.translated(to: signedLanguage(record, study: study)).consentDocument(record.documentID)?.title
+        study.consentTitles[record.documentID]?[signedLanguage(record, study: study)]
             ?? study.consentDocument(record.documentID)?.title ?? record.documentID
     }
 
@@ -97,7 +97,8 @@ public enum ConsentPages {
         let names = reader.showsNames
         let matches = SHA256.hex(record.html.markup) == record.sha256
         let stamp = Timestamp.local(record.signedAt, in: record.timeZone)
-        var html: HTML = "<article class=\"consent-record\">\n<h2>\(title)</h2>\n<dl class=\"record-facts\">\n"
+        let signedIn: HTML = "lang=\"\(language.identifier)\" dir=\"\(language.direction)\""
+        var html: HTML = "<article class=\"consent-record\">\n<h2 \(signedIn)>\(title)</h2>\n<dl class=\"record-facts\">\n"
         html += "<dt>\(words(.factDocument))</dt><dd>\(words(.documentTitleVersionID, ["document": title, "version": record.version, "id": record.documentID]))</dd>\n"
         let signedOn = words(.dayAtTime, ["day": reader.format.dayWithYear(record.timeZone.localDate(of: record.signedAt)),
                                           "time": reader.format.time(record.signedAt, in: record.timeZone)])
@@ -119,7 +120,7 @@ public enum ConsentPages {
         // Markup that does not match its hash was not what was signed: it is not rendered.
         let text: HTML = matches ? record.html
             : "<p class=\"hash-bad\">\(words(.storedTextDiffers))</p>\n"
-        html += "<div class=\"prose\" lang=\"\(language.identifier)\">\n\(text)</div>\n</section>\n</article>\n"
+        html += "<div class=\"prose\" \(signedIn)>\n\(text)</div>\n</section>\n</article>\n"
         return html
     }
 

@@ -72,7 +72,7 @@ public enum InsightsPage {
             }
             let charts = scopes.map { scope in
                 (scope, ChartData(chart: chart, study: study, outcomes: outcomes, from: scope.from, through: scope.through,
-                                  today: today, events: events))
+                                  today: today, events: events, plan: plan))
             }
             main += legend(charts.map(\.1), reader: reader)
             for (scope, data) in charts {
