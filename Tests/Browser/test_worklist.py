@@ -42,6 +42,9 @@ def test_the_worklist_puts_the_flagged_first_and_sorts_by_every_column(site, met
         assert any(reason.startswith("High pain\n") for reason in reasons), reasons
         assert any(reason.startswith("No answers for two days\n") and "none since" in reason and "days ago" in reason for reason in reasons), reasons
         assert all(item.is_displayed() for row in flagged for item in row.find_elements(By.CSS_SELECTOR, "li.flag .reason"))
+        # A flagged row carries its red bar: on the whole row where a phone stacks it, on its first cell on a desktop.
+        barred = flagged[0] if metrics is PHONE else flagged[0].find_element(By.CSS_SELECTOR, "th[scope=row]")
+        assert "inset" in barred.value_of_css_property("box-shadow"), barred.value_of_css_property("box-shadow")
         screenshot(driver, f"worklist-{width}")
 
         headings = driver.find_elements(By.CSS_SELECTOR, "table.participants thead th")
