@@ -81,8 +81,8 @@ struct Translations {
     /// translation: what a participant signed in one language is titled in it on a page in another.
     static func withConsentTitles(_ study: Study) -> Study {
         var titles: [String: [LanguageTag: String]] = [:]
-        for (tag, version) in [(study.ownLanguage.tag, study)] + study.translations.map({ ($0.key, $0.value) }) {
-            for document in version.consentDocuments { titles[document.id, default: [:]][tag] = document.title }
+        for (tag, written) in [(study.ownLanguage.tag, study)] + study.translations.map({ ($0.key, $0.value) }) {
+            for document in written.consentDocuments { titles[document.id, default: [:]][tag] = document.title }
         }
         var study = study
         study.consentTitles = titles
