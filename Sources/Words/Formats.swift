@@ -38,21 +38,15 @@ public final class Formats: Sendable {
         let percent: NumberFormatter
     }
 
+    /// What is kept, one table a kind, each by an integer: a day's ordinal, a weekday, a clock's minutes, a
+    /// number's bits. Looked up by the kind's place, which costs less than a key path to a table of its own.
+    private enum Kind: Int, CaseIterable {
+        case day, dayWithYear, shortDay, weekday, weekdayAndDay, narrowWeekday, weekdayInitial, dayNumber, mediumDay
+        case integer, time, decimal, number, percent
+    }
+
     private struct Cache: Sendable {
-        var days: [Int: String] = [:]
-        var daysWithYear: [Int: String] = [:]
-        var shortDays: [Int: String] = [:]
-        var weekdays: [Int: String] = [:]
-        var weekdaysAndDays: [Int: String] = [:]
-        var narrowWeekdays: [Int: String] = [:]
-        var weekdayInitials: [Int: String] = [:]
-        var dayNumbers: [Int: String] = [:]
-        var mediumDays: [Int: String] = [:]
-        var integers: [Int: String] = [:]
-        var times: [Int: String] = [:]
-        var decimals: [Double: String] = [:]
-        var numbers: [Double: String] = [:]
-        var percents: [Double: String] = [:]
+        var tables = [[Int: String]](repeating: [:], count: Kind.allCases.count)
     }
 
     /// Values kept per kind: enough for every day and answer a study shows, bounded for a hostile one.
@@ -100,65 +94,70 @@ public final class Formats: Sendable {
         Date(timeIntervalSince1970: Double(date.ordinal) * 86_400 + 43_200)
     }
 
-    private func cached<Key: Hashable>(_ key: Key, _ store: WritableKeyPath<Cache, [Key: String]>,
-                                       _ make: (Formatters) -> String) -> String {
-        if let known = local.update({ $0[keyPath: store][key] }) { return known }
-        let text = cache.read({ $0[keyPath: store][key] }) ?? {
+    private func cached(_ key: Int, _ kind: Kind, _ make: (Formatters) -> String) -> String {
+        let table = kind.rawValue
+        if let known = local.update({ $0.tables[table][key] }) { return known }
+        let text = cache.read({ $0.tables[table][key] }) ?? {
             let text = formatters.update { make($0) }
             cache.update { cache in
-                if cache[keyPath: store].count < Self.cacheLimit { cache[keyPath: store][key] = text }
+                if cache.tables[table].count < Self.cacheLimit { cache.tables[table][key] = text }
             }
             return text
         }()
         local.update { cache in
-            if cache[keyPath: store].count < Self.cacheLimit { cache[keyPath: store][key] = text }
+            if cache.tables[table].count < Self.cacheLimit { cache.tables[table][key] = text }
         }
         return text
     }
 
+    /// A number's key: its bits, so that each value is one key (-0 is made 0 before).
+    private func cached(_ value: Double, _ kind: Kind, _ make: (Formatters) -> String) -> String {
+        cached(Int(bitPattern: UInt(value.bitPattern)), kind, make)
+    }
+
     /// `Thursday, March 5`, `Donnerstag, 5. März`, `3月5日木曜日`.
     public func day(_ date: LocalDate) -> String {
-        cached(date.ordinal, \.days) { $0.day.string(from: Self.noon(date)) }
+        cached(date.ordinal, .day) { $0.day.string(from: Self.noon(date)) }
     }
 
     /// `Thursday, March 5, 2026`, `Donnerstag, 5. März 2026`.
     public func dayWithYear(_ date: LocalDate) -> String {
-        cached(date.ordinal, \.daysWithYear) { $0.dayWithYear.string(from: Self.noon(date)) }
+        cached(date.ordinal, .dayWithYear) { $0.dayWithYear.string(from: Self.noon(date)) }
     }
 
     /// `Mar 5`, `5. März`, `3月5日`.
     public func shortDay(_ date: LocalDate) -> String {
-        cached(date.ordinal, \.shortDays) { $0.shortDay.string(from: Self.noon(date)) }
+        cached(date.ordinal, .shortDay) { $0.shortDay.string(from: Self.noon(date)) }
     }
 
     /// `Mar 5, 2026`, `05.03.2026`, `2026/03/05`: a day with its year, as an answer is shown.
     public func mediumDay(_ date: LocalDate) -> String {
-        cached(date.ordinal, \.mediumDays) { $0.mediumDate.string(from: Self.noon(date)) }
+        cached(date.ordinal, .mediumDay) { $0.mediumDate.string(from: Self.noon(date)) }
     }
 
     /// `Thu`, `Do.`, `木`.
     public func weekdayShort(_ date: LocalDate) -> String {
-        cached(date.weekday, \.weekdays) { $0.weekdayShort.string(from: Self.noon(date)) }
+        cached(date.weekday, .weekday) { $0.weekdayShort.string(from: Self.noon(date)) }
     }
 
     /// `Tue, Dec 1`, `Di., 1. Dez.`, `12月1日(火)`.
     public func weekdayAndDay(_ date: LocalDate) -> String {
-        cached(date.ordinal, \.weekdaysAndDays) { $0.weekdayAndDay.string(from: Self.noon(date)) }
+        cached(date.ordinal, .weekdayAndDay) { $0.weekdayAndDay.string(from: Self.noon(date)) }
     }
 
     /// `Tu`, `Di.`, `火`, `ثلاثاء`: a day's shortest name, as the week strip shows it.
     public func weekdayShortest(_ date: LocalDate) -> String {
-        cached(date.weekday, \.narrowWeekdays) { $0.weekdayShortest.string(from: Self.noon(date)) }
+        cached(date.weekday, .narrowWeekday) { $0.weekdayShortest.string(from: Self.noon(date)) }
     }
 
     /// `T`, `D`, `火`, `ث`: a day's narrowest name, for a week strip whose columns are narrow beside its text.
     public func weekdayInitial(_ date: LocalDate) -> String {
-        cached(date.weekday, \.weekdayInitials) { $0.weekdayInitial.string(from: Self.noon(date)) }
+        cached(date.weekday, .weekdayInitial) { $0.weekdayInitial.string(from: Self.noon(date)) }
     }
 
     /// `5`, `٥`: the day of the month alone.
     public func dayNumber(_ date: LocalDate) -> String {
-        cached(date.components.day, \.dayNumbers) { $0.dayNumber.string(from: Self.noon(date)) }
+        cached(date.components.day, .dayNumber) { $0.dayNumber.string(from: Self.noon(date)) }
     }
 
     /// `Mar 5, 2026, 8:05 AM`, `5. März 2026, 08:05`: a moment in a log, not kept.
@@ -178,7 +177,7 @@ public final class Formats: Sendable {
 
     /// `8:05 AM`, `08:05`, `8:05`: the clock the language's readers use.
     public func time(_ clock: LocalTime) -> String {
-        cached(clock.hour * 60 + clock.minute, \.times) { formatters in
+        cached(clock.hour * 60 + clock.minute, .time) { formatters in
             formatters.time.string(from: Date(timeIntervalSince1970: Double(clock.secondsSinceMidnight)))
         }
     }
@@ -204,24 +203,24 @@ public final class Formats: Sendable {
     public func decimal(_ value: Double) -> String {
         // -0.001 is written 0, never -0.
         let value = (value * 100).rounded() == 0 ? 0 : value
-        return cached(value, \.decimals) { $0.decimal.string(from: NSNumber(value: value)) ?? String(value) }
+        return cached(value, .decimal) { $0.decimal.string(from: NSNumber(value: value)) ?? String(value) }
     }
 
     /// `42`, `7.5` or `7,5`: a scale's end, with one decimal at most.
     public func number(_ value: Double) -> String {
         // -0 is written 0, and is one key with 0.
         let value = value == 0 ? 0 : value
-        return cached(value, \.numbers) { $0.oneDecimal.string(from: NSNumber(value: value)) ?? String(value) }
+        return cached(value, .number) { $0.oneDecimal.string(from: NSNumber(value: value)) ?? String(value) }
     }
 
     /// `1,234`, `1.234`: a count.
     public func integer(_ value: Int) -> String {
-        cached(value, \.integers) { $0.integer.string(from: NSNumber(value: value)) ?? String(value) }
+        cached(value, .integer) { $0.integer.string(from: NSNumber(value: value)) ?? String(value) }
     }
 
     /// `68%`, `68 %`, `٦٨٪`: a fraction from 0 to 1, in whole per cent.
     public func percent(_ fraction: Double) -> String {
         let fraction = fraction == 0 ? 0 : fraction
-        return cached(fraction, \.percents) { $0.percent.string(from: NSNumber(value: fraction)) ?? String(fraction) }
+        return cached(fraction, .percent) { $0.percent.string(from: NSNumber(value: fraction)) ?? String(fraction) }
     }
 }

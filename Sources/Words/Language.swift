@@ -2,7 +2,7 @@ import Support
 
 /// A language a page is written in: its tag, its built-in words (with the
 /// study's own in front) and its CLDR formats.
-public struct Language: Sendable {
+public final class Language: Sendable {
     public let tag: LanguageTag
     public let words: Words
     public let format: Formats

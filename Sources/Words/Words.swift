@@ -4,7 +4,7 @@ import Markup
 /// own words first (`content/i18n/de-CH.yaml`, then `de.yaml`), then the
 /// catalog CareFeed ships for the language. A word found in neither is
 /// shown in English, and `check` names it, so a page never shows a key.
-public struct Words: Sendable {
+public final class Words: Sendable {
     public let tag: LanguageTag
     /// Each word's entry from the first layer that has it, by `Word.ordinal`,
     /// looked up once: pages ask for words millions of times a build, and a
