@@ -84,6 +84,8 @@ enum BuildCommand {
             progress = { done, total in console.error("\rWriting pages: \(grouped(done)) of \(grouped(total))") }
         }
         let report = try builder.build(into: output, progress: progress)
+        // The study and its pages' plan are taken apart on another core, or by the exit.
+        releaseElsewhere((study, plan, input, builder))
         if progress != nil { console.error("\r\u{1B}[K") }
         let seconds = Date().timeIntervalSince(started)
         for path in report.leftoversRemoved {

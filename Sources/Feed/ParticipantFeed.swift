@@ -52,9 +52,10 @@ public struct ParticipantFeed: Sendable {
         } else {
             onboardedOn = answers.values.filter { onboardingIDs.contains($0.taskID) }.map(\.eventDay).min()
         }
-        // A year before enrolment, for a schedule that starts before it, to a week past today, as a site's feeds go.
+        // A year before enrolment, for a schedule that starts before it, to a week past today, as a site's feeds go,
+        // and on to the end of that last page's week, whose strip the day pages draw: they and the insights share one span.
         let pages = FeedBounds.pageDays(enrolledOn: participant.enrolledOn, today: today)
-        span = CardSpan(participant.enrolledOn.adding(days: -FeedBounds.yearAhead)..<pages.upperBound.adding(days: 1))
+        span = CardSpan(participant.enrolledOn.adding(days: -FeedBounds.yearAhead)..<pages.upperBound.adding(days: 8))
     }
 
     /// The day the participant joined (onboarding's answer): nil until they

@@ -208,6 +208,8 @@ public enum ContentLoader {
         study.dates = header.dates
         study.emergency = header.emergency
         let translated = Translations(root: root, links: links, originals: originals).translate(study)
+        // What only the checks needed goes on another core: ten thousand notes' parsed front matter and readers.
+        releaseElsewhere((originals, loadedNotes, loaded, notes, check, anchors))
         diagnostics = inFileOrder(diagnostics + translated.diagnostics)
         files += translated.fileCount
         guard !translated.diagnostics.contains(where: { $0.severity == .error }) else {
