@@ -97,12 +97,12 @@ extension SiteBuilder {
         func reader(_ page: String) -> Reader { .clinician(links: links(page), sharing: view.sharing, names: names, language: language) }
         try writer.page(folder + "index.html",
                         StudyPages.participant(summary, study: study, reader: reader(folder + "index.html")))
-        // Every day page is in one folder, so its links, and its week's strip, are alike.
-        var strips = FeedPage.WeekStrips()
+        // Every day page is in one folder, so its links, and its week's strip, are alike; the audit trail says their answers again.
+        let kept = FeedPage.Kept()
         for feedDay in view.feed.days(LocalDate(ordinal: days.lowerBound)...LocalDate(ordinal: days.upperBound),
                                 firstWeekday: language.format.firstWeekday) {
             let path = folder + "feed/\(feedDay.day).html"
-            try writer.page(path, FeedPage.render(feedDay, plan: plan, reader: reader(path), strips: &strips))
+            try writer.page(path, FeedPage.render(feedDay, plan: plan, reader: reader(path), kept: kept))
         }
         try writer.page(folder + "insights.html",
                         InsightsPage.render(participant: participant, outcomes: view.outcomes, day: today, today: today,
@@ -121,7 +121,7 @@ extension SiteBuilder {
         try writer.page(folder + "audit.html",
                         AuditPage.render(participant: participant, entries: view.auditLog, outcomes: view.history,
                                          records: view.consentRecords, grants: view.permissionGrants, dates: view.dateChanges,
-                                         today: today, plan: plan, reader: reader(folder + "audit.html")))
+                                         today: today, plan: plan, reader: reader(folder + "audit.html"), kept: kept))
         return BuildManifest.Entry(fingerprint: "", overview: view.overview(series: build.series, questions: build.questions),
                                    flags: summary.flags, row: StudyPages.indexRow(summary, study: study, reader: indexReader(build)))
     }

@@ -219,9 +219,9 @@ struct PreviewLinks: PageLinks {
         let feed = plan.feed(for: participant, outcomes: [answer("onboarding", on: "2026-03-02", [], id: 1), checkInAnswer],
                              today: Fixtures.date("2026-03-04"))
         let reader = Reader.participant(links: links, language: .usEnglish)
-        var strips = FeedPage.WeekStrips()
+        let kept = FeedPage.Kept()
         for day in feed.days(Fixtures.date("2026-03-01")...Fixtures.date("2026-03-16"), firstWeekday: 1) {
-            let shared = FeedPage.render(day, plan: plan, reader: reader, strips: &strips).markup
+            let shared = FeedPage.render(day, plan: plan, reader: reader, kept: kept).markup
             #expect(shared == FeedPage.render(day, plan: plan, reader: reader).markup, "\(day.day)")
             #expect(shared.components(separatedBy: "aria-current=\"date\"").count == 2, "\(day.day)")
             #expect(shared.contains("href=\"/feed/\(day.day)\" aria-current=\"date\""), "\(day.day)")

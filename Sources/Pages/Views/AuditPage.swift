@@ -19,7 +19,7 @@ public enum AuditPage {
     ///   - dates: every value the participant's own dates were given, which a date's entry shows.
     public static func render(participant: Participant, entries: [AuditEntry], outcomes: [Outcome],
                               records: [ConsentRecord], grants: [PermissionGrant], dates: [DateChange] = [],
-                              today: LocalDate, plan: CarePlan, reader: Reader) -> HTML {
+                              today: LocalDate, plan: CarePlan, reader: Reader, kept: FeedPage.Kept? = nil) -> HTML {
         let study = plan.study
         let signed = Set(records.filter { $0.participantID == participant.id }.map(\.documentID))
         // In time order: imported entries keep their own times, so the log's
@@ -61,7 +61,7 @@ public enum AuditPage {
                 datesAt[entry.at, default: 0] += 1
             } else {
                 row = describe(entry, signedBefore: &signedBefore, outcomes: outcomes, records: records, grants: grants,
-                               reader: reader, plan: plan)
+                               reader: reader, plan: plan, kept: kept)
             }
             let note: HTML = beforeConsent ? " <strong class=\"audit-note\">\(words(.storedBeforeConsent))</strong>" : ""
             let stamp = Timestamp.local(entry.at, in: participant.timeZone)
@@ -83,7 +83,8 @@ public enum AuditPage {
 
     /// An entry in words: what happened, to what, and its detail.
     static func describe(_ entry: AuditEntry, signedBefore: inout Set<String>, outcomes: [Outcome], records: [ConsentRecord],
-                         grants: [PermissionGrant], reader: Reader, plan: CarePlan) -> (event: String, subject: String, detail: String) {
+                         grants: [PermissionGrant], reader: Reader, plan: CarePlan,
+                         kept: FeedPage.Kept? = nil) -> (event: String, subject: String, detail: String) {
         let study = plan.study
         let words = reader.words
         let detail = entry.detail ?? ""
@@ -111,13 +112,13 @@ public enum AuditPage {
             return (words(.auditPermissionAnswered), permissionTitle(id, study: study) ?? id, answer ?? detail)
         case (.outcomeAdd, .outcome(let taskID, _, let outcomeID)):
             return answer(entry, taskID: taskID, outcome: outcomes.first { $0.id == outcomeID && $0.taskID == taskID },
-                          reader: reader, plan: plan)
+                          reader: reader, plan: plan, kept: kept)
         case (.outcomeDelete, .outcome(let taskID, _, let outcomeID)):
             let title = plan.study.task(taskID)?.title ?? taskID
             guard let outcome = outcomes.first(where: { $0.id == outcomeID && $0.taskID == taskID && $0.isDeleted }) else {
                 return (words(.auditAnswerDeleted), title, "")
             }
-            let answers = FeedPage.answers(outcome, task: plan.task(taskID, version: outcome.taskVersion), study: plan.study, reader: reader)
+            let answers = FeedPage.answers(outcome, taskVersion: outcome.taskVersion, plan: plan, reader: reader, kept: kept)
             return (words(.auditAnswerDeleted), words(.taskOnDay, ["task": title, "day": reader.format.shortDay(outcome.eventDay)]),
                     answers.isEmpty ? words(.deletedNoValues) : words(.deletedValues, ["values": answers]))
         case (.consentQuiz, .question(let id)):
@@ -162,7 +163,7 @@ public enum AuditPage {
     /// An answer saved: the task and the day of its event, and its values as
     /// the participant shares them, from the stored outcome the entry names.
     static func answer(_ entry: AuditEntry, taskID: String, outcome: Outcome?, reader: Reader,
-                       plan: CarePlan) -> (event: String, subject: String, detail: String) {
+                       plan: CarePlan, kept: FeedPage.Kept? = nil) -> (event: String, subject: String, detail: String) {
         let title = plan.study.task(taskID)?.title ?? taskID
         let sharing = reader.sharing
         let words = reader.words
@@ -173,7 +174,7 @@ public enum AuditPage {
             let withheld = reader.format.withheld(sharing.hasDeclined ? .declined : .notChosen)
             return (words(.auditAnswerSaved), title, sharing.sharesEverything ? entry.detail ?? "" : withheld)
         }
-        let answers = FeedPage.answers(outcome, task: plan.task(taskID, version: outcome.taskVersion), study: plan.study, reader: reader)
+        let answers = FeedPage.answers(outcome, taskVersion: outcome.taskVersion, plan: plan, reader: reader, kept: kept)
         return (words(.auditAnswerSaved), words(.taskOnDay, ["task": title, "day": reader.format.shortDay(outcome.eventDay)]),
                 answers.isEmpty ? words(.noValues) : answers)
     }

@@ -14,28 +14,36 @@ public enum FeedPage {
     public static func render(_ feed: FeedDay, plan: CarePlan, reader: Reader, csrfToken: String? = nil,
                               notice: HTML? = nil,
                               frame: Layout.Frame = .plain) -> HTML {
-        var strips = WeekStrips()
-        return render(feed, plan: plan, reader: reader, csrfToken: csrfToken, notice: notice, frame: frame, strips: &strips)
+        render(feed, plan: plan, reader: reader, csrfToken: csrfToken, notice: notice, frame: frame, kept: Kept())
     }
 
-    /// The week strips of one participant's day pages that link alike (from
-    /// one folder), each week's drawn once: its days differ only in which
-    /// is shown, and a site has seven pages of each week.
-    public struct WeekStrips {
+    /// What the pages of one participant, in one language for one reader,
+    /// work out once and show again: each week's strip, drawn for the day
+    /// pages (one folder, so they link alike), whose seven days differ only
+    /// in which is shown; and each answer in words, which a card open for
+    /// several days and the audit trail say again.
+    public final class Kept {
         struct Drawn {
             var opening: HTML
             /// Each day's item, as it is when the page shows another day, and when it shows this one.
             var items: [(other: HTML, shown: HTML)]
         }
 
-        var drawn: [LocalDate: Drawn] = [:]
+        /// An outcome as stored, and the version of its task it is read by.
+        struct AnswerKey: Hashable {
+            let outcome: Outcome
+            let taskVersion: Int
+        }
+
+        var strips: [LocalDate: Drawn] = [:]
+        var answers: [AnswerKey: String] = [:]
 
         public init() {}
     }
 
-    /// A day page, its week strip taken from `strips` when drawn for another day of the week.
+    /// A day page, its week strip and answers taken from `kept` when worked out for another of the participant's pages.
     public static func render(_ feed: FeedDay, plan: CarePlan, reader: Reader, csrfToken: String? = nil,
-                              notice: HTML? = nil, frame: Layout.Frame = .plain, strips: inout WeekStrips) -> HTML {
+                              notice: HTML? = nil, frame: Layout.Frame = .plain, kept: Kept) -> HTML {
         let participant = feed.participant
         let zone = participant.timeZone
         var main = HTML()
@@ -50,7 +58,7 @@ public enum FeedPage {
         main += "\(meta)"
         if reader.isClinician { main += " · \(Pseudonym.label(participant, reader: reader))" }
         main += "</p>\n</div>\n"
-        main += weekStrip(feed, reader: reader, strips: &strips)
+        main += weekStrip(feed, reader: reader, kept: kept)
         main += dayNavigation(feed, reader: reader)
 
         if !feed.isOnboarded {
@@ -75,7 +83,7 @@ public enum FeedPage {
             main += lockNote(feed, reader: reader)
             main += "<ol class=\"cards\">\n"
             for card in feed.cards {
-                main += "<li>\(self.card(card, feed: feed, plan: plan, zone: zone, reader: reader, csrfToken: csrfToken))</li>\n"
+                main += "<li>\(self.card(card, feed: feed, plan: plan, zone: zone, reader: reader, csrfToken: csrfToken, kept: kept))</li>\n"
             }
             main += "</ol>\n"
         }
@@ -87,10 +95,10 @@ public enum FeedPage {
                            scripts: csrfToken != nil && feed.isEditable ? ["js/busy.js"] : [], frame: frame)
     }
 
-    static func weekStrip(_ feed: FeedDay, reader: Reader, strips: inout WeekStrips) -> HTML {
+    static func weekStrip(_ feed: FeedDay, reader: Reader, kept: Kept) -> HTML {
         let weekStart = feed.week.days[0].day
-        let drawn = strips.drawn[weekStart] ?? drawWeek(feed, reader: reader)
-        strips.drawn[weekStart] = drawn
+        let drawn = kept.strips[weekStart] ?? drawWeek(feed, reader: reader)
+        kept.strips[weekStart] = drawn
         var html = drawn.opening
         for (day, item) in zip(feed.week.days, drawn.items) {
             html += day.day == feed.day ? item.shown : item.other
@@ -107,7 +115,7 @@ public enum FeedPage {
             + "<span class=\"day-initial\">\(initial)</span></span>"
     }
 
-    private static func drawWeek(_ feed: FeedDay, reader: Reader) -> WeekStrips.Drawn {
+    private static func drawWeek(_ feed: FeedDay, reader: Reader) -> Kept.Drawn {
         let opening: HTML = "<nav class=\"week\" aria-label=\"\(reader.words(.weekOf, ["day": reader.format.day(feed.week.days[0].day)]))\"><ol>\n"
         let items = feed.week.days.map { day -> (other: HTML, shown: HTML) in
             let state = day.ring?.state(on: day.day, today: feed.today)
@@ -124,7 +132,7 @@ public enum FeedPage {
             }
             return (item(""), item(" aria-current=\"date\""))
         }
-        return WeekStrips.Drawn(opening: opening, items: items)
+        return Kept.Drawn(opening: opening, items: items)
     }
 
     /// `2 of 2 done`, `1 of 2 done, 1 missed`, `2 tasks to come`.
@@ -181,6 +189,17 @@ public enum FeedPage {
         return html + "</nav>\n"
     }
 
+    /// `answers` of `outcome` read by its task's `taskVersion`, as `kept` has it from another of the participant's pages.
+    /// Kept by the answers alone: a card's outcome carries its scores, the audit trail's the answers as stored.
+    static func answers(_ outcome: Outcome, taskVersion: Int, plan: CarePlan, reader: Reader, kept: Kept?) -> String {
+        let task = plan.task(outcome.taskID, version: taskVersion)
+        let key = Kept.AnswerKey(outcome: Format.answersOnly(outcome, task: task), taskVersion: taskVersion)
+        if let known = kept?.answers[key] { return known }
+        let text = answers(key.outcome, task: task, study: plan.study, reader: reader)
+        kept?.answers[key] = text
+        return text
+    }
+
     /// `Pain: 3 · Sleep: 7 hours`; a value not shared reads `Sleep: Not shared`
     /// in its place, whether or not it was answered.
     static func answers(_ outcome: Outcome, task: StudyTask?, study: Study, reader: Reader) -> String {
@@ -207,7 +226,7 @@ public enum FeedPage {
     }
 
     static func card(_ card: Card, feed: FeedDay, plan: CarePlan, zone: TimeZone, reader: Reader,
-                     csrfToken: String?) -> HTML {
+                     csrfToken: String?, kept: Kept) -> HTML {
         if card.kind != .survey {
             return TaskCardViews.render(card, feed: feed, plan: plan, zone: zone, reader: reader, csrfToken: csrfToken)
         }
@@ -221,7 +240,7 @@ public enum FeedPage {
         case .completed(let outcome):
             html += "<p class=\"status status-done\">\(Layout.icon("checkmark.circle.fill", reader: reader))\(reader.words(.done))"
             html += " <span class=\"status-time\">\(reader.words(.atTime, ["time": reader.format.time(outcome.createdAt, in: zone)]))</span></p>\n"
-            let answers = answers(outcome, task: task, study: plan.study, reader: reader)
+            let answers = answers(outcome, taskVersion: card.event.version, plan: plan, reader: reader, kept: kept)
             if !answers.isEmpty {
                 html += "<p class=\"answers\">\(answers)</p>\n"
             }
