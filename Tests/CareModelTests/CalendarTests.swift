@@ -5,9 +5,11 @@ import TestSupport
 
 @Suite struct CalendarTests {
     @Test func localDatesRoundTripThroughISOText() {
-        for text in ["1970-01-01", "2000-02-29", "2026-03-08", "1969-12-31", "2400-12-31"] {
+        for text in ["1970-01-01", "2000-02-29", "2026-03-08", "1969-12-31", "2400-12-31", "0999-01-09", "0001-10-20", "9999-12-31"] {
             #expect(LocalDate(iso: text)?.description == text)
         }
+        // Beyond four digits, the year is written whole.
+        #expect(LocalDate(iso: "9999-12-31")!.adding(days: 1).description == "10000-01-01")
         #expect(LocalDate(iso: "1970-01-01")?.ordinal == 0)
         #expect(LocalDate(iso: "2026-02-29") == nil)
         #expect(LocalDate(iso: "2026-13-01") == nil)

@@ -68,7 +68,15 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     public var description: String {
         let (year, month, day) = components
-        return Self.pad(year, 4) + "-" + Self.pad(month, 2) + "-" + Self.pad(day, 2)
+        guard (0...9999).contains(year) else { return Self.pad(year, 4) + "-" + Self.pad(month, 2) + "-" + Self.pad(day, 2) }
+        // Written digit by digit: every link to a day page names one, and a site has hundreds of thousands.
+        return String(unsafeUninitializedCapacity: 10) { bytes in
+            func digit(_ value: Int) -> UInt8 { UInt8(ascii: "0") + UInt8(value) }
+            (bytes[0], bytes[1], bytes[2], bytes[3]) = (digit(year / 1000), digit(year / 100 % 10), digit(year / 10 % 10), digit(year % 10))
+            (bytes[4], bytes[5], bytes[6]) = (UInt8(ascii: "-"), digit(month / 10), digit(month % 10))
+            (bytes[7], bytes[8], bytes[9]) = (UInt8(ascii: "-"), digit(day / 10), digit(day % 10))
+            return 10
+        }
     }
 
     public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool {
