@@ -227,7 +227,7 @@ def report(info, corpus, pipeline, site, scale, serving, hosted, rebuilt, second
         f"{serving['cards']} task cards; {serving['feed_bytes']:,} bytes), with the session cookie a browser sends: each request "
         "asks the store whether anything changed, takes the page rendered since the last change (rendering it again "
         "if anything did) and puts the session's form token in. nginx serves the same bytes from a file, with "
-        "`sendfile` and access logging off. Then the same stylesheet from both.",
+        "`sendfile` on and access logging off. Then the same stylesheet from both.",
         "",
         "| | Requests/s | p50 | p99 | Non-2xx |",
         "|---|---|---|---|---|",
