@@ -99,7 +99,7 @@ struct Translations {
             outcome.diagnostics.append(Diagnostic(file: file, line: nil, column: nil, severity: severity, message: message))
         }
         func fallbackWarning(_ original: String) -> String {
-            "no translation into \(tag) (\(Self.translationName(original, tag)) beside it); the study's own language is shown in its place"
+            Self.fallbackWarning(original, tag)
         }
 
         let headerPath = root + "/study.\(tag).yaml"
@@ -148,30 +148,14 @@ struct Translations {
             return copy
         }
 
-        translated.notes = study.notes.map { note in
-            guard let node = originals.notes[note.slug],
-                  let (reader, merged, body, bodyLine) = load(note.file, tag, node, into: &outcome) else {
-                missing(note.file, .warning, fallbackWarning(note.file))
-                return note
-            }
-            defer { outcome.diagnostics += reader.diagnostics }
-            guard let header = reader.noteHeader(merged) else { return note }
-            var copy = note
-            copy.title = header.title
-            copy.summary = header.summary
-            copy.model = header.model.map { model in
-                var translatedModel = note.model ?? model
-                translatedModel.alt = model.alt
-                translatedModel.annotations = model.annotations
-                return translatedModel
-            }
-            if Self.isBlank(body) && !note.html.isEmpty {
-                reader.warning(line: nil, "the translation has no text yet; the note's own text is shown in its place")
-            } else {
-                copy.html = render(body, reader: reader, bodyLine: bodyLine)
-            }
-            copy.file = reader.file
-            return copy
+        // Notes are many and each is its own: translated on every core, then taken in the study's order.
+        let notes = concurrentMap(study.notes) { note in translate(note, to: tag) }
+        translated.notes = notes.map { note, found in
+            outcome.fileCount += found.fileCount
+            outcome.diagnostics += found.diagnostics
+            outcome.digests += found.digests
+            if found.untranslated { untranslated.insert(note.file) }
+            return note
         }
 
         translated.tasks = study.tasks.map { task in
@@ -193,8 +177,60 @@ struct Translations {
         return translated
     }
 
+    /// What translating one note found besides the note: its diagnostics and
+    /// digests, and whether it has no translation, so the original stands in.
+    private struct NoteFound: Sendable {
+        var fileCount = 0
+        var diagnostics: [Diagnostic] = []
+        var digests: [String] = []
+        var untranslated = false
+    }
+
+    /// `note` in `tag`'s words, or as it is, with a warning, where it has no translation.
+    private func translate(_ note: EducationNote, to tag: LanguageTag) -> (EducationNote, NoteFound) {
+        var outcome = Translated()
+        var untranslated = false
+        let translated = translate(note, to: tag, into: &outcome, untranslated: &untranslated)
+        return (translated, NoteFound(fileCount: outcome.fileCount, diagnostics: outcome.diagnostics, digests: outcome.digests,
+                                      untranslated: untranslated))
+    }
+
+    private func translate(_ note: EducationNote, to tag: LanguageTag, into outcome: inout Translated,
+                           untranslated: inout Bool) -> EducationNote {
+        guard let node = originals.notes[note.slug],
+              let (reader, merged, body, bodyLine) = load(note.file, tag, node, into: &outcome) else {
+            untranslated = true
+            outcome.diagnostics.append(Diagnostic(file: note.file, line: nil, column: nil, severity: .warning,
+                                                  message: Self.fallbackWarning(note.file, tag)))
+            return note
+        }
+        defer { outcome.diagnostics += reader.diagnostics }
+        guard let header = reader.noteHeader(merged) else { return note }
+        var copy = note
+        copy.title = header.title
+        copy.summary = header.summary
+        copy.model = header.model.map { model in
+            var translatedModel = note.model ?? model
+            translatedModel.alt = model.alt
+            translatedModel.annotations = model.annotations
+            return translatedModel
+        }
+        if Self.isBlank(body) && !note.html.isEmpty {
+            reader.warning(line: nil, "the translation has no text yet; the note's own text is shown in its place")
+        } else {
+            copy.html = render(body, reader: reader, bodyLine: bodyLine)
+        }
+        copy.file = reader.file
+        return copy
+    }
+
     static func isBlank(_ body: String) -> Bool {
         body.allSatisfy(\.isWhitespace)
+    }
+
+    /// The warning for a file with no translation into `tag`.
+    static func fallbackWarning(_ original: String, _ tag: LanguageTag) -> String {
+        "no translation into \(tag) (\(translationName(original, tag)) beside it); the study's own language is shown in its place"
     }
 
     /// `…/tasks/checkIn.md` → `…/tasks/checkIn.de-DE.md`.
