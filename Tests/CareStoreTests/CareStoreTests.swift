@@ -204,6 +204,31 @@ import TestSupport
         #expect(versions.map(\.effectiveFrom) == [nil, Fixtures.date("2026-03-04")])
     }
 
+    /// A hosted study asks on every request whether anything changed: reading changes nothing,
+    /// and a write through any other connection, or by raw SQL, is seen by the very next stamp.
+    @Test func theChangeStampMovesWithEveryWriteFromAnyConnectionAndNotWithReads() throws {
+        let before = try store.changeStamp()
+        _ = try store.participants()
+        _ = try store.records(participantID: participant.id, includingAuditLog: true)
+        #expect(try store.changeStamp() == before)
+
+        let other = try CareStore(path: store.path)
+        let opened = try store.changeStamp()
+        try other.addOutcome(checkIn(0), at: now)
+        let written = try store.changeStamp()
+        #expect(written != opened)
+        #expect(try store.changeStamp() == written)
+
+        let raw = try RawSQLite(path: store.path)
+        try raw.execute("UPDATE participants SET language = 'de-DE' WHERE id = '\(participant.id)'")
+        #expect(try store.changeStamp() != written)
+
+        // This connection's own writes too.
+        let own = try store.changeStamp()
+        try store.addOutcome(checkIn(1), at: now)
+        #expect(try store.changeStamp() != own)
+    }
+
     @Test func outcomesForUnknownParticipantsAreRefused() throws {
         var stranger = checkIn(0)
         stranger.participantID = "nobody"
