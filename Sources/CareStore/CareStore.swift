@@ -23,8 +23,6 @@ public final class CareStore: @unchecked Sendable {
     /// has this participant changed), kept while nothing at all is written:
     /// a write anywhere, by any connection, changes the stamp and empties it.
     let memo = Locked(Memo())
-    /// The store's folder, watched for writes by any process; nil where it cannot be, or the store only reads.
-    private let watch: StoreWatch?
 
     struct Memo {
         var stamp: ChangeStamp?
@@ -40,7 +38,6 @@ public final class CareStore: @unchecked Sendable {
         self.path = path
         self.readingOnly = false
         self.database = try Self.connect(path)
-        watch = StoreWatch(folderOf: path)
     }
 
     /// Opens an existing store to read it as it is, for a command that must
@@ -56,7 +53,6 @@ public final class CareStore: @unchecked Sendable {
             throw CareStoreError.newerSchema(found: version, supported: Schema.migrations.count)
         }
         self.database = database
-        watch = nil
     }
 
     private static func connect(_ path: String) throws -> Database {
@@ -103,8 +99,7 @@ public final class CareStore: @unchecked Sendable {
     }
 
     public func changeStamp() throws -> ChangeStamp {
-        if let watch { return ChangeStamp(connection: -1, otherConnections: watch.stamp(), thisConnection: 0) }
-        return try read { database in
+        try read { database in
             ChangeStamp(connection: generation,
                         otherConnections: try database.query("PRAGMA data_version")[0].integer("data_version"),
                         thisConnection: database.totalChanges)
@@ -177,7 +172,6 @@ public final class CareStore: @unchecked Sendable {
             if !readingOnly, database.isReadOnly, let reopened = try? Self.connect(path), !reopened.isReadOnly {
                 database = reopened
                 generation += 1
-                watch?.count()
             }
             return try database.transaction { try body(database) }
         }
