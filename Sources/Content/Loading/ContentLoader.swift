@@ -208,7 +208,7 @@ public enum ContentLoader {
         study.dates = header.dates
         study.emergency = header.emergency
         let translated = Translations(root: root, links: links, originals: originals).translate(study)
-        // What only the checks needed goes on another core: ten thousand notes' parsed front matter and readers.
+        // What only the checks needed is let go later on another thread: ten thousand notes' parsed front matter and readers.
         releaseElsewhere((originals, loadedNotes, loaded, notes, check, anchors))
         diagnostics = inFileOrder(diagnostics + translated.diagnostics)
         files += translated.fileCount
