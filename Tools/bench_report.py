@@ -225,7 +225,8 @@ def report(info, corpus, pipeline, site, scale, serving, hosted, rebuilt, second
         f"`wrk -t2 -c32 -d5s` on loopback, wrk sharing the machine's {info['cores']} cores with the server. CareFeed "
         f"serves participant r050's live day feed for {serving['day']} (day 22 of their study, with "
         f"{serving['cards']} task cards; {serving['feed_bytes']:,} bytes), with the session cookie a browser sends: each request "
-        "asks the store whether anything changed, takes the page rendered since the last change (rendering it again "
+        "asks the store whether anything changed (one read of the header SQLite rewrites at every commit, without a "
+        "transaction), takes the page rendered since the last change (rendering it again "
         "if anything did) and puts the session's form token in. nginx serves the same bytes from a file, with "
         "`sendfile` on and access logging off. Then the same stylesheet from both.",
         "",

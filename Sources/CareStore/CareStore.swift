@@ -16,6 +16,8 @@ public final class CareStore: @unchecked Sendable {
     private var database: Database
     /// Counts the connections opened, so a change stamp never repeats across a reopen.
     private var generation = 0
+    /// The store's commit header, read for a change stamp without a transaction; nil for a store opened only to read.
+    private let commitHeader: CommitHeader?
     public let path: String
     /// Opened with `readingOnly`: never created, migrated or written.
     private let readingOnly: Bool
@@ -26,6 +28,8 @@ public final class CareStore: @unchecked Sendable {
 
     struct Memo {
         var stamp: ChangeStamp?
+        /// Set by `close()`: answers are neither kept nor given.
+        var closed = false
         var answers: [String: any Sendable] = [:]
         /// Few: whatever tokens clients invent, memory stays flat.
         static let capacity = 8_192
@@ -38,6 +42,8 @@ public final class CareStore: @unchecked Sendable {
         self.path = path
         self.readingOnly = false
         self.database = try Self.connect(path)
+        // After the connection, which has made the index.
+        self.commitHeader = CommitHeader(databasePath: path)
     }
 
     /// Opens an existing store to read it as it is, for a command that must
@@ -53,6 +59,7 @@ public final class CareStore: @unchecked Sendable {
             throw CareStoreError.newerSchema(found: version, supported: Schema.migrations.count)
         }
         self.database = database
+        self.commitHeader = nil
     }
 
     private static func connect(_ path: String) throws -> Database {
@@ -83,6 +90,7 @@ public final class CareStore: @unchecked Sendable {
     /// Closes the connection; every later call throws.
     public func close() {
         lock.withLock { database.close() }
+        memo.update { $0 = Memo(closed: true) }
     }
 
     /// The schema version this store is at.
@@ -93,16 +101,24 @@ public final class CareStore: @unchecked Sendable {
     /// Changes whenever this or any other connection commits a write: a
     /// reader's cache keyed by it is never stale.
     public struct ChangeStamp: Hashable, Sendable {
-        var connection: Int
-        var otherConnections: Int64
-        var thisConnection: Int64
+        enum Source: Hashable {
+            /// The commit header, read without a transaction.
+            case header(CommitHeader.Value)
+            /// SQLite's counters, read in a transaction where the header cannot be read.
+            case counters(connection: Int, otherConnections: Int64, thisConnection: Int64)
+        }
+
+        var source: Source
     }
 
     public func changeStamp() throws -> ChangeStamp {
-        try read { database in
-            ChangeStamp(connection: generation,
-                        otherConnections: try database.query("PRAGMA data_version")[0].integer("data_version"),
-                        thisConnection: database.totalChanges)
+        if let header = commitHeader?.read() {
+            return ChangeStamp(source: .header(header))
+        }
+        return try read { database in
+            ChangeStamp(source: .counters(connection: generation,
+                                          otherConnections: try database.query("PRAGMA data_version")[0].integer("data_version"),
+                                          thisConnection: database.totalChanges))
         }
     }
 
@@ -112,7 +128,7 @@ public final class CareStore: @unchecked Sendable {
     func remembered<T: Sendable>(_ key: String, stamp known: ChangeStamp? = nil, _ compute: () throws -> T?) throws -> T? {
         let stamp = try known ?? changeStamp()
         if let known = memo.update({ memo -> T? in
-            if memo.stamp != stamp { memo = Memo(stamp: stamp) }
+            if memo.stamp != stamp, !memo.closed { memo = Memo(stamp: stamp) }
             return memo.answers[key] as? T
         }) {
             return known

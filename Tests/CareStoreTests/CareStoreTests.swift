@@ -1,5 +1,5 @@
 import CareModel
-import CareStore
+@testable import CareStore
 import Foundation
 import Testing
 import TestSupport
@@ -227,6 +227,43 @@ import TestSupport
         let own = try store.changeStamp()
         try store.addOutcome(checkIn(1), at: now)
         #expect(try store.changeStamp() != own)
+    }
+
+    /// Read from the commit header, as a hosted study does on every request, with SQLite's counters
+    /// only where the header cannot be read: the header changes with a commit and not with a read.
+    @Test func theChangeStampComesFromTheCommitHeaderOfAWALStore() throws {
+        guard case .header = try store.changeStamp().source else {
+            Issue.record("the stamp of a store in WAL mode should come from its commit header")
+            return
+        }
+        let header = try #require(CommitHeader(databasePath: store.path))
+        let before = try #require(header.read())
+        _ = try store.participants()
+        #expect(header.read() == before)
+        try store.addOutcome(checkIn(2), at: now)
+        #expect(try header.read() != before)
+
+        // Not an index SQLite made, or two copies that disagree (a commit being written): no header.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let made = try Data(contentsOf: URL(fileURLWithPath: store.path + "-shm")).prefix(96)
+        var torn = made
+        torn[60] ^= 0xFF
+        for (name, bytes) in [("empty", Data()), ("short", made.prefix(50)), ("torn", torn), ("zeros", Data(count: 96))] {
+            try bytes.write(to: folder.appendingPathComponent("\(name).sqlite-shm"))
+            #expect(CommitHeader(databasePath: folder.appendingPathComponent("\(name).sqlite").path)?.read() == nil, "\(name)")
+        }
+        try made.write(to: folder.appendingPathComponent("copy.sqlite-shm"))
+        #expect(CommitHeader(databasePath: folder.appendingPathComponent("copy.sqlite").path)?.read() != nil)
+        #expect(CommitHeader(databasePath: folder.appendingPathComponent("missing.sqlite").path) == nil)
+
+        // A store opened only to read asks SQLite.
+        let reading = try CareStore(readingOnly: store.path)
+        guard case .counters = try reading.changeStamp().source else {
+            Issue.record("a store opened only to read should ask SQLite")
+            return
+        }
     }
 
     @Test func outcomesForUnknownParticipantsAreRefused() throws {
