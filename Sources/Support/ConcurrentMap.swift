@@ -4,15 +4,15 @@ import Foundation
 /// `transform` applied to every element, on every core; results in order.
 /// Each call must touch only its own element and what it creates.
 public func concurrentMap<Element: Sendable, Result>(_ elements: [Element], _ transform: @Sendable (Element) -> Result) -> [Result] {
-    var results = [Result?](repeating: nil, count: elements.count)
-    results.withUnsafeMutableBufferPointer { buffer in
-        // Each index is written by exactly one iteration, and read only after all have finished.
+    // Each result is made in its place, so none is copied again on one core afterwards.
+    Array(unsafeUninitializedCapacity: elements.count) { buffer, initialized in
+        // Each place is initialized by exactly one iteration, and the array read only after all have finished.
         nonisolated(unsafe) let buffer = buffer
         DispatchQueue.concurrentPerform(iterations: elements.count) { index in
-            buffer[index] = transform(elements[index])
+            (buffer.baseAddress! + index).initialize(to: transform(elements[index]))
         }
+        initialized = elements.count
     }
-    return results.map { $0! }
 }
 
 /// `body` applied to `elements` cut into as many shares as there are cores,
