@@ -32,9 +32,7 @@ enum CheckCommand {
         if let store {
             result.refuseChangedConsent(published: try store.consentVersions())
         }
-        for diagnostic in result.diagnostics {
-            console.error(diagnostic.withReference + "\n")
-        }
+        console.report(result.diagnostics)
         let errors = result.errors.count
         let warnings = result.diagnostics.count - errors
         guard let study = result.study, errors == 0 else {

@@ -1,3 +1,4 @@
+import Content
 import Foundation
 
 /// Where a command writes: standard output for results, standard error for
@@ -17,4 +18,19 @@ extension Console {
     public static let standard = Console(
         out: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
         error: { text in FileHandle.standardError.write(Data(text.utf8)) })
+}
+
+extension Console {
+    /// Each of the content's errors and warnings on a line of its own, with
+    /// the part of the reference that explains it, written at once: ten
+    /// thousand notes without a translation are one write, not ten thousand.
+    func report(_ diagnostics: [Diagnostic]) {
+        guard !diagnostics.isEmpty else { return }
+        var text = ""
+        for diagnostic in diagnostics {
+            text += diagnostic.withReference
+            text += "\n"
+        }
+        error(text)
+    }
 }

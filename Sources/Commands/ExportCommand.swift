@@ -67,9 +67,7 @@ enum ExportCommand {
         // The content's health permissions decide what is shared: without
         // a study that checks, nothing is written.
         let content = ContentLoader.load(directory: arguments["content"] ?? Defaults.content, publicDirectory: nil)
-        for diagnostic in content.diagnostics {
-            console.error(diagnostic.withReference + "\n")
-        }
+        console.report(content.diagnostics)
         guard let study = content.study else { return .dataError }
         let store = try CareStore(path: path)
         defer { store.close() }

@@ -55,9 +55,7 @@ enum InitCommand {
             try (path == "content/study.yaml" ? Self.study(bytes, in: tag) : bytes).write(to: url, options: .withoutOverwriting)
         }
         let result = ContentLoader.load(directory: folder + "/content", publicDirectory: folder + "/public")
-        for diagnostic in result.diagnostics {
-            console.error(diagnostic.withReference + "\n")
-        }
+        console.report(result.diagnostics)
         guard result.errors.isEmpty else { return .dataError }
         let written = template.map { "  \(folder)/\($0.path)" }.joined(separator: "\n")
         console.out("""

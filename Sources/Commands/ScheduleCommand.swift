@@ -47,7 +47,7 @@ enum ScheduleCommand {
                                                TimeZone.init(identifier:))
         let loaded = ContentLoader.load(directory: arguments["content"] ?? Defaults.content, publicDirectory: nil)
         guard let study = loaded.study else {
-            loaded.diagnostics.forEach { console.error($0.withReference + "\n") }
+            console.report(loaded.diagnostics)
             return .dataError
         }
         var tasks = study.tasks

@@ -106,7 +106,7 @@ enum ServeCommand {
         do {
             result.refuseChangedConsent(published: try store.consentVersions())
             guard let study = result.study else {
-                result.diagnostics.forEach { console.error($0.withReference + "\n") }
+                console.report(result.diagnostics)
                 app.update { $0.diagnostics = result.errors }
                 return
             }
@@ -114,7 +114,7 @@ enum ServeCommand {
             let plan = try Workspace.plan(study, store: store, now: Date())
             let assets = try Assets(publicDirectory: publicFolder, study: study)
             // Warnings go to the editor's terminal; the page panel is for errors.
-            result.diagnostics.forEach { console.error($0.withReference + "\n") }
+            console.report(result.diagnostics)
             app.update { $0 = .init(plan: plan, assets: assets) }
             console.out("Reloaded the content.\n")
         } catch {

@@ -24,9 +24,7 @@ enum Workspace {
         do {
             // A new store has published nothing: the content alone decides.
             try existing.map { result.refuseChangedConsent(published: try $0.consentVersions()) }
-            for diagnostic in result.diagnostics {
-                console.error(diagnostic.withReference + "\n")
-            }
+            console.report(result.diagnostics)
             guard let study = result.study else {
                 existing?.close()
                 return nil
