@@ -26,6 +26,8 @@ let package = Package(
         .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
         // ICU's plural rules and number parsing under plain names: its own are versioned by macros Swift cannot import.
         .target(name: "CICUShim", dependencies: ["CICU"]),
+        // SQLite's WAL index header, read as its own readers read it: through the VFS, with a barrier.
+        .target(name: "CSQLiteShim", dependencies: ["CSQLite"]),
 
         // Small tools: a locked value, a map on every core, a byte search, SHA-1 and SHA-256 (libcrypto).
         .target(name: "Support", dependencies: ["CCrypto"]),
@@ -36,7 +38,7 @@ let package = Package(
         // Domain values: calendar days, schedules, participants, outcomes, consent.
         .target(name: "CareModel", dependencies: ["Markup"]),
         // The SQLite care store: schema, migrations and the one store API.
-        .target(name: "CareStore", dependencies: ["CareModel", "Markup", "Support", "CSQLite"]),
+        .target(name: "CareStore", dependencies: ["CareModel", "Markup", "Support", "CSQLite", "CSQLiteShim"]),
         // What the study says: tasks, surveys, consent documents, notes, charts, flags, the care plan. Pure values.
         .target(name: "StudyModel", dependencies: ["CareModel", "Markup", "Words"]),
         // The day feed: cards, their states and the week strip with adherence rings.

@@ -16,7 +16,8 @@ public final class CareStore: @unchecked Sendable {
     private var database: Database
     /// Counts the connections opened, so a change stamp never repeats across a reopen.
     private var generation = 0
-    /// The store's commit header, read for a change stamp without a transaction; nil for a store opened only to read.
+    /// The store's commit header, read for a change stamp without a transaction; nil for a store opened only to read
+    /// or not in WAL mode.
     private let commitHeader: CommitHeader?
     public let path: String
     /// Opened with `readingOnly`: never created, migrated or written.
@@ -89,8 +90,9 @@ public final class CareStore: @unchecked Sendable {
 
     /// Closes the connection; every later call throws.
     public func close() {
-        lock.withLock { database.close() }
         memo.update { $0 = Memo(closed: true) }
+        commitHeader?.close()
+        lock.withLock { database.close() }
     }
 
     /// The schema version this store is at.

@@ -230,40 +230,59 @@ import TestSupport
     }
 
     /// Read from the commit header, as a hosted study does on every request, with SQLite's counters
-    /// only where the header cannot be read: the header changes with a commit and not with a read.
+    /// only where the header cannot be read: the header changes with a commit by another process,
+    /// and not with a read; a remembered answer goes with it; a closed store answers nothing.
     @Test func theChangeStampComesFromTheCommitHeaderOfAWALStore() throws {
         guard case .header = try store.changeStamp().source else {
             Issue.record("the stamp of a store in WAL mode should come from its commit header")
             return
         }
-        let header = try #require(CommitHeader(databasePath: store.path))
-        let before = try #require(header.read())
+        let before = try store.changeStamp()
+        #expect(try store.remembered("count", { try store.outcomes(participantID: "crash", includeDeleted: true).count }) == 0)
         _ = try store.participants()
-        #expect(header.read() == before)
-        try store.addOutcome(checkIn(2), at: now)
-        #expect(try header.read() != before)
+        #expect(try store.changeStamp() == before)
 
-        // Not an index SQLite made, or two copies that disagree (a commit being written): no header.
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let made = try Data(contentsOf: URL(fileURLWithPath: store.path + "-shm")).prefix(96)
-        var torn = made
-        torn[60] ^= 0xFF
-        for (name, bytes) in [("empty", Data()), ("short", made.prefix(50)), ("torn", torn), ("zeros", Data(count: 96))] {
-            try bytes.write(to: folder.appendingPathComponent("\(name).sqlite-shm"))
-            #expect(CommitHeader(databasePath: folder.appendingPathComponent("\(name).sqlite").path)?.read() == nil, "\(name)")
+        // Another process commits: the very next stamp differs, and the remembered answer is read again.
+        let writer = Process()
+        writer.executableURL = URL(fileURLWithPath: Executables.path("store-writer"))
+        writer.arguments = [store.path, "3"]
+        writer.standardOutput = FileHandle.nullDevice
+        try writer.run()
+        writer.waitUntilExit()
+        #expect(writer.terminationStatus == 0)
+        #expect(try store.changeStamp() != before)
+        let written = try store.outcomes(participantID: "crash", includeDeleted: true).count
+        #expect(written > 0)
+        #expect(try store.remembered("count", { try store.outcomes(participantID: "crash", includeDeleted: true).count }) == written)
+
+        // Another store on the same file, freed: SQLite closes its own files, so this one's locks and index stay.
+        let stamp = try store.changeStamp()
+        do {
+            let other = try CareStore(path: store.path)
+            #expect(try other.changeStamp() == stamp)
+            other.close()
         }
-        try made.write(to: folder.appendingPathComponent("copy.sqlite-shm"))
-        #expect(CommitHeader(databasePath: folder.appendingPathComponent("copy.sqlite").path)?.read() != nil)
-        #expect(CommitHeader(databasePath: folder.appendingPathComponent("missing.sqlite").path) == nil)
+        #expect(try store.changeStamp() == stamp)
+        try store.addOutcome(checkIn(2), at: now)
+        #expect(try store.changeStamp() != stamp)
 
-        // A store opened only to read asks SQLite.
+        // A store opened only to read asks SQLite, and so does one kept in a rollback journal.
         let reading = try CareStore(readingOnly: store.path)
         guard case .counters = try reading.changeStamp().source else {
             Issue.record("a store opened only to read should ask SQLite")
             return
         }
+        let folder = try TemporaryDirectory()
+        let journalled = try RawSQLite(path: folder.path + "/journal.sqlite")
+        try journalled.execute("PRAGMA journal_mode = DELETE; CREATE TABLE t (x)")
+        #expect(CommitHeader(databasePath: folder.path + "/journal.sqlite") == nil)
+        #expect(CommitHeader(databasePath: folder.path + "/missing.sqlite") == nil)
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/missing.sqlite"))
+
+        // Closed: no stamp, and nothing remembered is given.
+        store.close()
+        #expect(throws: (any Error).self) { try store.changeStamp() }
+        #expect(throws: (any Error).self) { try store.remembered("count", { 0 }) }
     }
 
     @Test func outcomesForUnknownParticipantsAreRefused() throws {

@@ -1,28 +1,30 @@
+import CSQLiteShim
 import Foundation
 
 /// The header SQLite keeps at the start of a WAL store's shared-memory
-/// index (`store.sqlite-shm`), read without a transaction.
+/// index, read without a transaction.
 ///
 /// Every commit, by any connection in any process, rewrites it: the commit
 /// becomes visible to readers at the moment the header's two copies are
-/// written (second copy first, then the first), and its change counter,
-/// last frame and checksums never come back to an earlier value while the
-/// file lives. So reading the header before reading the data tells exactly
-/// whether anything was committed since the header was last seen, for the
-/// price of one `pread`, where `PRAGMA data_version` opens a read transaction
-/// and takes and releases a lock on the index. The layout is SQLite's
-/// documented file format (https://sqlite.org/walformat.html, "The WAL-Index
-/// Header"), which every SQLite since 3.7.0 shares with every other, since
-/// processes of different versions use one index.
+/// written (the second copy first, then the first). Its salts change with
+/// every restart of the log and its last frame and checksum with every
+/// commit, so while this process keeps the index open it never comes back to
+/// a value it had. Reading it before the data therefore tells exactly
+/// whether anything was committed since it was last seen, for the price of
+/// 96 bytes read from memory, where `PRAGMA data_version` opens a read
+/// transaction and takes and releases a lock on the index.
 ///
-/// A header mid-write, or not in that format, reads as nil: the caller then
-/// asks SQLite with a transaction instead. A header torn between two commits
-/// can only differ from the last one seen, so it makes a cache reread what
-/// had not changed, never keep what had.
-final class CommitHeader: Sendable {
+/// The index is the one SQLite maps, reached through a connection of this
+/// header's own, so no file of SQLite's is opened or closed behind its back
+/// (closing any descriptor of a file drops the process's locks on it). A
+/// header mid-write reads as nil, and the caller asks SQLite instead; a
+/// header read just before a commit only makes a cache read again what had
+/// not changed, never keep what had.
+final class CommitHeader: @unchecked Sendable {
+    // Unchecked because `connection` and `index` change only in `close()`, with `lock` held for writing.
     /// One copy of the header: equal values mean no commit between the reads.
     struct Value: Hashable, Sendable {
-        var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+        var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0)
 
         static func == (a: Value, b: Value) -> Bool {
             a.words == b.words
@@ -34,29 +36,49 @@ final class CommitHeader: Sendable {
         }
     }
 
-    private let descriptor: Int32
+    /// Open only to keep SQLite's mapping of the index: the mapping lasts while it does.
+    private var connection: Database?
+    private var index: UnsafeRawPointer?
+    private let lock = UnsafeMutablePointer<pthread_rwlock_t>.allocate(capacity: 1)
 
-    /// Opens the index beside `databasePath`, which an open connection in
-    /// WAL mode has made; nil when there is none to read.
+    /// The header of the store at `databasePath`; nil when the store is not
+    /// in WAL mode or SQLite maps no index for it.
     init?(databasePath: String) {
-        let descriptor = open(databasePath + "-shm", O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        self.descriptor = descriptor
+        pthread_rwlock_init(lock, nil)
+        guard let connection = try? Database(path: databasePath, mustExist: true),
+              (try? connection.query("PRAGMA journal_mode").first?.text("journal_mode")) == "wal",
+              // A read opens the log and maps the index.
+              (try? connection.query("SELECT count(*) FROM sqlite_master")) != nil,
+              let index = connection.walIndex else {
+            return nil
+        }
+        self.connection = connection
+        self.index = index
     }
 
     deinit {
-        close(descriptor)
+        close()
+        pthread_rwlock_destroy(lock)
+        lock.deallocate()
     }
 
-    /// The header as it stands, or nil when its two copies disagree (a
-    /// commit is being written) or it is not a header SQLite made.
+    /// The header as it stands, or nil when its two copies disagree (a commit
+    /// is writing it), or after `close()`.
     func read() -> Value? {
-        var copies = (Value(words: (0, 0, 0, 0, 0, 0)), Value(words: (0, 0, 0, 0, 0, 0)))
-        let count = withUnsafeMutableBytes(of: &copies) { pread(descriptor, $0.baseAddress, $0.count, 0) }
-        // iVersion, the first four bytes, is 3,007,000, and isInit, byte 12, is 1 once SQLite has built the index.
-        let (version, initialized) = withUnsafeBytes(of: copies.0) { ($0.load(as: UInt32.self), $0[12]) }
-        guard count == MemoryLayout.size(ofValue: copies), copies.0 == copies.1,
-              version == 3_007_000, initialized == 1 else { return nil }
-        return copies.0
+        pthread_rwlock_rdlock(lock)
+        defer { pthread_rwlock_unlock(lock) }
+        guard let index else { return nil }
+        var value = Value()
+        let agreed = withUnsafeMutableBytes(of: &value.words) { carefeed_wal_header(index, $0.baseAddress!.assumingMemoryBound(to: UInt8.self)) }
+        return agreed == 1 ? value : nil
+    }
+
+    /// Lets the index go; later reads are nil.
+    func close() {
+        pthread_rwlock_wrlock(lock)
+        defer { pthread_rwlock_unlock(lock) }
+        index = nil
+        connection?.close()
+        connection = nil
     }
 }

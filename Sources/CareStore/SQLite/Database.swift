@@ -1,4 +1,5 @@
 import CSQLite
+import CSQLiteShim
 
 /// One SQLite connection. Owns its handle and the statements prepared on it;
 /// not thread-safe by itself (`CareStore` serializes access).
@@ -7,11 +8,12 @@ final class Database {
     private var statements: [String: Statement] = [:]
     let path: String
 
-    /// Opens `path`, creating it unless `readOnly`, which also never writes to it.
-    init(path: String, readOnly: Bool = false) throws {
+    /// Opens `path`, creating it unless `readOnly`, which also never writes
+    /// to it, or `mustExist`.
+    init(path: String, readOnly: Bool = false, mustExist: Bool = false) throws {
         self.path = path
         var handle: OpaquePointer?
-        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
+        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | (mustExist ? 0 : SQLITE_OPEN_CREATE)) | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
@@ -92,6 +94,12 @@ final class Database {
     /// True when SQLite opened the file for reading only, e.g. because it is not writable.
     var isReadOnly: Bool {
         handle.map { sqlite3_db_readonly($0, "main") == 1 } ?? false
+    }
+
+    /// SQLite's mapping of the first region of the WAL index, while this
+    /// connection is open; nil when there is none. See `CommitHeader`.
+    var walIndex: UnsafeRawPointer? {
+        handle.flatMap { carefeed_wal_index($0) }
     }
 
     var lastInsertedRowID: Int64 {
