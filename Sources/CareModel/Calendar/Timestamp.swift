@@ -10,7 +10,11 @@ public enum Timestamp {
         let milliseconds = Int((instant.timeIntervalSince1970 * 1000).rounded())
         let day = LocalDate(ordinal: Int((Double(milliseconds) / 86_400_000).rounded(.down)))
         let rest = milliseconds - day.ordinal * 86_400_000
-        return day.description + "T" + clock(rest / 1000) + "." + LocalDate.pad(rest % 1000, 3) + "Z"
+        return written(day, rest / 1000) { text in
+            text.append(UInt8(ascii: "."))
+            text.digits(rest % 1000, 3)
+            text.append(UInt8(ascii: "Z"))
+        }
     }
 
     /// `2026-03-08T08:00:00-04:00`: the wall clock in `zone` with its offset.
@@ -18,10 +22,13 @@ public enum Timestamp {
         let offset = zone.secondsFromGMT(for: instant)
         let wall = Int((instant.timeIntervalSince1970).rounded(.down)) + offset
         let day = LocalDate(ordinal: Int((Double(wall) / 86_400).rounded(.down)))
-        let sign = offset < 0 ? "-" : "+"
         let magnitude = abs(offset)
-        return day.description + "T" + clock(wall - day.ordinal * 86_400) + sign
-            + LocalDate.pad(magnitude / 3600, 2) + ":" + LocalDate.pad(magnitude % 3600 / 60, 2)
+        return written(day, wall - day.ordinal * 86_400) { text in
+            text.append(UInt8(ascii: offset < 0 ? "-" : "+"))
+            text.digits(magnitude / 3600, 2)
+            text.append(UInt8(ascii: ":"))
+            text.digits(magnitude % 3600 / 60, 2)
+        }
     }
 
     /// Parses what `utc` and `local` write: a date, `T`, `HH:MM:SS`, optional
@@ -62,8 +69,45 @@ public enum Timestamp {
         return Date(timeIntervalSince1970: wall - Double(offset))
     }
 
-    private static func clock(_ secondsOfDay: Int) -> String {
-        LocalDate.pad(secondsOfDay / 3600, 2) + ":" + LocalDate.pad(secondsOfDay % 3600 / 60, 2) + ":"
-            + LocalDate.pad(secondsOfDay % 60, 2)
+    /// `day`, `T` and the clock at `secondsOfDay`, then what `ending` adds:
+    /// written byte by byte, since every audit trail and export writes many.
+    private static func written(_ day: LocalDate, _ secondsOfDay: Int, ending: (inout Bytes) -> Void) -> String {
+        var text = Bytes()
+        text.ascii(day.description)
+        text.append(UInt8(ascii: "T"))
+        text.digits(secondsOfDay / 3600, 2)
+        text.append(UInt8(ascii: ":"))
+        text.digits(secondsOfDay % 3600 / 60, 2)
+        text.append(UInt8(ascii: ":"))
+        text.digits(secondsOfDay % 60, 2)
+        ending(&text)
+        return text.string
+    }
+
+    /// Up to 48 ASCII bytes on the stack: a timestamp of any year an `Int` holds fits.
+    private struct Bytes {
+        private var storage: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0)
+        private var count = 0
+
+        mutating func append(_ byte: UInt8) {
+            precondition(count < 48)
+            withUnsafeMutableBytes(of: &storage) { $0[count] = byte }
+            count += 1
+        }
+
+        mutating func ascii(_ text: String) {
+            for byte in text.utf8 { append(byte) }
+        }
+
+        /// `value` in at least `width` digits, with leading zeros.
+        mutating func digits(_ value: Int, _ width: Int) {
+            let text = String(value)
+            for _ in 0..<max(0, width - text.utf8.count) { append(UInt8(ascii: "0")) }
+            ascii(text)
+        }
+
+        var string: String {
+            withUnsafeBytes(of: storage) { String(decoding: $0.prefix(count), as: UTF8.self) }
+        }
     }
 }

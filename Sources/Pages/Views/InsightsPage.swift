@@ -132,14 +132,17 @@ public enum InsightsPage {
         let format = reader.format
         var html: HTML = "<details class=\"chart-data\"><summary>\(words(.tableOfValues))</summary>\n<table class=\"stack-table\">\n"
             + "<caption>\(caption)</caption>\n<thead><tr><th scope=\"col\">\(words(.day))</th>"
-        for series in data.series {
+        let allSeries = data.series
+        for series in allSeries {
             html += "<th scope=\"col\">\(series.series.legend)</th>"
         }
         html += "</tr></thead>\n<tbody>\n"
+        // Each series' points by day, in their order: a row takes its day's, not every point's.
+        let pointsByDay = allSeries.map { Dictionary(grouping: $0.points, by: \.day) }
         for day in data.days {
             html += "<tr><th scope=\"row\">\(format.weekdayAndDay(day))\(visits[day].map { " · \($0)" } ?? "")</th>"
-            for series in data.series {
-                let values = series.points.filter { $0.day == day }
+            for (series, byDay) in zip(allSeries, pointsByDay) {
+                let values = (byDay[day] ?? [])
                     .map { point in
                         let number = format.number(point.value)
                         let value = point.unit.map { words(.valueWithUnit, ["value": number, "unit": $0]) } ?? number
