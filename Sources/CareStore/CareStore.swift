@@ -135,7 +135,8 @@ public final class CareStore: @unchecked Sendable {
         }) {
             return known
         }
-        // Read after the stamp: a write between the two leaves a newer answer under an older stamp, never the reverse.
+        // Read after the stamp, each query in a read transaction of its own begun after it: a write between the two
+        // leaves a newer answer under an older stamp, never the reverse.
         guard let answer = try compute() else { return nil }
         memo.update { memo in
             guard memo.stamp == stamp else { return }
