@@ -58,7 +58,17 @@ public struct SiteLinks: PageLinks {
 
     /// - Parameter page: the page's path inside the site, e.g. `participants/r001/feed/2026-03-05.html`.
     public init(page: String, feedDays: @escaping @Sendable (String, LocalDate) -> Bool) {
-        root = String(repeating: "../", count: page.split(separator: "/").count - 1)
+        // One `../` for each folder the page is in: its path's parts, less one.
+        var parts = 0, inPart = false
+        for byte in page.utf8 {
+            if byte == UInt8(ascii: "/") {
+                inPart = false
+            } else if !inPart {
+                inPart = true
+                parts += 1
+            }
+        }
+        root = String(repeating: "../", count: max(0, parts - 1))
         self.feedDays = feedDays
     }
 
