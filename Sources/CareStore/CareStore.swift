@@ -42,9 +42,10 @@ public final class CareStore: @unchecked Sendable {
     public init(path: String) throws {
         self.path = path
         self.readingOnly = false
-        self.database = try Self.connect(path)
-        // After the connection, which has made the index.
-        self.commitHeader = CommitHeader(databasePath: path)
+        let database = try Self.connect(path)
+        self.database = database
+        // After the connection, which has read and so mapped the index.
+        self.commitHeader = CommitHeader(databasePath: path, watching: database.walIndex)
     }
 
     /// Opens an existing store to read it as it is, for a command that must
@@ -191,6 +192,8 @@ public final class CareStore: @unchecked Sendable {
             if !readingOnly, database.isReadOnly, let reopened = try? Self.connect(path), !reopened.isReadOnly {
                 database = reopened
                 generation += 1
+                // A file put in the store's place meanwhile is another index: its commits would not move the header.
+                if let commitHeader, !commitHeader.watches(database.walIndex) { commitHeader.close() }
             }
             return try database.transaction { try body(database) }
         }

@@ -272,11 +272,24 @@ import TestSupport
             Issue.record("a store opened only to read should ask SQLite")
             return
         }
+        // A header reads only the index of the file the store's connection has open, through SQLite.
         let folder = try TemporaryDirectory()
-        let journalled = try RawSQLite(path: folder.path + "/journal.sqlite")
+        let journalled = try Database(path: folder.path + "/journal.sqlite")
         try journalled.execute("PRAGMA journal_mode = DELETE; CREATE TABLE t (x)")
-        #expect(CommitHeader(databasePath: folder.path + "/journal.sqlite") == nil)
-        #expect(CommitHeader(databasePath: folder.path + "/missing.sqlite") == nil)
+        #expect(journalled.walIndex == nil)
+        #expect(CommitHeader(databasePath: folder.path + "/journal.sqlite", watching: journalled.walIndex) == nil)
+        let elsewhere = try Database(path: folder.path + "/other.sqlite")
+        try elsewhere.execute("PRAGMA journal_mode = WAL; CREATE TABLE t (x)")
+        let index = try #require(elsewhere.walIndex)
+        #expect(CommitHeader(databasePath: store.path, watching: index) == nil)
+        let own = try #require(CommitHeader(databasePath: folder.path + "/other.sqlite", watching: index))
+        #expect(own.watches(index))
+        let seen = try #require(own.read())
+        try elsewhere.execute("INSERT INTO t VALUES (1)")
+        #expect(own.read() != seen)
+        own.close()
+        #expect(own.read() == nil)
+        #expect(CommitHeader(databasePath: folder.path + "/missing.sqlite", watching: index) == nil)
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/missing.sqlite"))
 
         // Closed: no stamp, and nothing remembered is given.

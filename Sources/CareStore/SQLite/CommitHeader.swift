@@ -39,21 +39,27 @@ final class CommitHeader: @unchecked Sendable {
     /// Open only to keep SQLite's mapping of the index: the mapping lasts while it does.
     private var connection: Database?
     private var index: UnsafeRawPointer?
-    private let lock = UnsafeMutablePointer<pthread_rwlock_t>.allocate(capacity: 1)
+    private let lock: UnsafeMutablePointer<pthread_rwlock_t>
 
-    /// The header of the store at `databasePath`; nil when the store is not
-    /// in WAL mode or SQLite maps no index for it.
-    init?(databasePath: String) {
-        pthread_rwlock_init(lock, nil)
-        guard let connection = try? Database(path: databasePath, mustExist: true),
-              (try? connection.query("PRAGMA journal_mode").first?.text("journal_mode")) == "wal",
+    /// The header of the store at `databasePath`, whose index SQLite maps at
+    /// `watched` for the caller's connection: nil unless this header's own
+    /// connection finds that very index (the same file, in WAL mode, with
+    /// normal locking, through the unix VFS).
+    init?(databasePath: String, watching watched: UnsafeRawPointer?) {
+        guard let watched, let connection = try? Database(path: databasePath, mustExist: true) else { return nil }
+        // A store another process is recovering answers after the wait, as the store's own connection does.
+        try? connection.execute("PRAGMA busy_timeout = 5000")
+        guard (try? connection.query("PRAGMA journal_mode").first?.text("journal_mode")) == "wal",
+              (try? connection.query("PRAGMA locking_mode").first?.text("locking_mode")) == "normal",
               // A read opens the log and maps the index.
               (try? connection.query("SELECT count(*) FROM sqlite_master")) != nil,
-              let index = connection.walIndex else {
+              connection.walIndex == watched else {
             return nil
         }
         self.connection = connection
-        self.index = index
+        self.index = watched
+        lock = .allocate(capacity: 1)
+        pthread_rwlock_init(lock, nil)
     }
 
     deinit {
@@ -73,7 +79,14 @@ final class CommitHeader: @unchecked Sendable {
         return agreed == 1 ? value : nil
     }
 
-    /// Lets the index go; later reads are nil.
+    /// True while this header reads the index SQLite maps at `other`.
+    func watches(_ other: UnsafeRawPointer?) -> Bool {
+        pthread_rwlock_rdlock(lock)
+        defer { pthread_rwlock_unlock(lock) }
+        return index != nil && index == other
+    }
+
+    /// Lets the index go; later reads are nil. Safe while other threads read.
     func close() {
         pthread_rwlock_wrlock(lock)
         defer { pthread_rwlock_unlock(lock) }
