@@ -44,7 +44,7 @@ public final class Words: Sendable {
         case .text(let text): text
         case .plural(let forms): forms[.other] ?? ""
         }
-        return Self.fill(template, arguments.map { ($0.key, $0.value) })
+        return Self.fill(template, arguments)
     }
 
     /// `1 Eintrag`, `2 Einträge`: the form CLDR's rules choose for `count`,
@@ -55,7 +55,7 @@ public final class Words: Sendable {
         case .plural(let forms):
             (count == 0 ? forms[.zero] : nil) ?? forms[plurals.category(of: Double(count))] ?? forms[.other] ?? ""
         }
-        return Self.fill(template, [("count", numbers.integer(count))] + arguments.map { ($0.key, $0.value) })
+        return Self.fill(template, arguments, count: numbers.integer(count))
     }
 
     /// A sentence with markup in its places, such as a link: the word's own
@@ -80,21 +80,22 @@ public final class Words: Sendable {
         return result + "\(String(rest))" as HTML
     }
 
-    /// Each `{name}` of `template` replaced by its argument; a place with no
-    /// argument is kept as written. Read as UTF-8 bytes: braces are ASCII,
-    /// so a place never starts or ends inside a character.
-    static func fill(_ template: String, _ arguments: [(String, String)]) -> String {
+    /// Each `{name}` of `template` replaced by its argument, `{count}` by
+    /// `count` first; a place with no argument is kept as written. Read as
+    /// UTF-8 bytes: braces are ASCII, so a place never starts or ends inside
+    /// a character.
+    static func fill(_ template: String, _ arguments: KeyValuePairs<String, String>, count: String? = nil) -> String {
         let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
         let bytes = template.utf8
-        guard !arguments.isEmpty, var place = bytes.firstIndex(of: open) else { return template }
+        guard !arguments.isEmpty || count != nil, var place = bytes.firstIndex(of: open) else { return template }
         var result = ""
-        result.reserveCapacity(bytes.count + arguments.reduce(0) { $0 + $1.1.utf8.count })
+        result.reserveCapacity(bytes.count + (count?.utf8.count ?? 0) + arguments.reduce(0) { $0 + $1.value.utf8.count })
         var copied = bytes.startIndex
         while let end = bytes[place...].firstIndex(of: close) {
             let name = Substring(template.utf8[bytes.index(after: place)..<end])
-            if let argument = arguments.first(where: { $0.0 == name }) {
+            if let argument = name == "count" && count != nil ? count : arguments.first(where: { $0.key == name })?.value {
                 result += Substring(bytes[copied..<place])
-                result += argument.1
+                result += argument
                 copied = bytes.index(after: end)
             }
             guard let next = bytes[bytes.index(after: end)...].firstIndex(of: open) else { break }
