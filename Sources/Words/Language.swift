@@ -6,12 +6,13 @@ public final class Language: Sendable {
     public let tag: LanguageTag
     public let words: Words
     public let format: Formats
-    /// `rtl` or `ltr`.
-    public var direction: String { tag.direction }
+    /// `rtl` or `ltr`, asked once: every page asks for it.
+    public let direction: String
 
     /// The language `tag` with a study's own catalogs, by tag, in front of the shipped one.
     public init(_ tag: LanguageTag, studyCatalogs: [LanguageTag: Catalog] = [:]) {
         self.tag = tag
+        direction = tag.direction
         format = Self.formats(for: tag)
         words = Words(tag: tag, studyCatalogs: studyCatalogs, formats: format)
     }
