@@ -25,15 +25,67 @@ public enum Layout {
     }
 
     static func page(title: String, study: Study, reader: Reader, nav: Navigation, main: HTML,
-                     scripts: [String] = [], bodyClass: String? = nil, frame: Frame = .plain) -> HTML {
-        var html: HTML = """
+                     scripts: [String] = [], bodyClass: String? = nil, frame: Frame = .plain, chrome: Chrome? = nil) -> HTML {
+        let key = Chrome.Key(nav: nav, scripts: scripts, bodyClass: bodyClass, banner: frame.banner?.markup,
+                             liveReload: frame.liveReload, signOutToken: frame.signOutToken)
+        let parts: Chrome.Parts
+        if let chrome, let kept = chrome.parts, chrome.key == key {
+            parts = kept
+        } else {
+            parts = Self.parts(study: study, reader: reader, nav: nav, scripts: scripts, bodyClass: bodyClass, frame: frame)
+            chrome?.key = key
+            chrome?.parts = parts
+        }
+        var html = parts.head
+        // The main part is most of a page: room for it and the rest, so it is copied once.
+        html.reserveCapacity(html.markup.utf8.count + title.utf8.count * 2 + parts.top.markup.utf8.count
+                             + main.markup.utf8.count + parts.bottom.markup.utf8.count)
+        html += "\(title)"
+        html += parts.top
+        html += main
+        html += parts.bottom
+        return html
+    }
+
+    /// A page's chrome, kept for the next page alike but for its title and
+    /// main part: a participant's day pages, which share one folder and one
+    /// reader. Only ever used by one thread.
+    final class Chrome {
+        struct Key: Equatable {
+            var nav: Navigation
+            var scripts: [String]
+            var bodyClass: String?
+            var banner: String?
+            var liveReload: Bool
+            var signOutToken: String?
+        }
+
+        /// Up to the title's text; from after it to the start of the main part; from its end on.
+        struct Parts {
+            var head: HTML
+            var top: HTML
+            var bottom: HTML
+        }
+
+        var key: Key?
+        var parts: Parts?
+
+        init() {}
+    }
+
+    private static func parts(study: Study, reader: Reader, nav: Navigation, scripts: [String], bodyClass: String?,
+                              frame: Frame) -> Chrome.Parts {
+        let head: HTML = """
             <!DOCTYPE html>
             <html lang="\(reader.language.tag.identifier)" dir="\(reader.language.direction)">
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <meta http-equiv="Content-Security-Policy" content="\(HTML(trusted: ContentSecurityPolicy.meta))">
-            <title>\(title) · \(study.title)</title>
+            <title>
+            """
+        var top: HTML = """
+             · \(study.title)</title>
             <link rel="stylesheet" href="\(reader.links.asset("css/carefeed.css"))">
             <link rel="icon" href="\(reader.links.asset("icons/heart.fill.svg"))" type="image/svg+xml">
             </head>
@@ -43,43 +95,40 @@ public enum Layout {
             <p class="site-title">\(study.title)<span class="site-institution">\(study.institution)</span></p>
 
             """
-        // The main part is most of a page: room for it and the rest, so it is copied once.
-        html.reserveCapacity(html.markup.utf8.count + main.markup.utf8.count + (frame.banner?.markup.utf8.count ?? 0) + 4_096)
         let items = nav.items(reader: reader, hasCareTeam: !study.contacts.isEmpty)
         if !items.isEmpty {
-            html += "<nav aria-label=\"\(reader.words(.mainNavigation))\"><ul class=\"nav\">"
+            top += "<nav aria-label=\"\(reader.words(.mainNavigation))\"><ul class=\"nav\">"
             for item in items {
                 if let href = item.href {
-                    html += "<li><a href=\"\(href)\"\(item.isCurrent ? " aria-current=\"page\"" as HTML : "")>\(item.title)</a></li>"
+                    top += "<li><a href=\"\(href)\"\(item.isCurrent ? " aria-current=\"page\"" as HTML : "")>\(item.title)</a></li>"
                 } else {
-                    html += "<li><span>\(item.title)</span></li>"
+                    top += "<li><span>\(item.title)</span></li>"
                 }
             }
-            html += "</ul></nav>\n"
+            top += "</ul></nav>\n"
         }
+        top += "</header>\n<main id=\"main\">\n"
+        if let banner = frame.banner { top += banner }
         // The care team is a tap away from every page, onboarding and messages too.
         let careTeam: HTML = (study.contacts.isEmpty ? nil : reader.links.careTeam()).map { " · <a href=\"\($0)\">\(reader.words(.careTeam))</a>" } ?? ""
         // The language can be changed from every page, and is named in itself so anyone can find theirs.
         let language: HTML = (study.languages.count > 1 ? reader.links.language() : nil).map {
             " · <a href=\"\($0)\" class=\"language-link\">\(reader.words(.currentLanguage, ["language": reader.language.tag.nativeName]))</a>"
         } ?? ""
-        html += "</header>\n<main id=\"main\">\n"
-        if let banner = frame.banner { html += banner }
-        html += main
-        html += """
+        var bottom: HTML = """
 
             </main>
             <footer class="site-footer"><p>\(study.institution) · <a href="mailto:\(study.contact)"><bdi dir="ltr">\(study.contact)</bdi></a>\(careTeam)\(language)</p>\(signOut(frame, reader: reader))</footer>
 
             """
         for script in scripts {
-            html += "<script src=\"\(reader.links.asset(script))\"></script>\n"
+            bottom += "<script src=\"\(reader.links.asset(script))\"></script>\n"
         }
         if frame.liveReload {
-            html += "<script src=\"\(reader.links.asset("js/live.js"))\"></script>\n"
+            bottom += "<script src=\"\(reader.links.asset("js/live.js"))\"></script>\n"
         }
-        html += "</body>\n</html>\n"
-        return html
+        bottom += "</body>\n</html>\n"
+        return Chrome.Parts(head: head, top: top, bottom: bottom)
     }
 
     /// A hosted study's "Sign out", for a phone or a clinic's tablet that others use too.

@@ -2,7 +2,7 @@ import CareModel
 import Markup
 
 /// Which navigation a page shows and which of its sections the page is in.
-public enum Navigation: Sendable {
+public enum Navigation: Sendable, Equatable {
     /// The sections of the navigation bar.
     public enum Section: Sendable {
         case participants

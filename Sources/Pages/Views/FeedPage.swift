@@ -20,8 +20,9 @@ public enum FeedPage {
     /// What the pages of one participant, in one language for one reader,
     /// work out once and show again: each week's strip, drawn for the day
     /// pages (one folder, so they link alike), whose seven days differ only
-    /// in which is shown; and each answer in words, which a card open for
-    /// several days and the audit trail say again.
+    /// in which is shown; the day pages' chrome around their title and main
+    /// part; and each answer in words, which a card open for several days
+    /// and the audit trail say again.
     public final class Kept {
         struct Drawn {
             var opening: HTML
@@ -37,6 +38,8 @@ public enum FeedPage {
 
         var strips: [LocalDate: Drawn] = [:]
         var answers: [AnswerKey: String] = [:]
+        /// The day pages' chrome: alike on every day page but for its title.
+        let chrome = Layout.Chrome()
 
         public init() {}
     }
@@ -92,7 +95,7 @@ public enum FeedPage {
         let title = isToday ? reader.words(.today) : reader.format.day(feed.day)
         return Layout.page(title: title, study: plan.study, reader: reader,
                            nav: .participant(id: participant.id, today: feed.today, current: .feed), main: main,
-                           scripts: csrfToken != nil && feed.isEditable ? ["js/busy.js"] : [], frame: frame)
+                           scripts: csrfToken != nil && feed.isEditable ? ["js/busy.js"] : [], frame: frame, chrome: kept.chrome)
     }
 
     static func weekStrip(_ feed: FeedDay, reader: Reader, kept: Kept) -> HTML {
