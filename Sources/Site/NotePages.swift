@@ -21,9 +21,13 @@ extension SiteBuilder {
         let batchesAhead = DispatchSemaphore(value: 2)
         for start in stride(from: 0, to: notes.count, by: 256) {
             let batch = Array(notes[start..<min(start + 256, notes.count)])
-            let pages = concurrentMap(batch) { note in
-                EducationPages.note(note, study: study, reader: reader("education/\(note.slug).html"))
-            }
+            // A share of the batch on each core, each keeping the chrome its notes share.
+            let pages = concurrentShares(batch) { share in
+                let chrome = Layout.Chrome()
+                return share.map { note in
+                    EducationPages.note(note, study: study, reader: reader("education/\(note.slug).html"), chrome: chrome)
+                }
+            }.flatMap { $0 }
             batchesAhead.wait()
             queue.async {
                 noteWriter.update { state in

@@ -48,9 +48,9 @@ public enum Layout {
     }
 
     /// A page's chrome, kept for the next page alike but for its title and
-    /// main part: a participant's day pages, which share one folder and one
-    /// reader. Only ever used by one thread.
-    final class Chrome {
+    /// main part: a participant's day pages, or the education notes, which
+    /// share one folder and one reader. Only ever used by one thread.
+    public final class Chrome {
         struct Key: Equatable {
             var nav: Navigation
             var scripts: [String]
@@ -70,7 +70,7 @@ public enum Layout {
         var key: Key?
         var parts: Parts?
 
-        init() {}
+        public init() {}
     }
 
     private static func parts(study: Study, reader: Reader, nav: Navigation, scripts: [String], bodyClass: String?,

@@ -20,8 +20,10 @@ public enum EducationPages {
                            nav: nav, main: main, frame: frame)
     }
 
+    /// - Parameter chrome: kept from the last note this thread wrote into the same folder for the same reader.
     public static func note(_ note: EducationNote, study: Study, reader: Reader,
-                            nav: Navigation = .study(current: .education), frame: Layout.Frame = .plain) -> HTML {
+                            nav: Navigation = .study(current: .education), frame: Layout.Frame = .plain,
+                            chrome: Layout.Chrome? = nil) -> HTML {
         var main: HTML = "<article class=\"note\"\(Layout.language(of: note.file, study: study))>\n<h1>\(note.title)</h1>\n<p class=\"lead\">\(note.summary)</p>\n"
         if let image = note.image {
             main += "<img class=\"note-image\" src=\"\(reader.links.asset(image))\" alt=\"\">\n"
@@ -38,7 +40,7 @@ public enum EducationPages {
                            nav: nav, main: main,
                            scripts: note.model == nil ? [] : ["js/three.min.js", "js/GLTFLoader.js", "js/OrbitControls.js",
                                                              "models/\(note.model!.scriptName)", "js/model-viewer.js"],
-                           frame: frame)
+                           frame: frame, chrome: chrome)
     }
 
     static func viewer(_ model: ModelMetadata, reader: Reader) -> HTML {
