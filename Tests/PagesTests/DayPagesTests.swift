@@ -228,6 +228,30 @@ struct PreviewLinks: PageLinks {
         }
     }
 
+    /// The chrome kept from one page serves the next only where it is the same: pages with a form
+    /// token and without it (a script more or less), and notes with a 3D model and without, in turn.
+    @Test func keptChromeGivesEachPageAsDrawnAlone() {
+        let feed = plan.feed(for: participant, outcomes: [answer("onboarding", on: "2026-03-02", [], id: 1)],
+                             today: Fixtures.date("2026-03-04"))
+        let reader = Reader.participant(links: links, language: .usEnglish)
+        let kept = FeedPage.Kept()
+        var scripts = Set<Bool>()
+        for (index, day) in feed.days(Fixtures.date("2026-03-02")...Fixtures.date("2026-03-09"), firstWeekday: 1).enumerated() {
+            let token = index % 2 == 0 ? "token-\(index)" : nil
+            let shared = FeedPage.render(day, plan: plan, reader: reader, csrfToken: token, kept: kept).markup
+            #expect(shared == FeedPage.render(day, plan: plan, reader: reader, csrfToken: token).markup, "\(day.day)")
+            scripts.insert(shared.contains("js/busy.js"))
+        }
+        #expect(scripts == [true, false])
+        let chrome = Layout.Chrome()
+        let notes = study.notes + study.notes.reversed()
+        #expect(Set(notes.map { $0.model == nil }) == [true, false])
+        for note in notes {
+            #expect(EducationPages.note(note, study: study, reader: reader, chrome: chrome).markup
+                    == EducationPages.note(note, study: study, reader: reader).markup, "\(note.slug)")
+        }
+    }
+
     @Test func theSafetyNoteCallsTheCareTeamWhereTheWarningSignsAre() throws {
         let safety = try #require(study.safety.flatMap(study.note))
         let page = EducationPages.note(safety, study: study, reader: .participant(links: links, language: .usEnglish)).markup
