@@ -32,6 +32,16 @@ import StudyModel
             """)
     }
 
+    /// A slug keeps letters and digits, lowered, one dash between runs; ASCII and other scripts alike.
+    @Test func slugsKeepLettersAndDigitsJoinedByDashes() {
+        let slugs = ["Swelling & Pain (Week 2)": "swelling-pain-week-2", "  ...  ": "section", "": "section",
+                     "MRI: T2-Weighted": "mri-t2-weighted", "Äpfel und Birnen": "äpfel-und-birnen",
+                     "Knie — Woche 1": "knie-woche-1", "Ölçüm 3": "ölçüm-3", "膝の運動": "膝の運動", "9 AM-5 PM": "9-am-5-pm"]
+        for (heading, slug) in slugs {
+            #expect(Markdown.slug(heading) == slug, "\(heading)")
+        }
+    }
+
     /// 300,000 emphasis marks on each side of one letter nest deeper than any
     /// stack: the heading's text is found without recursion, in a note under
     /// the 1 MB limit, on the loader's worker threads too.

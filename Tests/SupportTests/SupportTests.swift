@@ -14,6 +14,25 @@ import Testing
         #expect(bytes.firstIndex(of: Array("three".utf8)) == nil)
         #expect(bytes.firstIndex(of: []) == nil)
         #expect(Array("ab".utf8).firstIndex(of: Array("abc".utf8)) == nil, "a needle longer than the bytes")
+        // A slice counts from its own start; bytes not side by side in memory take the byte-by-byte way.
+        #expect(bytes[3...].firstIndex(of: Array("<p>".utf8)) == 10)
+        #expect(bytes[3...].firstIndex(of: Array("<p>".utf8), from: 11) == nil)
+        #expect(bytes.lazy.map { $0 }.firstIndex(of: Array("two".utf8)) == 13)
+    }
+
+    /// Against the plainest search, on bytes of few kinds, so that near misses are many.
+    @Test func theByteSearchAgreesWithThePlainestSearch() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let bytes = (0..<Int.random(in: 0...40, using: &generator)).map { _ in UInt8.random(in: 97...99, using: &generator) }
+            let needle = (0..<Int.random(in: 1...4, using: &generator)).map { _ in UInt8.random(in: 97...99, using: &generator) }
+            let start = Int.random(in: 0...42, using: &generator)
+            let plain = bytes.count < needle.count ? nil : (start...max(start, bytes.count - needle.count)).first { index in
+                index + needle.count <= bytes.count && Array(bytes[index..<index + needle.count]) == needle
+            }
+            #expect(bytes.firstIndex(of: needle, from: start) == plain, "\(bytes) \(needle) \(start)")
+            #expect(bytes.lazy.map { $0 }.firstIndex(of: needle, from: start) == plain)
+        }
     }
 
     @Test func theConcurrentMapKeepsTheOrderOfItsElements() {
