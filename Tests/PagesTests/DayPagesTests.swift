@@ -246,7 +246,12 @@ struct PreviewLinks: PageLinks {
         let chrome = Layout.Chrome()
         let notes = study.notes + study.notes.reversed()
         #expect(Set(notes.map { $0.model == nil }) == [true, false])
-        for note in notes {
+        // Another language, and another folder's links, on the same chrome too.
+        let readers = [reader, Reader.participant(links: links, language: Language(LanguageTag("de-DE")!)),
+                       Reader.site(SiteLinks(page: "education/x.html", feedDays: { _, _ in true }), sharing: .everything),
+                       Reader.site(SiteLinks(page: "a/b/c.html", feedDays: { _, _ in true }), sharing: .everything)]
+        for (index, note) in notes.enumerated() {
+            let reader = readers[index % readers.count]
             #expect(EducationPages.note(note, study: study, reader: reader, chrome: chrome).markup
                     == EducationPages.note(note, study: study, reader: reader).markup, "\(note.slug)")
         }

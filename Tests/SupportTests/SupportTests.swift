@@ -32,6 +32,13 @@ import Testing
             }
             #expect(bytes.firstIndex(of: needle, from: start) == plain, "\(bytes) \(needle) \(start)")
             #expect(bytes.lazy.map { $0 }.firstIndex(of: needle, from: start) == plain)
+            // A slice of the same bytes, counted from its own start.
+            let cut = Int.random(in: 0...bytes.count, using: &generator)
+            let slice = bytes[cut...]
+            let inSlice = bytes.count - cut < needle.count ? nil : (max(start, cut)...max(start, cut, bytes.count - needle.count)).first { index in
+                index + needle.count <= bytes.count && Array(bytes[index..<index + needle.count]) == needle
+            }
+            #expect(slice.firstIndex(of: needle, from: start) == inSlice, "\(bytes) \(cut) \(needle) \(start)")
         }
     }
 

@@ -26,7 +26,8 @@ public enum Layout {
 
     static func page(title: String, study: Study, reader: Reader, nav: Navigation, main: HTML,
                      scripts: [String] = [], bodyClass: String? = nil, frame: Frame = .plain, chrome: Chrome? = nil) -> HTML {
-        let key = Chrome.Key(nav: nav, scripts: scripts, bodyClass: bodyClass, banner: frame.banner?.markup,
+        let key = Chrome.Key(assets: reader.links.asset(""), language: ObjectIdentifier(reader.language), nav: nav,
+                             scripts: scripts, bodyClass: bodyClass, banner: frame.banner?.markup,
                              liveReload: frame.liveReload, signOutToken: frame.signOutToken)
         let parts: Chrome.Parts
         if let chrome, let kept = chrome.parts, chrome.key == key {
@@ -51,7 +52,11 @@ public enum Layout {
     /// main part: a participant's day pages, or the education notes, which
     /// share one folder and one reader. Only ever used by one thread.
     public final class Chrome {
+        /// What the chrome depends on, besides the study, which is one for a `Chrome`'s life.
         struct Key: Equatable {
+            /// Where the page's folder finds the assets, which says how far it is from the root.
+            var assets: String
+            var language: ObjectIdentifier
             var nav: Navigation
             var scripts: [String]
             var bodyClass: String?
