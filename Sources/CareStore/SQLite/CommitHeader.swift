@@ -47,7 +47,7 @@ final class CommitHeader: @unchecked Sendable {
     /// normal locking, through the unix VFS).
     init?(databasePath: String, watching watched: UnsafeRawPointer?) {
         guard let watched, let connection = try? Database(path: databasePath, mustExist: true) else { return nil }
-        // A store another process is recovering answers after the wait, as the store's own connection does.
+        // A store another process is recovering is read once it is done, as the store's own connection waits for it.
         try? connection.execute("PRAGMA busy_timeout = 5000")
         guard (try? connection.query("PRAGMA journal_mode").first?.text("journal_mode")) == "wal",
               (try? connection.query("PRAGMA locking_mode").first?.text("locking_mode")) == "normal",

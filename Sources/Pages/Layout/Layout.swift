@@ -26,7 +26,7 @@ public enum Layout {
 
     static func page(title: String, study: Study, reader: Reader, nav: Navigation, main: HTML,
                      scripts: [String] = [], bodyClass: String? = nil, frame: Frame = .plain, chrome: Chrome? = nil) -> HTML {
-        let key = Chrome.Key(assets: reader.links.asset(""), language: ObjectIdentifier(reader.language), nav: nav,
+        let key = Chrome.Key(assets: reader.links.asset(""), language: reader.language.tag.identifier, nav: nav,
                              scripts: scripts, bodyClass: bodyClass, banner: frame.banner?.markup,
                              liveReload: frame.liveReload, signOutToken: frame.signOutToken)
         let parts: Chrome.Parts
@@ -56,7 +56,7 @@ public enum Layout {
         struct Key: Equatable {
             /// Where the page's folder finds the assets, which says how far it is from the root.
             var assets: String
-            var language: ObjectIdentifier
+            var language: String
             var nav: Navigation
             var scripts: [String]
             var bodyClass: String?
