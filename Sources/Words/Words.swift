@@ -7,9 +7,9 @@ import Markup
 public final class Words: Sendable {
     public let tag: LanguageTag
     /// Each word's entry from the first layer that has it, by `Word.ordinal`,
-    /// looked up once: pages ask for words millions of times a build, and a
-    /// word's own hash is its text's.
-    let entries: [Catalog.Entry?]
+    /// looked up and cut at its places once: pages ask for words millions of
+    /// times a build, and a word's own hash is its text's.
+    let entries: [Entry?]
     let plurals: PluralRules
     let numbers: Formats
 
@@ -18,7 +18,7 @@ public final class Words: Sendable {
         if let shipped = Catalog.shipped(for: tag) { layers.append(shipped) }
         if let english = Catalog[builtIn: "en"] { layers.append(english) }
         self.tag = tag
-        entries = Word.allCases.map { word in layers.lazy.compactMap { $0.entries[word.rawValue] }.first }
+        entries = Word.allCases.map { word in layers.lazy.compactMap { $0.entries[word.rawValue] }.first.map(Entry.init) }
         plurals = PluralRules(tag)
         numbers = formats
     }
@@ -29,8 +29,8 @@ public final class Words: Sendable {
         return Word.allCases.filter { word in !catalogs.contains { $0.entries[word.rawValue] != nil } }
     }
 
-    func entry(_ word: Word) -> Catalog.Entry {
-        entries[word.ordinal] ?? .text(word.rawValue)
+    func entry(_ word: Word) -> Entry {
+        entries[word.ordinal] ?? Entry(.text(word.rawValue))
     }
 
     /// `Today`
@@ -40,31 +40,22 @@ public final class Words: Sendable {
 
     /// `Step 2 of 5`, from `Step {step} of {count}` and its arguments.
     public func callAsFunction(_ word: Word, _ arguments: KeyValuePairs<String, String>) -> String {
-        let template: String = switch entry(word) {
-        case .text(let text): text
-        case .plural(let forms): forms[.other] ?? ""
-        }
-        return Self.fill(template, arguments)
+        entry(word).other.filled(arguments)
     }
 
     /// `1 Eintrag`, `2 Einträge`: the form CLDR's rules choose for `count`,
     /// with `{count}` written by the language's number format.
     public func callAsFunction(_ word: Word, count: Int, _ arguments: KeyValuePairs<String, String> = [:]) -> String {
-        let template: String = switch entry(word) {
-        case .text(let text): text
-        case .plural(let forms):
-            (count == 0 ? forms[.zero] : nil) ?? forms[plurals.category(of: Double(count))] ?? forms[.other] ?? ""
-        }
-        return Self.fill(template, arguments, count: numbers.integer(count))
+        let entry = entry(word)
+        let template = entry.forms.isEmpty ? entry.other
+            : (count == 0 ? entry.forms[.zero] : nil) ?? entry.forms[plurals.category(of: Double(count))] ?? entry.other
+        return template.filled(arguments, count: numbers.integer(count))
     }
 
     /// A sentence with markup in its places, such as a link: the word's own
     /// text is escaped, each argument goes in as the markup it is.
     public func html(_ word: Word, _ arguments: KeyValuePairs<String, HTML>) -> HTML {
-        let template: String = switch entry(word) {
-        case .text(let text): text
-        case .plural(let forms): forms[.other] ?? ""
-        }
+        let template = entry(word).other.text
         var result: HTML = ""
         var rest = Substring(template)
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
@@ -81,28 +72,89 @@ public final class Words: Sendable {
     }
 
     /// Each `{name}` of `template` replaced by its argument, `{count}` by
-    /// `count` first; a place with no argument is kept as written. Read as
-    /// UTF-8 bytes: braces are ASCII, so a place never starts or ends inside
-    /// a character.
+    /// `count` first; a place with no argument is kept as written.
     static func fill(_ template: String, _ arguments: KeyValuePairs<String, String>, count: String? = nil) -> String {
-        let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
-        let bytes = template.utf8
-        guard !arguments.isEmpty || count != nil, var place = bytes.firstIndex(of: open) else { return template }
-        var result = ""
-        result.reserveCapacity(bytes.count + (count?.utf8.count ?? 0) + arguments.reduce(0) { $0 + $1.value.utf8.count })
-        var copied = bytes.startIndex
-        while let end = bytes[place...].firstIndex(of: close) {
-            let name = Substring(template.utf8[bytes.index(after: place)..<end])
-            if let argument = name == "count" && count != nil ? count : arguments.first(where: { $0.key == name })?.value {
-                result += Substring(bytes[copied..<place])
-                result += argument
-                copied = bytes.index(after: end)
+        Template(template).filled(arguments, count: count)
+    }
+}
+
+extension Words {
+    /// A word as pages fill it: its text for every count, or its plural
+    /// forms by CLDR category, each cut at its places.
+    struct Entry: Sendable {
+        /// The text, or the `other` form of a plural word (empty if it has none).
+        let other: Template
+        /// Empty for a word with one text.
+        let forms: [PluralCategory: Template]
+
+        init(_ entry: Catalog.Entry) {
+            switch entry {
+            case .text(let text):
+                other = Template(text)
+                forms = [:]
+            case .plural(let texts):
+                other = Template(texts[.other] ?? "")
+                forms = texts.mapValues(Template.init)
             }
-            guard let next = bytes[bytes.index(after: end)...].firstIndex(of: open) else { break }
-            place = next
         }
-        result += Substring(bytes[copied...])
-        return result
+    }
+
+    /// A word's text cut at its `{places}` once, so filling it copies runs of
+    /// text rather than searching them on every call.
+    struct Template: Sendable {
+        struct Place: Sendable {
+            /// The text from the last place's end up to this place.
+            let before: String
+            let name: String
+            /// The place as written, `{name}`: kept when nothing fills it.
+            let written: String
+        }
+
+        let text: String
+        let places: [Place]
+        /// The text after the last place.
+        let tail: String
+
+        /// Read as UTF-8 bytes: braces are ASCII, so a place never starts or
+        /// ends inside a character. A place runs from a `{` to the next `}`;
+        /// the next place starts after that `}`.
+        init(_ text: String) {
+            let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
+            let bytes = text.utf8
+            var places: [Place] = []
+            var copied = bytes.startIndex
+            var searchFrom = bytes.startIndex
+            while let place = bytes[searchFrom...].firstIndex(of: open),
+                  let end = bytes[place...].firstIndex(of: close) {
+                let after = bytes.index(after: end)
+                places.append(Place(before: String(Substring(bytes[copied..<place])),
+                                    name: String(Substring(bytes[bytes.index(after: place)..<end])),
+                                    written: String(Substring(bytes[place..<after]))))
+                copied = after
+                searchFrom = after
+            }
+            self.text = text
+            self.places = places
+            tail = String(Substring(bytes[copied...]))
+        }
+
+        /// Each place filled by its argument, `{count}` by `count` first; a
+        /// place with no argument is kept as written.
+        func filled(_ arguments: KeyValuePairs<String, String>, count: String? = nil) -> String {
+            guard !places.isEmpty, !arguments.isEmpty || count != nil else { return text }
+            var result = ""
+            result.reserveCapacity(text.utf8.count + (count?.utf8.count ?? 0) + arguments.reduce(0) { $0 + $1.value.utf8.count })
+            for place in places {
+                result += place.before
+                if let argument = place.name == "count" && count != nil ? count : arguments.first(where: { $0.key == place.name })?.value {
+                    result += argument
+                } else {
+                    result += place.written
+                }
+            }
+            result += tail
+            return result
+        }
     }
 }
 

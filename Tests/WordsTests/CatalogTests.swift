@@ -27,6 +27,10 @@ import Testing
         #expect(Words.fill("{count}件の記録 {", ["count": "٣"]) == "٣件の記録 {")
         #expect(Words.fill("no places", ["day": "x"]) == "no places")
         #expect(Words.fill("{a{b}", ["b": "x"]) == "{a{b}")
+        // A place runs to the first `}` after its `{`; the next starts after that.
+        #expect(Words.fill("{a{b} {day}}{", ["day": "Mo", "a{b": "y"]) == "y Mo}{")
+        #expect(Words.fill("", ["day": "x"]).isEmpty)
+        #expect(Words.fill("{day}{day}", ["day": "Mo"]) == "MoMo")
         // A count's number stands in for `{count}` before an argument of that name.
         #expect(Words.fill("{count} of {n}", ["count": "x", "n": "7"], count: "٥") == "٥ of 7")
         #expect(Words.fill("{count}", [:], count: "3") == "3")
