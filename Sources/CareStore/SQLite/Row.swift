@@ -5,8 +5,10 @@
 struct Row {
     /// The statement that produced the row, for errors.
     let sql: String
-    /// Column positions by name, shared by every row of a statement.
-    let columns: [String: Int]
+    /// Column names in order, shared by every row of a statement. A query
+    /// names a dozen columns, short enough that comparing names one by one
+    /// is quicker than hashing the name asked for.
+    let columns: [String]
     let values: [SQLValue]
     /// Positions of text columns whose bytes are not UTF-8, which a file
     /// another program wrote may hold: reading one throws.
@@ -14,7 +16,8 @@ struct Row {
 
     /// The column's value as SQLite holds it.
     func value(_ column: String) throws -> SQLValue {
-        guard let position = columns[column] else {
+        // Where two columns share a name, the first.
+        guard let position = columns.firstIndex(of: column) else {
             throw damaged(column, "is not in the result")
         }
         guard !notUTF8.contains(position) else {

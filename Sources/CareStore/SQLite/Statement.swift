@@ -6,21 +6,14 @@ final class Statement {
     private let handle: OpaquePointer
     private let connection: OpaquePointer
     let sql: String
-    /// Result column positions by name; where two columns share a name, the first.
-    private let columns: [String: Int]
+    /// Result column names, in order.
+    private let columns: [String]
 
     init(handle: OpaquePointer, connection: OpaquePointer, sql: String) {
         self.handle = handle
         self.connection = connection
         self.sql = sql
-        var columns: [String: Int] = [:]
-        for column in 0..<sqlite3_column_count(handle) {
-            let name = String(cString: sqlite3_column_name(handle, column))
-            if columns[name] == nil {
-                columns[name] = Int(column)
-            }
-        }
-        self.columns = columns
+        columns = (0..<sqlite3_column_count(handle)).map { String(cString: sqlite3_column_name(handle, $0)) }
     }
 
     deinit {
