@@ -86,8 +86,12 @@ public struct HTML: Sendable, Hashable, CustomStringConvertible, ExpressibleBySt
         }
     }
 
-    public static func + (left: HTML, right: HTML) -> HTML {
-        HTML(trusted: left.markup + right.markup)
+    /// Appends to `left` where it stands when nothing else holds it, as in
+    /// `a + b + c`: a chain grows one string instead of copying each part.
+    public static func + (left: consuming HTML, right: HTML) -> HTML {
+        var result = left
+        result.markup += right.markup
+        return result
     }
 
     public static func += (left: inout HTML, right: HTML) {

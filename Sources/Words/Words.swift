@@ -142,18 +142,36 @@ extension Words {
         /// place with no argument is kept as written.
         func filled(_ arguments: KeyValuePairs<String, String>, count: String? = nil) -> String {
             guard !places.isEmpty, !arguments.isEmpty || count != nil else { return text }
-            var result = ""
-            result.reserveCapacity(text.utf8.count + (count?.utf8.count ?? 0) + arguments.reduce(0) { $0 + $1.value.utf8.count })
-            for place in places {
-                result += place.before
-                if let argument = place.name == "count" && count != nil ? count : arguments.first(where: { $0.key == place.name })?.value {
-                    result += argument
-                } else {
-                    result += place.written
+            // The parts side by side on the stack, then copied once into a
+            // string of their length: appending each costs several times more.
+            return withUnsafeTemporaryAllocation(of: String.self, capacity: places.count * 2 + 1) { parts in
+                var filled = 0
+                for place in places {
+                    let argument = place.name == "count" && count != nil ? count : arguments.first(where: { $0.key == place.name })?.value
+                    parts.initializeElement(at: filled, to: place.before)
+                    parts.initializeElement(at: filled + 1, to: argument ?? place.written)
+                    filled += 2
                 }
+                parts.initializeElement(at: filled, to: tail)
+                let used = UnsafeMutableBufferPointer(rebasing: parts[...filled])
+                defer { used.deinitialize() }
+                return Self.joined(used)
             }
-            result += tail
-            return result
+        }
+
+        private static func joined(_ parts: UnsafeMutableBufferPointer<String>) -> String {
+            let length = parts.reduce(0) { $0 + $1.utf8.count }
+            return String(unsafeUninitializedCapacity: length) { buffer in
+                var offset = 0
+                for index in parts.indices {
+                    parts[index].withUTF8 { bytes in
+                        guard let start = bytes.baseAddress else { return }
+                        (buffer.baseAddress! + offset).initialize(from: start, count: bytes.count)
+                        offset += bytes.count
+                    }
+                }
+                return offset
+            }
         }
     }
 }
