@@ -20,7 +20,12 @@ public struct HTTPResponse: Sendable {
     }
 
     public static func html(_ html: String, status: HTTPStatus = .ok) -> HTTPResponse {
-        HTTPResponse(status: status, headers: [("Content-Type", "text/html; charset=utf-8")], body: .bytes(Array(html.utf8)))
+        .html(bytes: Array(html.utf8), status: status)
+    }
+
+    /// A page already in UTF-8.
+    public static func html(bytes: [UInt8], status: HTTPStatus = .ok) -> HTTPResponse {
+        HTTPResponse(status: status, headers: [("Content-Type", "text/html; charset=utf-8")], body: .bytes(bytes))
     }
 
     public static func text(_ text: String, status: HTTPStatus) -> HTTPResponse {

@@ -245,7 +245,7 @@ public final class ParticipantApp: Sendable {
             if frame.signOutToken != nil { frame.signOutToken = tokenStandIn }
             let html = FeedPage.render(context.feed.day(day, firstWeekday: context.language.format.firstWeekday), plan: context.plan, reader: context.reader,
                                        csrfToken: tokenStandIn, notice: notice, frame: frame)
-            return PageTemplate(Array(html.utf8), cutAt: Array(tokenStandIn.utf8))
+            return PageTemplate(html.bytes, cutAt: Array(tokenStandIn.utf8))
         }
     }
 

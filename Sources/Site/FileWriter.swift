@@ -29,8 +29,7 @@ struct FileWriter {
     /// Writes a rendered page: the one place where a page becomes bytes.
     mutating func page(_ path: String, _ html: HTML) throws {
         report.pages += 1
-        var markup = html.markup
-        try markup.withUTF8 { try write(path, UnsafeRawBufferPointer($0)) }
+        try html.bytes.withUnsafeBytes { try write(path, $0) }
     }
 
     mutating func write(_ path: String, _ data: Data) throws {

@@ -27,7 +27,7 @@ public enum Layout {
     static func page(title: String, study: Study, reader: Reader, nav: Navigation, main: HTML,
                      scripts: [String] = [], bodyClass: String? = nil, frame: Frame = .plain, chrome: Chrome? = nil) -> HTML {
         let key = Chrome.Key(assets: reader.links.asset(""), language: reader.language.tag.identifier, nav: nav,
-                             scripts: scripts, bodyClass: bodyClass, banner: frame.banner?.markup,
+                             scripts: scripts, bodyClass: bodyClass, banner: frame.banner,
                              liveReload: frame.liveReload, signOutToken: frame.signOutToken)
         let parts: Chrome.Parts
         if let chrome, let kept = chrome.parts, chrome.key == key {
@@ -39,8 +39,8 @@ public enum Layout {
         }
         var html = parts.head
         // The main part is most of a page: room for it and the rest, so it is copied once.
-        html.reserveCapacity(html.markup.utf8.count + title.utf8.count * 2 + parts.top.markup.utf8.count
-                             + main.markup.utf8.count + parts.bottom.markup.utf8.count)
+        html.reserveCapacity(html.bytes.count + title.utf8.count * 2 + parts.top.bytes.count
+                             + main.bytes.count + parts.bottom.bytes.count)
         html += "\(title)"
         html += parts.top
         html += main
@@ -60,7 +60,7 @@ public enum Layout {
             var nav: Navigation
             var scripts: [String]
             var bodyClass: String?
-            var banner: String?
+            var banner: HTML?
             var liveReload: Bool
             var signOutToken: String?
         }

@@ -33,7 +33,7 @@ struct Responder {
     var words: Words { language.words }
 
     func page(_ html: HTML, status: HTTPStatus = .ok) -> HTTPResponse {
-        .html(html.markup, status: status)
+        .html(bytes: html.bytes, status: status)
     }
 
     /// A short page that says what happened, with a button to go on.
