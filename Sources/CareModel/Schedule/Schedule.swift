@@ -27,10 +27,11 @@ public struct Schedule: Hashable, Sendable, Codable {
         guard from < to else { return [] }
         let base = count(dates, before: from)
         var events: [(event: ScheduledEvent, order: (Int, Int, Int))] = []
+        var clock = WallClock(zone, from: from, to: to)
         for (index, element) in elements.enumerated() {
             guard let elementStart = element.start.day(dates)?.ordinal else { continue }
             for day in element.days(dates, from: from, to: to) {
-                for (slot, (start, end)) in element.intervals(on: day, in: zone).enumerated() {
+                for (slot, (start, end)) in element.intervals(on: day, in: &clock).enumerated() {
                     events.append((ScheduledEvent(element: index, occurrence: 0, version: version, day: day,
                                                   start: start, end: end, isAllDay: element.time == .allDay,
                                                   text: element.text, lastDay: day.adding(days: (element.window ?? 1) - 1),

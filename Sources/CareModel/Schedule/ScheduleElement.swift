@@ -72,19 +72,19 @@ public struct ScheduleElement: Hashable, Sendable, Codable {
     }
 
     /// Start and end instants of each of the events on `day`, in time order.
-    func intervals(on day: LocalDate, in zone: TimeZone) -> [(start: Date, end: Date)] {
+    func intervals(on day: LocalDate, in clock: inout WallClock) -> [(start: Date, end: Date)] {
         switch time {
         case .allDay:
-            return [(zone.instant(of: day, at: .midnight), zone.instant(of: day.adding(days: 1), at: .midnight))]
-        case .at(let clock):
-            return [timed(day, clock, zone)]
-        case .times(let clocks):
-            return clocks.map { timed(day, $0, zone) }
+            return [(clock.instant(of: day, at: .midnight), clock.instant(of: day.adding(days: 1), at: .midnight))]
+        case .at(let time):
+            return [timed(day, time, &clock)]
+        case .times(let times):
+            return times.map { timed(day, $0, &clock) }
         }
     }
 
-    private func timed(_ day: LocalDate, _ clock: LocalTime, _ zone: TimeZone) -> (start: Date, end: Date) {
-        let start = zone.instant(of: day, at: clock)
+    private func timed(_ day: LocalDate, _ time: LocalTime, _ clock: inout WallClock) -> (start: Date, end: Date) {
+        let start = clock.instant(of: day, at: time)
         return (start, start.addingTimeInterval(TimeInterval(duration.seconds)))
     }
 }

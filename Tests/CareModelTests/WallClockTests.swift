@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+@testable import CareModel
+
+@Suite struct WallClockTests {
+    /// Every wall time a schedule may ask for, on every day of spans that
+    /// cross changes of the clocks (spring forward, fall back, a half-hour
+    /// change, a zone that moved its standard time, a zone that skipped a
+    /// whole day), is the instant the zone's own rule gives, for spans of
+    /// many lengths and starts.
+    @Test func aWallClockGivesTheZonesOwnInstantForEveryTime() throws {
+        let zones = ["America/New_York", "Europe/Berlin", "Australia/Lord_Howe", "America/Caracas", "Pacific/Apia",
+                     "Asia/Kolkata", "UTC"].map { TimeZone(identifier: $0)! } + [TimeZone(secondsFromGMT: 5 * 3_600)!]
+        let times = ["00:00", "00:30", "01:30", "02:00", "02:30", "03:00", "12:00", "23:59"].map { LocalTime($0)! }
+        let starts = ["2011-12-20", "2016-04-25", "2026-03-01", "2026-09-20", "2026-10-30"].map { LocalDate(iso: $0)! }
+        var checked = 0
+        for zone in zones {
+            for start in starts {
+                for length in [1, 3, 9, 40, 130] {
+                    let end = start.adding(days: length)
+                    var clock = WallClock(zone, from: start, to: end)
+                    for ordinal in start.ordinal...end.ordinal {
+                        for time in times {
+                            let day = LocalDate(ordinal: ordinal)
+                            #expect(clock.instant(of: day, at: time) == zone.instant(of: day, at: time),
+                                    "\(zone.identifier) \(day) \(time)")
+                            checked += 1
+                        }
+                    }
+                    // Outside its span, the zone's own rule too.
+                    #expect(clock.instant(of: start.adding(days: -40), at: times[4]) == zone.instant(of: start.adding(days: -40), at: times[4]))
+                }
+            }
+        }
+        #expect(checked > 50_000)
+    }
+}
