@@ -177,14 +177,15 @@ public struct Format: Sendable {
     /// Each answer as its own line, "Pain: 3", in the task's order.
     public func answerList(_ outcome: Outcome, task: StudyTask?, study: Study) -> [String] {
         let outcome = Self.answersOnly(outcome, task: task)
-        var order = task?.formItems.map(\.id) ?? []
+        let items = task?.formItems ?? []
+        var order = items.map(\.id)
         for value in outcome.values where !order.contains(value.kind) {
             order.append(value.kind)
         }
         return order.compactMap { kind -> String? in
             let values = outcome.values.filter { $0.kind == kind }
             guard !values.isEmpty else { return nil }
-            let item = task?.formItems.first { $0.id == kind }
+            let item = items.first { $0.id == kind }
             // A simple task's tap reads as the card says it, "Done", not as an English id with a yes.
             if item == nil, kind == "done", values.map(\.value) == [.boolean(true)] {
                 let done = words(.boxDone)
@@ -204,10 +205,13 @@ public struct Format: Sendable {
             }.joined(separator: words(.listSeparator))
             let label = Self.label(kind, task: outcome.taskID, study: study, item: item)
             // A question already ends with its mark: "Where? Along a street", but "Sleep: 7 hours".
-            let asked = label.last.map { "?!.:？！。：؟".contains($0) } == true
+            let asked = label.last.map(Self.questionEnds.contains) == true
             return words(asked ? .answeredQuestion : .labelledAnswer, ["label": label, "answer": answers])
         }
     }
+
+    /// The marks a label that is a question or a sentence already ends with.
+    private static let questionEnds: Set<Character> = ["?", "!", ".", ":", "？", "！", "。", "：", "؟"]
 
     /// The outcome without the scores derived from it: its answers as given.
     static func answersOnly(_ outcome: Outcome, task: StudyTask?) -> Outcome {
