@@ -16,8 +16,9 @@ struct Row {
 
     /// The column's value as SQLite holds it.
     func value(_ column: String) throws -> SQLValue {
-        // Where two columns share a name, the first.
-        guard let position = columns.firstIndex(of: column) else {
+        // Where two columns share a name, the first. Lengths first: most names differ in theirs.
+        let length = column.utf8.count
+        guard let position = columns.firstIndex(where: { $0.utf8.count == length && $0 == column }) else {
             throw damaged(column, "is not in the result")
         }
         guard !notUTF8.contains(position) else {
