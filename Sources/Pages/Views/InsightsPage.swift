@@ -139,28 +139,37 @@ public enum InsightsPage {
         html += "</tr></thead>\n<tbody>\n"
         // Each series' points by day, in their order: a row takes its day's, not every point's.
         let pointsByDay = allSeries.map { Dictionary(grouping: $0.points, by: \.day) }
+        // A series' cells without a value are the same on every day they stand: made once a table.
+        let cells = allSeries.map { series in
+            let label: HTML = "data-label=\"\(series.series.legend)\""
+            return (open: "<td \(label)>" as HTML, notEnough: "<td \(label) class=\"not-enough\">\(words(.notEnoughAnswers))</td>" as HTML,
+                    declined: "<td \(label) class=\"declined\">\(words(.preferNotToAnswer))</td>" as HTML,
+                    noAnswer: "<td \(label) class=\"no-answer\">\(words(.noAnswer))</td>" as HTML,
+                    notDue: "<td \(label) class=\"not-due\">\(words(.notDue))</td>" as HTML, empty: "<td \(label)></td>" as HTML)
+        }
+        let separator = words(.listSeparator)
         for day in data.days {
             html += "<tr><th scope=\"row\">\(format.weekdayAndDay(day))\(visits[day].map { " · \($0)" } ?? "")</th>"
-            for (series, byDay) in zip(allSeries, pointsByDay) {
-                let values = (byDay[day] ?? [])
+            for index in allSeries.indices {
+                let series = allSeries[index], cell = cells[index]
+                let values = (pointsByDay[index][day] ?? [])
                     .map { point in
                         let number = format.number(point.value)
                         let value = point.unit.map { words(.valueWithUnit, ["value": number, "unit": $0]) } ?? number
                         return point.isSoFar ? words(.soFar, ["value": value]) : value
                     }
-                let label: HTML = "data-label=\"\(series.series.legend)\""
                 if !values.isEmpty {
-                    html += "<td \(label)>\(values.joined(separator: words(.listSeparator)))</td>"
+                    html += "\(cell.open)\(values.joined(separator: separator))</td>"
                 } else if series.notEnoughAnswers.contains(day) {
-                    html += "<td \(label) class=\"not-enough\">\(words(.notEnoughAnswers))</td>"
+                    html += cell.notEnough
                 } else if series.preferredNotToAnswer.contains(day) {
-                    html += "<td \(label) class=\"declined\">\(words(.preferNotToAnswer))</td>"
+                    html += cell.declined
                 } else if series.noAnswer.contains(day) {
-                    html += "<td \(label) class=\"no-answer\">\(words(.noAnswer))</td>"
+                    html += cell.noAnswer
                 } else if day < data.today {
-                    html += "<td \(label) class=\"not-due\">\(words(.notDue))</td>"
+                    html += cell.notDue
                 } else {
-                    html += "<td \(label)></td>"
+                    html += cell.empty
                 }
             }
             html += "</tr>\n"
