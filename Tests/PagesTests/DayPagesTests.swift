@@ -2,7 +2,7 @@ import CareModel
 import Content
 import Feed
 import Foundation
-import Pages
+@testable import Pages
 import Markup
 import Testing
 import Words
@@ -255,6 +255,20 @@ struct PreviewLinks: PageLinks {
             #expect(EducationPages.note(note, study: study, reader: reader, chrome: chrome).markup
                     == EducationPages.note(note, study: study, reader: reader).markup, "\(note.slug)")
         }
+    }
+
+    /// Answers kept for one outcome never stand for another at its place: an answer changed
+    /// later, whose old and new values the audit trail shows, reads each as it was given.
+    @Test func keptAnswersAreKeptByTheWholeOutcome() {
+        let kept = FeedPage.Kept()
+        let reader = Reader.participant(links: links, language: .usEnglish)
+        var changed = checkInAnswer
+        changed.values[0] = OutcomeValue(kind: "pain", value: .integer(8))
+        let outcomes = [checkInAnswer, changed, checkInAnswer, changed]
+        let texts = outcomes.map { FeedPage.answers($0, taskVersion: 1, plan: plan, reader: reader, kept: kept) }
+        #expect(texts == outcomes.map { FeedPage.answers($0, taskVersion: 1, plan: plan, reader: reader, kept: nil) })
+        #expect(texts[0] != texts[1])
+        #expect(kept.answers.count == 2)
     }
 
     @Test func theSafetyNoteCallsTheCareTeamWhereTheWarningSignsAre() throws {

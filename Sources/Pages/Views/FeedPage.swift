@@ -17,33 +17,6 @@ public enum FeedPage {
         render(feed, plan: plan, reader: reader, csrfToken: csrfToken, notice: notice, frame: frame, kept: Kept())
     }
 
-    /// What the pages of one participant, in one language for one reader,
-    /// work out once and show again: each week's strip, drawn for the day
-    /// pages (one folder, so they link alike), whose seven days differ only
-    /// in which is shown; the day pages' chrome around their title and main
-    /// part; and each answer in words, which a card open for several days
-    /// and the audit trail say again.
-    public final class Kept {
-        struct Drawn {
-            var opening: HTML
-            /// Each day's item, as it is when the page shows another day, and when it shows this one.
-            var items: [(other: HTML, shown: HTML)]
-        }
-
-        /// An outcome as stored, and the version of its task it is read by.
-        struct AnswerKey: Hashable {
-            let outcome: Outcome
-            let taskVersion: Int
-        }
-
-        var strips: [LocalDate: Drawn] = [:]
-        var answers: [AnswerKey: String] = [:]
-        /// The day pages' chrome: alike on every day page but for its title.
-        let chrome = Layout.Chrome()
-
-        public init() {}
-    }
-
     /// A day page, its week strip and answers taken from `kept` when worked out for another of the participant's pages.
     public static func render(_ feed: FeedDay, plan: CarePlan, reader: Reader, csrfToken: String? = nil,
                               notice: HTML? = nil, frame: Layout.Frame = .plain, kept: Kept) -> HTML {

@@ -1,0 +1,42 @@
+import CareModel
+import Markup
+
+extension FeedPage {
+    /// What the pages of one participant, in one language for one reader,
+    /// work out once and show again: each week's strip, drawn for the day
+    /// pages (one folder, so they link alike), whose seven days differ only
+    /// in which is shown; the day pages' chrome around their title and main
+    /// part; and each answer in words, which a card open for several days
+    /// and the audit trail say again.
+    public final class Kept {
+        struct Drawn {
+            var opening: HTML
+            /// Each day's item, as it is when the page shows another day, and when it shows this one.
+            var items: [(other: HTML, shown: HTML)]
+        }
+
+        /// An outcome as stored, and the version of its task it is read by.
+        /// Equal when the whole outcome is; hashed by where it stands (its
+        /// row, event and entry), which equal outcomes share: hashing every
+        /// value of every outcome cost more than the answers it spared.
+        struct AnswerKey: Hashable {
+            let outcome: Outcome
+            let taskVersion: Int
+
+            func hash(into hasher: inout Hasher) {
+                hasher.combine(outcome.id)
+                hasher.combine(outcome.occurrence)
+                hasher.combine(outcome.entry)
+                hasher.combine(outcome.eventDay)
+                hasher.combine(taskVersion)
+            }
+        }
+
+        var strips: [LocalDate: Drawn] = [:]
+        var answers: [AnswerKey: String] = [:]
+        /// The day pages' chrome: alike on every day page but for its title.
+        let chrome = Layout.Chrome()
+
+        public init() {}
+    }
+}
