@@ -19,7 +19,9 @@ extension SiteBuilder {
         // bytes: on two cores, one writer left the disk's build 10 % slower
         // than three, and four gained nothing on three.
         let notes = study.notes
-        let noteWriters = (0..<3).map { _ in Locked(NoteWriter(writer: FileWriter(root: writer.root, mode: writer.mode))) }
+        let noteWriters = (0..<3).map { _ in Locked(FileWriter(root: writer.root, mode: writer.mode)) }
+        // The first error any writer meets stops them all, as one writer stopped at its own.
+        let failure = Locked<(any Error)?>(nil)
         let queues = (0..<3).map { DispatchQueue(label: "carefeed.site.notes.\($0)") }
         let batchesAhead = DispatchSemaphore(value: 4)
         for (number, start) in stride(from: 0, to: notes.count, by: 256).enumerated() {
@@ -34,12 +36,12 @@ extension SiteBuilder {
             batchesAhead.wait()
             let noteWriter = noteWriters[number % 3]
             queues[number % 3].async {
-                noteWriter.update { state in
-                    for (note, html) in zip(batch, pages) where state.error == nil {
+                noteWriter.update { writer in
+                    for (note, html) in zip(batch, pages) where failure.value == nil {
                         do {
-                            try state.writer.page("education/\(note.slug).html", html)
+                            try writer.page("education/\(note.slug).html", html)
                         } catch {
-                            state.error = (start, error)
+                            failure.update { $0 = $0 ?? error }
                         }
                     }
                 }
@@ -47,9 +49,8 @@ extension SiteBuilder {
             }
         }
         for queue in queues { queue.sync {} }
-        // The error of the earliest batch that met one, whichever thread wrote it.
-        if let (_, error) = noteWriters.compactMap(\.value.error).min(by: { $0.batch < $1.batch }) { throw error }
-        for noteWriter in noteWriters { writer.report.add(noteWriter.value.writer.report) }
+        if let error = failure.value { throw error }
+        for noteWriter in noteWriters { writer.report.add(noteWriter.value.report) }
         for document in study.consentDocuments {
             let path = "consent/\(document.id).html"
             try writer.page(path, ConsentPages.document(document, study: study, reader: reader(path)))
@@ -57,10 +58,4 @@ extension SiteBuilder {
         try writer.page("care-team.html", CareTeamPage.render(study: study, reader: reader("care-team.html"),
                                                               nav: .study(current: .careTeam)))
     }
-}
-
-/// A writer of notes and the first error it met, with the batch it met it in.
-private struct NoteWriter: Sendable {
-    var writer: FileWriter
-    var error: (batch: Int, error: any Error)?
 }

@@ -17,7 +17,8 @@ struct WallClock {
     /// Found when first needed: a span may turn out to have no events.
     private var parts: [Part]?
 
-    /// For wall times on the days `from ..< to`, and midnight at `to`'s start.
+    /// For wall times on the days `from ... to`: a schedule's events on the
+    /// days `from ..< to`, and the midnight that ends the last of them.
     init(_ zone: TimeZone, from: LocalDate, to: LocalDate) {
         self.zone = zone
         self.from = from
