@@ -118,7 +118,6 @@ public struct HTML: Sendable, Hashable, CustomStringConvertible, ExpressibleBySt
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
-
     /// Escapes `&`, `<`, `>`, `"` and `'`, so text is safe both between tags
     /// and in a quoted attribute value. Byte by byte: the five are ASCII, and
     /// no byte of a longer character is ever an ASCII byte.
