@@ -20,9 +20,9 @@ extension SiteBuilder {
         // than three, and four gained nothing on three.
         let notes = study.notes
         let noteWriters = (0..<3).map { _ in Locked(FileWriter(root: writer.root, mode: writer.mode)) }
+        let queues = noteWriters.indices.map { DispatchQueue(label: "carefeed.site.notes.\($0)") }
         // The first error any writer meets stops them all, as one writer stopped at its own.
         let failure = Locked<(any Error)?>(nil)
-        let queues = (0..<3).map { DispatchQueue(label: "carefeed.site.notes.\($0)") }
         let batchesAhead = DispatchSemaphore(value: 4)
         for (number, start) in stride(from: 0, to: notes.count, by: 256).enumerated() {
             let batch = Array(notes[start..<min(start + 256, notes.count)])
@@ -34,8 +34,8 @@ extension SiteBuilder {
                 }
             }.flatMap { $0 }
             batchesAhead.wait()
-            let noteWriter = noteWriters[number % 3]
-            queues[number % 3].async {
+            let noteWriter = noteWriters[number % noteWriters.count]
+            queues[number % noteWriters.count].async {
                 noteWriter.update { writer in
                     for (note, html) in zip(batch, pages) where failure.value == nil {
                         do {

@@ -61,23 +61,6 @@ public enum Markdown {
 
     /// The slug an anchor uses: lowercase letters and digits joined by `-`.
     public static func slug(_ text: String) -> String {
-        // Most headings are ASCII: their bytes alone, lowered, as the scalars below would be.
-        if text.utf8.allSatisfy({ $0 < 0x80 }) {
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(text.utf8.count)
-            var pendingDash = false
-            for byte in text.utf8 {
-                let lower = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
-                if (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(lower) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(lower) {
-                    if pendingDash && !bytes.isEmpty { bytes.append(UInt8(ascii: "-")) }
-                    bytes.append(lower)
-                    pendingDash = false
-                } else {
-                    pendingDash = true
-                }
-            }
-            return bytes.isEmpty ? "section" : String(decoding: bytes, as: UTF8.self)
-        }
         var slug = ""
         var pendingDash = false
         for scalar in text.lowercased().unicodeScalars {
