@@ -1,6 +1,6 @@
 extension Int {
     /// Parses ASCII decimal digits only: no sign, no spaces.
-    init?(digits: ArraySlice<UInt8>) {
+    init?(digits: some Collection<UInt8>) {
         guard !digits.isEmpty else { return nil }
         var value = 0
         for byte in digits {

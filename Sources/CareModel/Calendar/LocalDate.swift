@@ -19,7 +19,13 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// Parses exactly `YYYY-MM-DD`.
     public init?(iso text: some StringProtocol) {
-        let bytes = Array(text.utf8)
+        guard let parsed = text.utf8.withContiguousStorageIfAvailable({ LocalDate(iso: $0) })
+                ?? Array(text.utf8).withUnsafeBufferPointer({ LocalDate(iso: $0) }) else { return nil }
+        self = parsed
+    }
+
+    /// Parses exactly `YYYY-MM-DD` from UTF-8, in place: a store's rows hold many.
+    init?(iso bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
               let year = Int(digits: bytes[0..<4]), let month = Int(digits: bytes[5..<7]),
               let day = Int(digits: bytes[8..<10]) else { return nil }

@@ -34,10 +34,15 @@ public enum Timestamp {
     /// Parses what `utc` and `local` write: a date, `T`, `HH:MM:SS`, optional
     /// fraction, then `Z` or `±HH:MM`.
     public static func parse(_ text: String) -> Date? {
-        let bytes = Array(text.utf8)
+        text.utf8.withContiguousStorageIfAvailable { parse(utf8: $0) }
+            ?? Array(text.utf8).withUnsafeBufferPointer { parse(utf8: $0) }
+    }
+
+    /// Parses the UTF-8 in place: every outcome and audit entry read holds several.
+    private static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         guard bytes.count >= 20, bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
               bytes[16] == UInt8(ascii: ":"),
-              let day = LocalDate(iso: String(decoding: bytes[0..<10], as: UTF8.self)),
+              let day = LocalDate(iso: UnsafeBufferPointer(rebasing: bytes[0..<10])),
               let hour = Int(digits: bytes[11..<13]), hour < 24,
               let minute = Int(digits: bytes[14..<16]), minute < 60,
               let second = Int(digits: bytes[17..<19]), second < 60 else { return nil }

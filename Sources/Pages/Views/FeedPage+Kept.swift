@@ -34,6 +34,8 @@ extension FeedPage {
 
         var strips: [LocalDate: Drawn] = [:]
         var answers: [AnswerKey: String] = [:]
+        /// The largest main part of a day page so far, in bytes: the next one starts with room for it.
+        var mainCapacity = 4096
         /// The day pages' chrome: alike on every day page but for its title.
         let chrome = Layout.Chrome()
 

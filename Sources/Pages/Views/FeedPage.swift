@@ -22,7 +22,9 @@ public enum FeedPage {
                               notice: HTML? = nil, frame: Layout.Frame = .plain, kept: Kept) -> HTML {
         let participant = feed.participant
         let zone = participant.timeZone
+        // Room for the largest main part so far, so the page's appends do not grow it step by step.
         var main = HTML()
+        main.reserveCapacity(kept.mainCapacity)
         let isToday = feed.day == feed.today
         let heading = isToday ? reader.words(.today) : reader.format.day(feed.day)
         main += "<div class=\"day-heading\">\n<h1>\(heading)</h1>\n"
@@ -34,7 +36,7 @@ public enum FeedPage {
         main += "\(meta)"
         if reader.isClinician { main += " · \(Pseudonym.label(participant, reader: reader))" }
         main += "</p>\n</div>\n"
-        main += weekStrip(feed, reader: reader, kept: kept)
+        weekStrip(feed, reader: reader, kept: kept, into: &main)
         main += dayNavigation(feed, reader: reader)
 
         if !feed.isOnboarded {
@@ -65,21 +67,23 @@ public enum FeedPage {
         }
         if notice == nil, isToday { main += waitingForDates(feed, plan: plan, reader: reader) }
         if notice == nil { main += dayLinks(feed, study: plan.study, reader: reader) }
+        kept.mainCapacity = max(kept.mainCapacity, main.bytes.count)
         let title = isToday ? reader.words(.today) : reader.format.day(feed.day)
         return Layout.page(title: title, study: plan.study, reader: reader,
                            nav: .participant(id: participant.id, today: feed.today, current: .feed), main: main,
                            scripts: csrfToken != nil && feed.isEditable ? ["js/busy.js"] : [], frame: frame, chrome: kept.chrome)
     }
 
-    static func weekStrip(_ feed: FeedDay, reader: Reader, kept: Kept) -> HTML {
+    /// The week strip, appended to `html`: it is most of a day page's main part.
+    static func weekStrip(_ feed: FeedDay, reader: Reader, kept: Kept, into html: inout HTML) {
         let weekStart = feed.week.days[0].day
         let drawn = kept.strips[weekStart] ?? drawWeek(feed, reader: reader)
         kept.strips[weekStart] = drawn
-        var html = drawn.opening
+        html += drawn.opening
         for (day, item) in zip(feed.week.days, drawn.items) {
             html += day.day == feed.day ? item.shown : item.other
         }
-        return html + "</ol></nav>\n"
+        html += "</ol></nav>\n"
     }
 
     /// A day's short name, with its initial beside it for a strip too narrow for the name (a phone at large text):
