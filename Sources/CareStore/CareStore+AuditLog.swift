@@ -30,12 +30,26 @@ extension CareStore {
     }
 
     /// With each entry's place in its chain and its hash, where the store has chains.
+    /// Two reads of the index, each in the order written, merged: one query
+    /// asking for either made SQLite sort every entry again.
     static func auditLog(in database: Database, participantID: String) throws -> [AuditEntry] {
         let chained = try userVersion(of: database) >= 10
-        return try database.query("""
-            SELECT \(AuditEntry.columns)\(chained ? ", chain_index, sha256" : "") FROM audit_log
-            WHERE participant_id = ? OR (participant_id IS NULL AND action = 'consent.publish') ORDER BY id
-            """, [.text(participantID)]).map { try entry($0, chained: chained) }
+        let columns = "\(AuditEntry.columns)\(chained ? ", chain_index, sha256" : "")"
+        let own = try database.query("SELECT \(columns) FROM audit_log WHERE participant_id = ? ORDER BY id",
+                                     [.text(participantID)]).map { try entry($0, chained: chained) }
+        let publications = try database.query("""
+            SELECT \(columns) FROM audit_log WHERE participant_id IS NULL AND action = 'consent.publish' ORDER BY id
+            """).map { try entry($0, chained: chained) }
+        var merged: [AuditEntry] = []
+        merged.reserveCapacity(own.count + publications.count)
+        var rest = publications[...]
+        for entry in own {
+            while let publication = rest.first, publication.id < entry.id {
+                merged.append(rest.removeFirst())
+            }
+            merged.append(entry)
+        }
+        return merged + rest
     }
 
     static func audit(_ database: Database, at instant: Date, participantID: String?, action: AuditEntry.Action,

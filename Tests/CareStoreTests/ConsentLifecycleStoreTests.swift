@@ -118,5 +118,15 @@ import TestSupport
         let entries = try store.auditLog(participantID: participant.id)
         #expect(entries.map(\.action) == [.consentPublish, .consentSign])
         #expect(try store.auditLog(participantID: "p2").map(\.action) == [.consentPublish, .permissionRecord])
+        // A later publication stands between the entries it came between, and after the last.
+        try store.publishConsentVersions([ConsentVersion(documentID: "recover", version: "2.0",
+                                                         sha256: String(repeating: "b", count: 64), firstSeenAt: now)])
+        try store.addPermissionGrant(grant("shareHealthData", true))
+        try store.publishConsentVersions([ConsentVersion(documentID: "recover", version: "3.0",
+                                                         sha256: String(repeating: "c", count: 64), firstSeenAt: now)])
+        let later = try store.auditLog(participantID: participant.id)
+        #expect(later.map(\.action) == [.consentPublish, .consentSign, .consentPublish, .permissionRecord, .consentPublish])
+        #expect(later.map(\.id) == later.map(\.id).sorted())
+        #expect(try store.auditLog().filter { $0.participantID == participant.id || $0.action == .consentPublish } == later)
     }
 }
