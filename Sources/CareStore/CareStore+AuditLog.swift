@@ -35,8 +35,9 @@ extension CareStore {
     static func auditLog(in database: Database, participantID: String) throws -> [AuditEntry] {
         let chained = try userVersion(of: database) >= 10
         let columns = "\(AuditEntry.columns)\(chained ? ", chain_index, sha256" : "")"
-        let own = try database.query("SELECT \(columns) FROM audit_log WHERE participant_id = ? ORDER BY id",
-                                     [.text(participantID)]).map { try entry($0, chained: chained) }
+        var own: [AuditEntry] = []
+        try database.forEachRow("SELECT \(columns) FROM audit_log WHERE participant_id = ? ORDER BY id",
+                                [.text(participantID)]) { own.append(try entry($0, chained: chained)) }
         let publications = try database.query("""
             SELECT \(columns) FROM audit_log WHERE participant_id IS NULL AND action = 'consent.publish' ORDER BY id
             """).map { try entry($0, chained: chained) }

@@ -78,16 +78,15 @@ extension CareStore {
             conditions.append("o.deleted_at IS NULL")
         }
         let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-        let rows = try database.query("""
+        var outcomes: [Outcome] = []
+        try database.forEachRow("""
             SELECT o.id, o.participant_id, o.task_id, o.task_version, o.occurrence, o.entry, o.event_day,
                    o.event_start, o.event_end, o.created_at, o.deleted_at,
                    v.position, v.kind, v.type, v.value, v.unit
             FROM outcomes o LEFT JOIN outcome_values v ON v.outcome_id = o.id
             \(filter)
             ORDER BY o.participant_id, o.event_start, o.task_id, o.id, v.position
-            """, arguments)
-        var outcomes: [Outcome] = []
-        for row in rows {
+            """, arguments) { row in
             if try outcomes.last?.id != row.integer("id") {
                 outcomes.append(try Outcome(row: row))
             }

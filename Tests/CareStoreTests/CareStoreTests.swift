@@ -181,6 +181,28 @@ import TestSupport
             "the store holds a damaged row: column created_at holds \"yesterday\", not a time (in: SELECT") == true)
     }
 
+    /// Outcomes and the audit log are read column by column as they are asked, times in place:
+    /// bytes that are not UTF-8 still name their column, in a time as in any text.
+    @Test func textThatIsNotUTF8InAnOutcomeOrTheAuditLogIsAnErrorNamingTheColumn() throws {
+        try store.addOutcome(checkIn(0), at: now)
+        let raw = try RawSQLite(path: store.path)
+        let notUTF8 = "holds text that is not valid UTF-8, which CareFeed never writes"
+        try raw.execute("DROP TRIGGER outcomes_tombstone_only; UPDATE outcomes SET event_start = CAST(X'32303236C328' AS TEXT)")
+        var error = #expect(throws: CareStoreError.self) { try store.outcomes(participantID: participant.id) }
+        #expect(error.map { if case .damagedRow("event_start", notUTF8, _) = $0 { true } else { false } } == true)
+
+        try raw.execute("""
+            UPDATE outcomes SET event_start = created_at;
+            DROP TRIGGER outcome_values_no_update; UPDATE outcome_values SET kind = CAST(X'70C3' AS TEXT)
+            """)
+        error = #expect(throws: CareStoreError.self) { try store.outcomes(participantID: participant.id) }
+        #expect(error.map { if case .damagedRow("kind", notUTF8, _) = $0 { true } else { false } } == true)
+
+        try raw.execute("DROP TRIGGER IF EXISTS audit_log_no_update; UPDATE audit_log SET at = CAST(X'FF' AS TEXT)")
+        error = #expect(throws: CareStoreError.self) { try store.auditLog(participantID: participant.id) }
+        #expect(error.map { if case .damagedRow("at", notUTF8, _) = $0 { true } else { false } } == true)
+    }
+
     @Test func aParticipantWhoseZoneIsUnknownIsAnErrorNamingTheColumnNotGMT() throws {
         let raw = try RawSQLite(path: store.path)
         try raw.execute("DROP TRIGGER participants_language_only; UPDATE participants SET time_zone = 'Mars/Olympus_Mons'")

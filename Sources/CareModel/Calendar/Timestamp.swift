@@ -39,7 +39,7 @@ public enum Timestamp {
     }
 
     /// Parses the UTF-8 in place: every outcome and audit entry read holds several.
-    private static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+    public static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         guard bytes.count >= 20, bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
               bytes[16] == UInt8(ascii: ":"),
               let day = LocalDate(iso: UnsafeBufferPointer(rebasing: bytes[0..<10])),

@@ -9,22 +9,57 @@ struct Row {
     /// names a dozen columns, short enough that comparing names one by one
     /// is quicker than hashing the name asked for.
     let columns: [String]
-    let values: [SQLValue]
-    /// Positions of text columns whose bytes are not UTF-8, which a file
-    /// another program wrote may hold: reading one throws.
-    var notUTF8: [Int] = []
+    private let source: Source
+
+    private enum Source {
+        /// Each column's value, read when the statement stepped to the row;
+        /// `notUTF8`: positions of text columns whose bytes are not UTF-8,
+        /// which a file another program wrote may hold: reading one throws.
+        case kept(values: [SQLValue], notUTF8: [Int])
+        /// The statement's current row, each column read when asked: valid
+        /// only until the statement steps again (`Database.forEachRow`).
+        case current(Statement)
+    }
+
+    init(sql: String, columns: [String], values: [SQLValue], notUTF8: [Int] = []) {
+        self.sql = sql
+        self.columns = columns
+        source = .kept(values: values, notUTF8: notUTF8)
+    }
+
+    init(current statement: Statement, columns: [String]) {
+        sql = statement.sql
+        self.columns = columns
+        source = .current(statement)
+    }
 
     /// The column's value as SQLite holds it.
     func value(_ column: String) throws -> SQLValue {
-        // Where two columns share a name, the first. Lengths first: most names differ in theirs.
-        let length = column.utf8.count
-        guard let position = columns.firstIndex(where: { $0.utf8.count == length && $0 == column }) else {
+        guard let position = position(column) else {
             throw damaged(column, "is not in the result")
         }
-        guard !notUTF8.contains(position) else {
+        let value: SQLValue? = switch source {
+        case .kept(let values, let notUTF8): notUTF8.contains(position) ? nil : values[position]
+        case .current(let statement): statement.value(at: Int32(position))
+        }
+        guard let value else {
             throw damaged(column, "holds text that is not valid UTF-8, which CareFeed never writes")
         }
-        return values[position]
+        return value
+    }
+
+    /// `read` of the column's text as UTF-8, in place, for a row read as it
+    /// is asked; nil for a kept row, a column that is missing or holds no
+    /// text, or where `read` gives nil.
+    func utf8<T>(_ column: String, _ read: (UnsafeBufferPointer<UInt8>) -> T?) -> T? {
+        guard case .current(let statement) = source, let position = position(column) else { return nil }
+        return statement.withText(at: Int32(position), read)
+    }
+
+    private func position(_ column: String) -> Int? {
+        // Where two columns share a name, the first. Lengths first: most names differ in theirs.
+        let length = column.utf8.count
+        return columns.firstIndex { $0.utf8.count == length && $0 == column }
     }
 
     /// True when the column holds NULL.

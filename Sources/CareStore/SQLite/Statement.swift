@@ -50,24 +50,45 @@ final class Statement {
         var notUTF8: [Int] = []
         values.reserveCapacity(Int(count))
         for column in 0..<count {
-            switch sqlite3_column_type(handle, column) {
-            case SQLITE_INTEGER: values.append(.integer(sqlite3_column_int64(handle, column)))
-            case SQLITE_FLOAT: values.append(.real(sqlite3_column_double(handle, column)))
-            case SQLITE_NULL: values.append(.null)
-            default:
-                // By its length, not up to a NUL: a file another program wrote may hold one, which a check must see.
-                // The text first, then its length, as SQLite asks.
-                // Bytes that are not UTF-8 are kept out of every reading rather than silently replaced.
-                let text = sqlite3_column_text(handle, column)
-                let bytes = Int(sqlite3_column_bytes(handle, column))
-                let read = text.map { Self.validUTF8(UnsafeBufferPointer(start: $0, count: bytes)) } ?? ""
-                if read == nil {
-                    notUTF8.append(Int(column))
-                }
-                values.append(.text(read ?? ""))
+            if let value = value(at: column) {
+                values.append(value)
+            } else {
+                notUTF8.append(Int(column))
+                values.append(.text(""))
             }
         }
         return Row(sql: sql, columns: columns, values: values, notUTF8: notUTF8)
+    }
+
+    /// The current row, read column by column as it is asked: valid only
+    /// until the statement steps again.
+    func currentRow() -> Row {
+        Row(current: self, columns: columns)
+    }
+
+    /// `read` of a text column's bytes, in place; nil for any other type.
+    func withText<T>(at column: Int32, _ read: (UnsafeBufferPointer<UInt8>) -> T?) -> T? {
+        guard sqlite3_column_type(handle, column) == SQLITE_TEXT, let text = sqlite3_column_text(handle, column) else {
+            return nil
+        }
+        return read(UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, column))))
+    }
+
+    /// A column of the current row; nil for text whose bytes are not UTF-8.
+    func value(at column: Int32) -> SQLValue? {
+        switch sqlite3_column_type(handle, column) {
+        case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, column))
+        case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, column))
+        case SQLITE_NULL: return .null
+        default:
+            // By its length, not up to a NUL: a file another program wrote may hold one, which a check must see.
+            // The text first, then its length, as SQLite asks.
+            // Bytes that are not UTF-8 are kept out of every reading rather than silently replaced.
+            let text = sqlite3_column_text(handle, column)
+            let bytes = Int(sqlite3_column_bytes(handle, column))
+            guard let text else { return .text("") }
+            return Self.validUTF8(UnsafeBufferPointer(start: text, count: bytes)).map { .text($0) }
+        }
     }
 
     /// The text the bytes spell, or nil where they are not UTF-8. Decoding
