@@ -6,8 +6,8 @@ extension FeedPage {
     /// work out once and show again: each week's strip, drawn for the day
     /// pages (one folder, so they link alike), whose seven days differ only
     /// in which is shown; the day pages' chrome around their title and main
-    /// part; and each answer in words, which a card open for several days
-    /// and the audit trail say again.
+    /// part, and the links under their cards; and each answer in words,
+    /// which a card open for several days and the audit trail say again.
     public final class Kept {
         struct Drawn {
             var opening: HTML
@@ -32,7 +32,15 @@ extension FeedPage {
             }
         }
 
+        /// What the links under a day's cards depend on, of the day.
+        struct DayLinksKey: Hashable {
+            let isOnboarded: Bool
+            let isWithdrawn: Bool
+            let isStudyFinished: Bool
+        }
+
         var strips: [LocalDate: Drawn] = [:]
+        var dayLinks: [DayLinksKey: HTML] = [:]
         var answers: [AnswerKey: String] = [:]
         /// The largest main part of a day page so far, in bytes: the next one starts with room for it.
         var mainCapacity = 4096

@@ -66,7 +66,7 @@ public enum FeedPage {
             main += "</ol>\n"
         }
         if notice == nil, isToday { main += waitingForDates(feed, plan: plan, reader: reader) }
-        if notice == nil { main += dayLinks(feed, study: plan.study, reader: reader) }
+        if notice == nil { main += dayLinks(feed, study: plan.study, reader: reader, kept: kept) }
         kept.mainCapacity = max(kept.mainCapacity, main.bytes.count)
         let title = isToday ? reader.words(.today) : reader.format.day(feed.day)
         return Layout.page(title: title, study: plan.study, reader: reader,
@@ -308,6 +308,17 @@ public enum FeedPage {
     }
 
     /// Under the day's cards: reminders for the phone's calendar and the study's safety note.
+    /// The links under a day's cards, as `kept` has them from another day alike.
+    static func dayLinks(_ feed: FeedDay, study: Study, reader: Reader, kept: Kept) -> HTML {
+        let key = Kept.DayLinksKey(isOnboarded: feed.isOnboarded, isWithdrawn: feed.isWithdrawn,
+                                   isStudyFinished: feed.isStudyFinished)
+        if let links = kept.dayLinks[key] { return links }
+        let links = dayLinks(feed, study: study, reader: reader)
+        kept.dayLinks[key] = links
+        return links
+    }
+
+    /// They depend on the day only through what `Kept.DayLinksKey` holds.
     static func dayLinks(_ feed: FeedDay, study: Study, reader: Reader) -> HTML {
         guard feed.isOnboarded else { return "" }
         var items: [HTML] = []
