@@ -86,6 +86,7 @@ public struct ParticipantFeed: Sendable {
         let firstWeek = range.lowerBound.startOfWeek(firstWeekday: firstWeekday)
         let cards = cards(from: firstWeek, to: range.upperBound.startOfWeek(firstWeekday: firstWeekday).adding(days: 7))
         var strips: [LocalDate: WeekStrip] = [:]
+        let waitingForADate = isWaitingForADate
         return (range.lowerBound.ordinal...range.upperBound.ordinal).map { ordinal in
             let day = LocalDate(ordinal: ordinal)
             let weekStart = day.startOfWeek(firstWeekday: firstWeekday)
@@ -95,7 +96,8 @@ public struct ParticipantFeed: Sendable {
             })
             strips[weekStart] = strip
             return FeedDay(participant: participant, day: day, today: today, isOnboarded: isOnboarded(on: day),
-                           isWithdrawn: isWithdrawn(on: day), isStudyFinished: isStudyFinished(on: day),
+                           isWithdrawn: isWithdrawn(on: day),
+                           isStudyFinished: isStudyFinished(on: day, waitingForADate: waitingForADate),
                            cards: cards[day] ?? [], week: strip)
         }
     }
@@ -155,10 +157,20 @@ public struct ParticipantFeed: Sendable {
     /// Whether the participant, joined by `day`, has nothing left to do from
     /// it on: no task but onboarding has an event on that day or later.
     public func isStudyFinished(on day: LocalDate) -> Bool {
-        isOnboarded(on: day) && !tasks.contains { task in
+        isStudyFinished(on: day, waitingForADate: isWaitingForADate)
+    }
+
+    /// `waitingForADate`: `isWaitingForADate`, which is the same on every day, asked once for them all.
+    private func isStudyFinished(on day: LocalDate, waitingForADate: Bool) -> Bool {
+        !waitingForADate && isOnboarded(on: day) && !tasks.contains { task in
             !task.isOnboarding && (task.timeline.hasEvents(participant.scheduleDates, onOrAfter: day)
-                || isStillOpen(task, on: day) || isWaitingForADate(task))
+                || isStillOpen(task, on: day))
         }
+    }
+
+    /// Whether a task, other than onboarding, waits for a date of the participant's.
+    private var isWaitingForADate: Bool {
+        tasks.contains { !$0.isOnboarding && isWaitingForADate($0) }
     }
 
     /// Whether the task's schedule counts from a date of the participant's they do not have yet.

@@ -23,6 +23,9 @@ public struct ScheduleTimeline: Hashable, Sendable {
     /// In effective order; a later span with the same effective day replaces
     /// an earlier one.
     public private(set) var spans: [Span]
+    /// The longest window any of its schedules gives an event, in days:
+    /// worked out once, since a participant's every day page asks it of each task.
+    public let longestWindow: Int
 
     public init(_ spans: [Span]) {
         var ordered: [Span] = []
@@ -33,6 +36,7 @@ public struct ScheduleTimeline: Hashable, Sendable {
             ordered.append(span)
         }
         self.spans = ordered
+        longestWindow = ordered.map(\.schedule.longestWindow).max() ?? 1
     }
 
     /// A timeline with one version for all time.
@@ -56,11 +60,6 @@ public struct ScheduleTimeline: Hashable, Sendable {
             }
         }
         return false
-    }
-
-    /// The longest window any of its schedules gives an event, in days.
-    public var longestWindow: Int {
-        spans.map(\.schedule.longestWindow).max() ?? 1
     }
 
     /// Events starting on the local days `from ..< to`, in start order.
