@@ -6,14 +6,33 @@ import Foundation
 public enum PlainNumber {
     public static func format(_ value: Double) -> String {
         // Counted in hundredths rather than through String(format:), which
-        // costs a tenth of a page's rendering time.
+        // costs a tenth of a page's rendering time, and written digit by
+        // digit from the right: a chart writes thousands of coordinates.
         let hundredths = (value * 100).rounded(.toNearestOrEven)
         guard abs(hundredths) < 1e15 else { return "0" }
         let count = Int64(hundredths)
         let magnitude = count.magnitude
-        let whole = String(magnitude / 100)
-        let fraction = magnitude % 100
-        let digits = fraction == 0 ? "" : fraction % 10 == 0 ? ".\(fraction / 10)" : fraction < 10 ? ".0\(fraction)" : ".\(fraction)"
-        return (count < 0 && magnitude > 0 ? "-" : "") + whole + digits
+        return String(unsafeUninitializedCapacity: 24) { buffer in
+            var start = buffer.count
+            func put(_ byte: UInt8) {
+                start -= 1
+                buffer[start] = byte
+            }
+            let fraction = magnitude % 100
+            if fraction != 0 {
+                if fraction % 10 != 0 { put(UInt8(ascii: "0") + UInt8(fraction % 10)) }
+                put(UInt8(ascii: "0") + UInt8(fraction / 10))
+                put(UInt8(ascii: "."))
+            }
+            var whole = magnitude / 100
+            repeat {
+                put(UInt8(ascii: "0") + UInt8(whole % 10))
+                whole /= 10
+            } while whole > 0
+            if count < 0 { put(UInt8(ascii: "-")) }
+            let length = buffer.count - start
+            for index in 0..<length { buffer[index] = buffer[start + index] }
+            return length
+        }
     }
 }
