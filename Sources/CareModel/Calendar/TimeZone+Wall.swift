@@ -27,14 +27,22 @@ extension TimeZone {
 
     /// The calendar day on this zone's wall clock at `instant`.
     public func localDate(of instant: Date) -> LocalDate {
-        let wall = instant.timeIntervalSince1970 + Double(secondsFromGMT(for: instant))
-        return LocalDate(ordinal: Int((wall / 86_400).rounded(.down)))
+        wall(of: instant).day
     }
 
     /// The wall-clock time in this zone at `instant`, to the minute.
     public func localTime(of instant: Date) -> LocalTime {
-        let wall = Int((instant.timeIntervalSince1970 + Double(secondsFromGMT(for: instant))).rounded(.down))
+        wall(of: instant).time
+    }
+
+    /// The wall clock in this zone at `instant`: its day, its time to the
+    /// minute, and the zone's offset from UTC then, in seconds; the zone is
+    /// asked once for all three, as an audit trail's every entry needs them.
+    public func wall(of instant: Date) -> (day: LocalDate, time: LocalTime, offset: Int) {
+        let offset = secondsFromGMT(for: instant)
+        let wall = Int((instant.timeIntervalSince1970 + Double(offset)).rounded(.down))
         let seconds = ((wall % 86_400) + 86_400) % 86_400
-        return LocalTime(hour: seconds / 3600, minute: seconds % 3600 / 60)!
+        return (LocalDate(ordinal: (wall - seconds) / 86_400), LocalTime(hour: seconds / 3600, minute: seconds % 3600 / 60)!,
+                offset)
     }
 }

@@ -19,7 +19,11 @@ public enum Timestamp {
 
     /// `2026-03-08T08:00:00-04:00`: the wall clock in `zone` with its offset.
     public static func local(_ instant: Date, in zone: TimeZone) -> String {
-        let offset = zone.secondsFromGMT(for: instant)
+        local(instant, offset: zone.secondsFromGMT(for: instant))
+    }
+
+    /// The same, with the zone's offset at `instant` already known, in seconds.
+    public static func local(_ instant: Date, offset: Int) -> String {
         let wall = Int((instant.timeIntervalSince1970).rounded(.down)) + offset
         let day = LocalDate(ordinal: Int((Double(wall) / 86_400).rounded(.down)))
         let magnitude = abs(offset)

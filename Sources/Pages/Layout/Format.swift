@@ -52,7 +52,11 @@ public struct Format: Sendable {
 
     /// `Mar 5, 2026, 8:05 AM`, `05.03.2026, 08:05`: a day with its year and a time, for a log.
     public func dateAndTime(_ day: LocalDate, _ instant: Date, in zone: TimeZone) -> String {
-        formats.dateAndTime(day, time: zone.localTime(of: instant))
+        dateAndTime(day, time: zone.localTime(of: instant))
+    }
+
+    public func dateAndTime(_ day: LocalDate, time: LocalTime) -> String {
+        formats.dateAndTime(day, time: time)
     }
 
     /// What stands in for a value not shared: a recorded decline, or a choice not made yet.

@@ -64,9 +64,9 @@ public enum AuditPage {
                                reader: reader, plan: plan, kept: kept)
             }
             let note: HTML = beforeConsent ? " <strong class=\"audit-note\">\(words(.storedBeforeConsent))</strong>" : ""
-            let stamp = Timestamp.local(entry.at, in: participant.timeZone)
-            let day = participant.timeZone.localDate(of: entry.at)
-            main += "<tr><td data-label=\"\(words(.columnTime))\"><time datetime=\"\(stamp)\">\(format.dateAndTime(day, entry.at, in: participant.timeZone)) "
+            let wall = participant.timeZone.wall(of: entry.at)
+            let stamp = Timestamp.local(entry.at, offset: wall.offset)
+            main += "<tr><td data-label=\"\(words(.columnTime))\"><time datetime=\"\(stamp)\">\(format.dateAndTime(wall.day, time: wall.time)) "
                 + "<span class=\"when\">(<bdi dir=\"ltr\">\(stamp)</bdi>)</span></time></td>"
                 + "<th scope=\"row\">\(row.event)</th><td data-label=\"\(words(.columnSubject))\">\(row.subject)</td>"
                 + "<td data-label=\"\(words(.columnDetail))\">\(row.detail)\(note)</td></tr>\n"
