@@ -1,4 +1,5 @@
 import CareModel
+import Feed
 import Markup
 
 extension FeedPage {
@@ -39,7 +40,16 @@ extension FeedPage {
             let isStudyFinished: Bool
         }
 
+        /// What a day's ring looks like and says, but for its day.
+        struct RingKey: Hashable {
+            let ring: AdherenceRing?
+            let state: RingState?
+        }
+
         var strips: [LocalDate: Drawn] = [:]
+        var rings: [RingKey: (track: HTML, label: String)] = [:]
+        /// Each weekday's name in the strip, by `LocalDate.weekday`.
+        var weekdayNames: [Int: HTML] = [:]
         var dayLinks: [DayLinksKey: HTML] = [:]
         var answers: [AnswerKey: String] = [:]
         /// The largest main part of a day page so far, in bytes: the next one starts with room for it.

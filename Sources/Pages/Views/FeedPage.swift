@@ -77,7 +77,7 @@ public enum FeedPage {
     /// The week strip, appended to `html`: it is most of a day page's main part.
     static func weekStrip(_ feed: FeedDay, reader: Reader, kept: Kept, into html: inout HTML) {
         let weekStart = feed.week.days[0].day
-        let drawn = kept.strips[weekStart] ?? drawWeek(feed, reader: reader)
+        let drawn = kept.strips[weekStart] ?? drawWeek(feed, reader: reader, kept: kept)
         kept.strips[weekStart] = drawn
         html += drawn.opening
         for (day, item) in zip(feed.week.days, drawn.items) {
@@ -95,13 +95,19 @@ public enum FeedPage {
             + "<span class=\"day-initial\">\(initial)</span></span>"
     }
 
-    private static func drawWeek(_ feed: FeedDay, reader: Reader) -> Kept.Drawn {
+    /// A week's strip. Each weekday's name, and each ring and what it says, are
+    /// taken from `kept` where another week of the participant's had them.
+    private static func drawWeek(_ feed: FeedDay, reader: Reader, kept: Kept) -> Kept.Drawn {
         let opening: HTML = "<nav class=\"week\" aria-label=\"\(reader.words(.weekOf, ["day": reader.format.day(feed.week.days[0].day)]))\"><ol>\n"
         let items = feed.week.days.map { day -> (other: HTML, shown: HTML) in
             let state = day.ring?.state(on: day.day, today: feed.today)
-            let label = reader.words(.dayRing, ["day": reader.format.day(day.day), "ring": ringLabel(day.ring, state: state, reader: reader)])
-            let content: HTML = weekdayName(day.day, format: reader.format)
-                + ring(day.ring, state: state, number: reader.format.dayNumber(day.day))
+            let key = Kept.RingKey(ring: day.ring, state: state)
+            let ring = kept.rings[key] ?? (track(day.ring, state: state), ringLabel(day.ring, state: state, reader: reader))
+            kept.rings[key] = ring
+            let name = kept.weekdayNames[day.day.weekday] ?? weekdayName(day.day, format: reader.format)
+            kept.weekdayNames[day.day.weekday] = name
+            let label = reader.words(.dayRing, ["day": reader.format.day(day.day), "ring": ring.label])
+            let content: HTML = name + ring.track + number(reader.format.dayNumber(day.day))
             let classes = (["week-link"] + (day.day == feed.today ? ["is-today"] : [])).joined(separator: " ")
             guard let href = reader.links.feed(feed.participant.id, day.day) else {
                 let item: HTML = "<li><span class=\"\(classes) is-outside\" aria-label=\"\(label)\">\(content)</span></li>\n"
@@ -126,11 +132,12 @@ public enum FeedPage {
         }
     }
 
-    /// A ring drawn as two circles; the day number sits in the middle. The
+    /// A ring drawn as two circles, up to the day number that sits in the
+    /// middle (`number`), so days with the same ring and state share it. The
     /// track's outline tells a day to come (dashed) from a missed day (in the
     /// missed colour) and from today's. No ring at all on a day without
     /// adherence events.
-    static func ring(_ ring: AdherenceRing?, state: RingState?, number: String) -> HTML {
+    private static func track(_ ring: AdherenceRing?, state: RingState?) -> HTML {
         let radius = 15.0
         let circumference = 2 * Double.pi * radius
         var svg: HTML = "<svg class=\"ring\" viewBox=\"0 0 36 36\" width=\"36\" height=\"36\" aria-hidden=\"true\" focusable=\"false\">"
@@ -145,8 +152,12 @@ public enum FeedPage {
                     + "transform=\"rotate(-90 18 18)\"/>" as HTML
             }
         }
-        svg += "<text x=\"18\" y=\"22.5\" text-anchor=\"middle\" class=\"ring-number\">\(number)</text></svg>"
         return svg
+    }
+
+    /// The day number in the middle of a ring, and the ring's end.
+    private static func number(_ number: String) -> HTML {
+        "<text x=\"18\" y=\"22.5\" text-anchor=\"middle\" class=\"ring-number\">\(number)</text></svg>"
     }
 
     static func dayNavigation(_ feed: FeedDay, reader: Reader) -> HTML {
