@@ -98,6 +98,8 @@ extension AuditEntry {
     /// Reads a row of `audit_log`: its action, and the subject from the
     /// typed columns that action has.
     init(row: Row) throws {
+        // In the order `columns` names them, where a row read as it is asked looks first.
+        let (id, at, participantID) = (try row.integer("id"), try row.date("at"), try row.optionalText("participant_id"))
         let action = try row.parsed("action", as: "an audit action", Action.init(rawValue:))
         let subject: Subject
         switch action {
@@ -117,7 +119,7 @@ extension AuditEntry {
         case .consentQuiz:
             subject = .question(id: try row.text("subject"))
         }
-        self.init(id: try row.integer("id"), at: try row.date("at"), participantID: try row.optionalText("participant_id"),
-                  action: action, subject: subject, detail: try row.optionalText("detail"))
+        self.init(id: id, at: at, participantID: participantID, action: action, subject: subject,
+                  detail: try row.optionalText("detail"))
     }
 }

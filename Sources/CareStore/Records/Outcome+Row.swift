@@ -16,6 +16,8 @@ extension Outcome {
 extension OutcomeValue {
     /// Reads a row of `outcome_values`, whose `type` says how to read `value`.
     init(row: Row) throws {
+        // In the order queries name the columns, where a row read as it is asked looks first.
+        let kind = try row.text("kind")
         let value: Value = switch try row.text("type") {
         case "integer": .integer(try row.int("value"))
         case "decimal": .decimal(try row.real("value"))
@@ -26,6 +28,6 @@ extension OutcomeValue {
         case "preferNotToAnswer": .preferNotToAnswer
         case let type: throw row.damaged("type", "holds \"\(type)\", not a value type")
         }
-        self.init(kind: try row.text("kind"), value: value, unit: try row.optionalText("unit"))
+        self.init(kind: kind, value: value, unit: try row.optionalText("unit"))
     }
 }

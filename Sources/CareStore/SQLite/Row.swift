@@ -59,7 +59,18 @@ struct Row {
     private func position(_ column: String) -> Int? {
         // Where two columns share a name, the first. Lengths first: most names differ in theirs.
         let length = column.utf8.count
-        return columns.firstIndex { $0.utf8.count == length && $0 == column }
+        guard case .current(let statement) = source else {
+            return columns.firstIndex { $0.utf8.count == length && $0 == column }
+        }
+        // Columns are mostly asked for in the order the query names them: the one after the last asked first.
+        let next = statement.nextColumn
+        if statement.namesAreDistinct, next < columns.count, columns[next].utf8.count == length, columns[next] == column {
+            statement.nextColumn = next + 1
+            return next
+        }
+        let position = columns.firstIndex { $0.utf8.count == length && $0 == column }
+        statement.nextColumn = (position ?? -1) + 1
+        return position
     }
 
     /// True when the column holds NULL.

@@ -8,12 +8,18 @@ final class Statement {
     let sql: String
     /// Result column names, in order.
     private let columns: [String]
+    /// Whether no two result columns share a name, so that a column found is the only one of its name.
+    let namesAreDistinct: Bool
+    /// Where a row read as it is asked looks first for the next column asked:
+    /// the one after the last found, as reads mostly go in the query's order.
+    var nextColumn = 0
 
     init(handle: OpaquePointer, connection: OpaquePointer, sql: String) {
         self.handle = handle
         self.connection = connection
         self.sql = sql
         columns = (0..<sqlite3_column_count(handle)).map { String(cString: sqlite3_column_name(handle, $0)) }
+        namesAreDistinct = Set(columns).count == columns.count
     }
 
     deinit {
