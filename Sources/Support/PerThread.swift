@@ -9,11 +9,20 @@ import Glibc
 /// correct though nothing is kept.
 public final class PerThread<Value>: @unchecked Sendable {
     // Unchecked: each thread reaches only the box its own key slot holds.
+    // The value lives behind a pointer, not in a stored property: changing a
+    // property in place has the runtime check every access for overlap, which
+    // cost more than the lookups this serves. Only the box's own thread reaches it.
     private final class Box {
-        var value: Value
+        let value: UnsafeMutablePointer<Value>
 
         init(_ value: Value) {
-            self.value = value
+            self.value = .allocate(capacity: 1)
+            self.value.initialize(to: value)
+        }
+
+        deinit {
+            value.deinitialize(count: 1)
+            value.deallocate()
         }
     }
 
@@ -35,18 +44,18 @@ public final class PerThread<Value>: @unchecked Sendable {
     }
 
     /// Changes this thread's value in place and returns what `change` returns.
+    /// `change` must not call `update` of the same instance: nothing checks it.
     public func update<Result>(_ change: (inout Value) -> Result) -> Result {
         guard hasKey else {
             var value = initial()
             return change(&value)
         }
-        let box: Box
         if let stored = pthread_getspecific(key) {
-            box = Unmanaged<Box>.fromOpaque(stored).takeUnretainedValue()
-        } else {
-            box = Box(initial())
-            pthread_setspecific(key, Unmanaged.passRetained(box).toOpaque())
+            // The key holds the box for as long as its thread lives: no retain is needed to use it.
+            return Unmanaged<Box>.fromOpaque(stored)._withUnsafeGuaranteedRef { change(&$0.value.pointee) }
         }
-        return change(&box.value)
+        let box = Box(initial())
+        pthread_setspecific(key, Unmanaged.passRetained(box).toOpaque())
+        return change(&box.value.pointee)
     }
 }

@@ -3,8 +3,28 @@ import Support
 import Testing
 
 /// The small tools under everything: the byte search, the map on every
-/// core, the locked value, and libcrypto's digests against their published vectors.
+/// core, the locked value, each thread's own value, and libcrypto's digests
+/// against their published vectors.
 @Suite struct SupportTests {
+    /// Each thread changes a value of its own, kept from one call to the next, and frees it when it ends.
+    @Test func eachThreadKeepsItsOwnValue() async {
+        let counts = PerThread<(counted: Counted, count: Int)> { (Counted(), 0) }
+        let totals = Locked<[Int]>([])
+        let threads = (0..<4).map { _ in
+            Thread {
+                for _ in 0..<1_000 { counts.update { $0.count += 1 } }
+                let count = counts.update { $0.count }
+                totals.update { $0.append(count) }
+            }
+        }
+        threads.forEach { $0.start() }
+        for _ in 0..<1_000 where totals.update({ $0.count }) < 4 || Counted.alive.update({ $0 }) > 0 {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(totals.update { $0 } == [1_000, 1_000, 1_000, 1_000])
+        #expect(Counted.alive.update { $0 } == 0, "each thread's value is freed when the thread ends")
+    }
+
     @Test func theByteSearchFindsTheFirstMatchAtOrAfterItsStart() {
         let bytes = Array("<p>one</p><p>two</p>".utf8)
         #expect(bytes.firstIndex(of: Array("<p>".utf8)) == 0)
@@ -87,4 +107,11 @@ import Testing
         #expect(made.value == 4)
         #expect(kept.value == [0: 0, 1: 1, 2: 2, 3: 3])
     }
+}
+
+/// Counts its instances alive, to see each thread's value freed.
+private final class Counted: Sendable {
+    static let alive = Locked(0)
+    init() { Self.alive.update { $0 += 1 } }
+    deinit { Self.alive.update { $0 -= 1 } }
 }
