@@ -26,7 +26,8 @@ extension CareStore {
     /// publications, which concern everyone who signed the document; in
     /// the order they were written.
     public func auditLog(participantID: String) throws -> [AuditEntry] {
-        try read { try Self.auditLog(in: $0, participantID: participantID) }
+        // One snapshot for the two reads, so that no write falls between them.
+        try read { database in try database.snapshot { try Self.auditLog(in: database, participantID: participantID) } }
     }
 
     /// With each entry's place in its chain and its hash, where the store has chains.

@@ -8,14 +8,13 @@ extension Schema {
     /// outcomes to know whether they changed (how many, the latest, how many
     /// deleted), so it is answered from the index alone: reading each row for
     /// its tombstone was a fifth of a rebuild that found nothing changed.
-    /// `outcomes_in_event_order` gives a participant's live outcomes in the
-    /// order their pages show them, so SQLite reads them without sorting.
+    /// `outcomes_by_start` gives a participant's outcomes in the order their
+    /// pages show them, so SQLite reads them without sorting.
     static let indexes = """
     CREATE INDEX IF NOT EXISTS audit_log_by_participant ON audit_log (participant_id, id);
     CREATE INDEX IF NOT EXISTS consent_records_by_participant ON consent_records (participant_id, signed_at, id);
     CREATE INDEX IF NOT EXISTS permission_grants_by_participant ON permission_grants (participant_id, recorded_at, id);
     CREATE INDEX IF NOT EXISTS outcomes_revision ON outcomes (participant_id, deleted_at);
-    CREATE INDEX IF NOT EXISTS outcomes_in_event_order ON outcomes (participant_id, event_start, task_id)
-        WHERE deleted_at IS NULL;
+    CREATE INDEX IF NOT EXISTS outcomes_by_start ON outcomes (participant_id, event_start, task_id);
     """
 }

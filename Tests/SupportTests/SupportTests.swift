@@ -18,7 +18,8 @@ import Testing
             }
         }
         threads.forEach { $0.start() }
-        for _ in 0..<1_000 where totals.update({ $0.count }) < 4 || Counted.alive.update({ $0 }) > 0 {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while totals.update({ $0.count }) < 4 || Counted.alive.update({ $0 }) > 0, ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(10))
         }
         #expect(totals.update { $0 } == [1_000, 1_000, 1_000, 1_000])

@@ -22,7 +22,7 @@ public struct ScheduleTimeline: Hashable, Sendable {
 
     /// In effective order; a later span with the same effective day replaces
     /// an earlier one.
-    public private(set) var spans: [Span]
+    public let spans: [Span]
     /// The longest window any of its schedules gives an event, in days:
     /// worked out once, since a participant's every day page asks it of each task.
     public let longestWindow: Int

@@ -157,7 +157,7 @@ enum ChartSVG {
             // Answered later in its window: the day too.
             let day = zone.localDate(of: outcome.createdAt)
             let time = day == point.day ? format.time(outcome.createdAt, in: zone)
-                : format.language.format.dateAndTime(day, time: zone.localTime(of: outcome.createdAt))
+                : format.dateAndTime(day, time: zone.localTime(of: outcome.createdAt))
             title = words(.pointAnswered, ["point": title, "time": time])
         }
         return point.isSoFar ? words(.soFar, ["value": title]) : title

@@ -12,7 +12,9 @@ public enum PlainNumber {
         guard abs(hundredths) < 1e15 else { return "0" }
         let count = Int64(hundredths)
         let magnitude = count.magnitude
-        return String(unsafeUninitializedCapacity: 24) { buffer in
+        // At most 17 bytes (a sign, 13 digits, a point, 2 decimals), on the stack, then a string of their
+        // length alone: one of up to 15 bytes is held in place, with nothing allocated.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
             var start = buffer.count
             func put(_ byte: UInt8) {
                 start -= 1
@@ -30,9 +32,7 @@ public enum PlainNumber {
                 whole /= 10
             } while whole > 0
             if count < 0 { put(UInt8(ascii: "-")) }
-            let length = buffer.count - start
-            for index in 0..<length { buffer[index] = buffer[start + index] }
-            return length
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[start...]), as: UTF8.self)
         }
     }
 }

@@ -51,10 +51,6 @@ public struct Format: Sendable {
     public func dateTime(_ instant: Date, in zone: TimeZone) -> String { formats.dateTime(instant, in: zone) }
 
     /// `Mar 5, 2026, 8:05 AM`, `05.03.2026, 08:05`: a day with its year and a time, for a log.
-    public func dateAndTime(_ day: LocalDate, _ instant: Date, in zone: TimeZone) -> String {
-        dateAndTime(day, time: zone.localTime(of: instant))
-    }
-
     public func dateAndTime(_ day: LocalDate, time: LocalTime) -> String {
         formats.dateAndTime(day, time: time)
     }

@@ -107,7 +107,7 @@ public enum FeedPage {
             let name = kept.weekdayNames[day.day.weekday] ?? weekdayName(day.day, format: reader.format)
             kept.weekdayNames[day.day.weekday] = name
             let label = reader.words(.dayRing, ["day": reader.format.day(day.day), "ring": ring.label])
-            let content: HTML = name + ring.track + number(reader.format.dayNumber(day.day))
+            let content: HTML = name + ring.track + ringNumber(reader.format.dayNumber(day.day))
             let classes = (["week-link"] + (day.day == feed.today ? ["is-today"] : [])).joined(separator: " ")
             guard let href = reader.links.feed(feed.participant.id, day.day) else {
                 let item: HTML = "<li><span class=\"\(classes) is-outside\" aria-label=\"\(label)\">\(content)</span></li>\n"
@@ -133,7 +133,7 @@ public enum FeedPage {
     }
 
     /// A ring drawn as two circles, up to the day number that sits in the
-    /// middle (`number`), so days with the same ring and state share it. The
+    /// middle (`ringNumber`), so days with the same ring and state share it. The
     /// track's outline tells a day to come (dashed) from a missed day (in the
     /// missed colour) and from today's. No ring at all on a day without
     /// adherence events.
@@ -156,7 +156,7 @@ public enum FeedPage {
     }
 
     /// The day number in the middle of a ring, and the ring's end.
-    private static func number(_ number: String) -> HTML {
+    private static func ringNumber(_ number: String) -> HTML {
         "<text x=\"18\" y=\"22.5\" text-anchor=\"middle\" class=\"ring-number\">\(number)</text></svg>"
     }
 
@@ -318,7 +318,6 @@ public enum FeedPage {
         }.joined()
     }
 
-    /// Under the day's cards: reminders for the phone's calendar and the study's safety note.
     /// The links under a day's cards, as `kept` has them from another day alike.
     static func dayLinks(_ feed: FeedDay, study: Study, reader: Reader, kept: Kept) -> HTML {
         let key = Kept.DayLinksKey(isOnboarded: feed.isOnboarded, isWithdrawn: feed.isWithdrawn,
@@ -329,6 +328,7 @@ public enum FeedPage {
         return links
     }
 
+    /// Under the day's cards: reminders for the phone's calendar and the study's safety note.
     /// They depend on the day only through what `Kept.DayLinksKey` holds.
     static func dayLinks(_ feed: FeedDay, study: Study, reader: Reader) -> HTML {
         guard feed.isOnboarded else { return "" }
