@@ -1,4 +1,5 @@
 import Markup
+import Support
 
 /// The built-in words of one language, as a page asks for them: a study's
 /// own words first (`content/i18n/de-CH.yaml`, then `de.yaml`), then the
@@ -155,22 +156,7 @@ extension Words {
                 parts.initializeElement(at: filled, to: tail)
                 let used = UnsafeMutableBufferPointer(rebasing: parts[...filled])
                 defer { used.deinitialize() }
-                return Self.joined(used)
-            }
-        }
-
-        private static func joined(_ parts: UnsafeMutableBufferPointer<String>) -> String {
-            let length = parts.reduce(0) { $0 + $1.utf8.count }
-            return String(unsafeUninitializedCapacity: length) { buffer in
-                var offset = 0
-                for index in parts.indices {
-                    parts[index].withUTF8 { bytes in
-                        guard let start = bytes.baseAddress else { return }
-                        (buffer.baseAddress! + offset).initialize(from: start, count: bytes.count)
-                        offset += bytes.count
-                    }
-                }
-                return offset
+                return String.joined(used)
             }
         }
     }

@@ -3,7 +3,7 @@ import Support
 import Testing
 
 /// The small tools under everything: the byte search, the map on every
-/// core, the locked value, each thread's own value, and libcrypto's digests
+/// core, joined strings, the locked value, each thread's own value, and libcrypto's digests
 /// against their published vectors.
 @Suite struct SupportTests {
     /// Each thread changes a value of its own, kept from one call to the next, and frees it when it ends.
@@ -24,6 +24,13 @@ import Testing
         }
         #expect(totals.update { $0 } == [1_000, 1_000, 1_000, 1_000])
         #expect(Counted.alive.update { $0 } == 0, "each thread's value is freed when the thread ends")
+    }
+
+    @Test func partsAreJoinedInOrderIntoOneString() {
+        #expect(String.joined("../", "participants/", "r001", "/feed/", "2026-03-05", ".html") == "../participants/r001/feed/2026-03-05.html")
+        #expect(String.joined(["Schmerz: ", "3", " · ", "schlafen: 7 Stunden", ""]) == "Schmerz: 3 · schlafen: 7 Stunden")
+        #expect(String.joined("", "", "") == "", "parts that are all empty make an empty string")
+        #expect(String.joined([String]()) == "")
     }
 
     @Test func theByteSearchFindsTheFirstMatchAtOrAfterItsStart() {

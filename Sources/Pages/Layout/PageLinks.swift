@@ -1,4 +1,5 @@
 import CareModel
+import Support
 
 /// Where a page's links point. The static site and the server lay out the
 /// same pages differently (relative `.html` files against routes), so each
@@ -72,17 +73,17 @@ public struct SiteLinks: PageLinks {
         self.feedDays = feedDays
     }
 
-    public func asset(_ path: String) -> String { Self.joined(root, "assets/", path) }
+    public func asset(_ path: String) -> String { String.joined(root, "assets/", path) }
     public func studyIndex() -> String? { root + "index.html" }
     public func studyOverview() -> String? { root + "overview.html" }
     public func studyProtocol() -> String? { root + "protocol.html" }
-    public func participant(_ id: String) -> String? { Self.joined(root, "participants/", id, "/index.html") }
+    public func participant(_ id: String) -> String? { String.joined(root, "participants/", id, "/index.html") }
     public func feed(_ participantID: String, _ day: LocalDate) -> String? {
-        feedDays(participantID, day) ? Self.joined(root, "participants/", participantID, "/feed/", day.description, ".html") : nil
+        feedDays(participantID, day) ? String.joined(root, "participants/", participantID, "/feed/", day.description, ".html") : nil
     }
-    public func insights(_ participantID: String) -> String { Self.joined(root, "participants/", participantID, "/insights.html") }
-    public func consentRecord(_ participantID: String) -> String { Self.joined(root, "participants/", participantID, "/consent.html") }
-    public func auditTrail(_ participantID: String) -> String? { Self.joined(root, "participants/", participantID, "/audit.html") }
+    public func insights(_ participantID: String) -> String { String.joined(root, "participants/", participantID, "/insights.html") }
+    public func consentRecord(_ participantID: String) -> String { String.joined(root, "participants/", participantID, "/consent.html") }
+    public func auditTrail(_ participantID: String) -> String? { String.joined(root, "participants/", participantID, "/audit.html") }
     public func consentDocument(_ id: String) -> String? { root + "consent/\(id).html" }
     /// `consent.pdf` beside `consent.html` for the record in force, the latest; `consent-1.pdf`, … for those before it.
     public func signedCopy(_ participantID: String, index: Int, of count: Int) -> String? {
@@ -92,7 +93,7 @@ public struct SiteLinks: PageLinks {
         index == count - 1 ? "consent.pdf" : "consent-\(index + 1).pdf"
     }
     public func educationIndex() -> String { root + "education/index.html" }
-    public func note(_ slug: String) -> String { Self.joined(root, "education/", slug, ".html") }
+    public func note(_ slug: String) -> String { String.joined(root, "education/", slug, ".html") }
     public func task(_ taskID: String, occurrence: Int) -> String? { nil }
     public func deleteAnswers(_ taskID: String, occurrence: Int) -> String? { nil }
     public func onboarding() -> String? { nil }
@@ -104,23 +105,4 @@ public struct SiteLinks: PageLinks {
     public func logEntry(_ taskID: String) -> String? { nil }
     public func careTeam() -> String? { root + "care-team.html" }
     public func language() -> String? { nil }
-
-    /// The parts one after another, copied once into a string made to size:
-    /// a site writes hundreds of thousands of links, and appending each part
-    /// in turn grew the string again for most of them.
-    static func joined(_ parts: String...) -> String {
-        var count = 0
-        for part in parts { count += part.utf8.count }
-        return String(unsafeUninitializedCapacity: count) { buffer in
-            var at = 0
-            for var part in parts {
-                part.withUTF8 { utf8 in
-                    guard let start = utf8.baseAddress, !utf8.isEmpty else { return }
-                    buffer.baseAddress!.advanced(by: at).initialize(from: start, count: utf8.count)
-                    at += utf8.count
-                }
-            }
-            return at
-        }
-    }
 }
