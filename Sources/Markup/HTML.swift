@@ -114,30 +114,38 @@ public struct HTML: Sendable, Hashable, CustomStringConvertible, ExpressibleBySt
     }
 
     private static func append(_ text: String, to bytes: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        // In place, where the text is stored as UTF-8 (literals and strings made here are): a copy to
+        // reach its bytes costs a retain and a release, for every literal of every page.
+        if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+            var text = text
+            text.withUTF8 { bytes.append(contentsOf: $0) }
+        }
     }
 
     /// Escapes `&`, `<`, `>`, `"` and `'`, so text is safe both between tags
     /// and in a quoted attribute value. Byte by byte: the five are ASCII, and
     /// no byte of a longer character is ever an ASCII byte.
     static func appendEscaped(_ text: String, to bytes: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { utf8 in
-            // Most text has nothing to escape: append it without looking at each byte twice.
-            guard utf8.contains(where: { $0 == 38 || $0 == 60 || $0 == 62 || $0 == 34 || $0 == 39 }) else {
-                bytes.append(contentsOf: utf8)
-                return
-            }
-            for byte in utf8 {
-                switch byte {
-                case 38: bytes += "&amp;".utf8
-                case 60: bytes += "&lt;".utf8
-                case 62: bytes += "&gt;".utf8
-                case 34: bytes += "&quot;".utf8
-                case 39: bytes += "&#39;".utf8
-                default: bytes.append(byte)
-                }
+        if text.utf8.withContiguousStorageIfAvailable({ appendEscaped(utf8: $0, to: &bytes) }) == nil {
+            var text = text
+            text.withUTF8 { appendEscaped(utf8: $0, to: &bytes) }
+        }
+    }
+
+    private static func appendEscaped(utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+        // Most text has nothing to escape: append it without looking at each byte twice.
+        guard utf8.contains(where: { $0 == 38 || $0 == 60 || $0 == 62 || $0 == 34 || $0 == 39 }) else {
+            bytes.append(contentsOf: utf8)
+            return
+        }
+        for byte in utf8 {
+            switch byte {
+            case 38: bytes += "&amp;".utf8
+            case 60: bytes += "&lt;".utf8
+            case 62: bytes += "&gt;".utf8
+            case 34: bytes += "&quot;".utf8
+            case 39: bytes += "&#39;".utf8
+            default: bytes.append(byte)
             }
         }
     }

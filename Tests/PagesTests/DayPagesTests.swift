@@ -257,9 +257,10 @@ struct PreviewLinks: PageLinks {
         }
     }
 
-    /// Answers kept for one outcome never stand for another at its place: an answer changed
-    /// later, whose old and new values the audit trail shows, reads each as it was given.
-    @Test func keptAnswersAreKeptByTheWholeOutcome() {
+    /// Answers kept for one outcome, or a line kept for one answer, never stand for another:
+    /// an answer changed later, whose old and new values the audit trail shows, reads each as
+    /// it was given; the same answer in another outcome is worked out once.
+    @Test func keptAnswersAreKeptByTheWholeOutcomeAndEachLineByTheWholeAnswer() {
         let kept = FeedPage.Kept()
         let reader = Reader.participant(links: links, language: .usEnglish)
         var changed = checkInAnswer
@@ -268,7 +269,9 @@ struct PreviewLinks: PageLinks {
         let texts = outcomes.map { FeedPage.answers($0, taskVersion: 1, plan: plan, reader: reader, kept: kept) }
         #expect(texts == outcomes.map { FeedPage.answers($0, taskVersion: 1, plan: plan, reader: reader, kept: nil) })
         #expect(texts[0] != texts[1])
+        #expect(texts[0] == "Pain: 3 · Sleep: 7.5 hours")
         #expect(kept.answers.count == 2)
+        #expect(kept.lines.count == 3, "pain 3, pain 8, sleep 7.5 hours")
     }
 
     @Test func theSafetyNoteCallsTheCareTeamWhereTheWarningSignsAre() throws {

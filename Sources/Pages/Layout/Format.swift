@@ -178,36 +178,45 @@ public struct Format: Sendable {
     public func answerList(_ outcome: Outcome, task: StudyTask?, study: Study) -> [String] {
         let outcome = Self.answersOnly(outcome, task: task)
         let items = task?.formItems ?? []
+        return Self.kinds(of: outcome, items: items).compactMap { kind in
+            let values = outcome.values.filter { $0.kind == kind }
+            return values.isEmpty ? nil : answer(kind, values: values, task: outcome.taskID, item: items.first { $0.id == kind }, study: study)
+        }
+    }
+
+    /// The form's items, in its order, then the kinds of `outcome`'s values that no item asks.
+    static func kinds(of outcome: Outcome, items: [FormItem]) -> [String] {
         var order = items.map(\.id)
         for value in outcome.values where !order.contains(value.kind) {
             order.append(value.kind)
         }
-        return order.compactMap { kind -> String? in
-            let values = outcome.values.filter { $0.kind == kind }
-            guard !values.isEmpty else { return nil }
-            let item = items.first { $0.id == kind }
-            // A simple task's tap reads as the card says it, "Done", not as an English id with a yes.
-            if item == nil, kind == "done", values.map(\.value) == [.boolean(true)] {
-                let done = words(.boxDone)
-                return done.prefix(1).uppercased() + done.dropFirst()
-            }
-            let options = item.flatMap { item -> [ChoiceOption]? in
-                if case .choice(let options, _) = item.answer { options } else { nil }
-            } ?? []
-            let answers = values.map { answer in
-                if case .text(let stored) = answer.value, let option = options.first(where: { $0.value == stored }) {
-                    return option.text
-                }
-                // The unit in the reader's words: the store keeps the study's own.
-                var shown = answer
-                if let unit = item?.answer.unit { shown.unit = unit }
-                return value(shown)
-            }.joined(separator: words(.listSeparator))
-            let label = Self.label(kind, task: outcome.taskID, study: study, item: item)
-            // A question already ends with its mark: "Where? Along a street", but "Sleep: 7 hours".
-            let asked = label.last.map(Self.questionEnds.contains) == true
-            return words(asked ? .answeredQuestion : .labelledAnswer, ["label": label, "answer": answers])
+        return order
+    }
+
+    /// One answer as its line, "Pain: 3": `values`, all of `kind`, answered
+    /// in task `task` to `item`, each choice shown by its option's text.
+    func answer(_ kind: String, values: [OutcomeValue], task: String, item: FormItem?, study: Study) -> String {
+        // A simple task's tap reads as the card says it, "Done", not as an English id with a yes.
+        if item == nil, kind == "done", values.map(\.value) == [.boolean(true)] {
+            let done = words(.boxDone)
+            return done.prefix(1).uppercased() + done.dropFirst()
         }
+        let options = item.flatMap { item -> [ChoiceOption]? in
+            if case .choice(let options, _) = item.answer { options } else { nil }
+        } ?? []
+        let answers = values.map { answer in
+            if case .text(let stored) = answer.value, let option = options.first(where: { $0.value == stored }) {
+                return option.text
+            }
+            // The unit in the reader's words: the store keeps the study's own.
+            var shown = answer
+            if let unit = item?.answer.unit { shown.unit = unit }
+            return value(shown)
+        }.joined(separator: words(.listSeparator))
+        let label = Self.label(kind, task: task, study: study, item: item)
+        // A question already ends with its mark: "Where? Along a street", but "Sleep: 7 hours".
+        let asked = label.last.map(Self.questionEnds.contains) == true
+        return words(asked ? .answeredQuestion : .labelledAnswer, ["label": label, "answer": answers])
     }
 
     /// The marks a label that is a question or a sentence already ends with.

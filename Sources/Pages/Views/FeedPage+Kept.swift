@@ -8,7 +8,7 @@ extension FeedPage {
     /// pages (one folder, so they link alike), whose seven days differ only
     /// in which is shown; the day pages' chrome around their title and main
     /// part, and the links under their cards; and each answer in words,
-    /// which a card open for several days and the audit trail say again.
+    /// which other days, a card open for several days and the audit trail say again.
     public final class Kept {
         struct Drawn {
             var opening: HTML
@@ -33,6 +33,23 @@ extension FeedPage {
             }
         }
 
+        /// One answer, its values all of one kind, and the version of its task it is read by.
+        /// Equal when task, version and every value are; hashed by the version
+        /// and each value's kind and answer, which tell a participant's lines apart.
+        struct LineKey: Hashable {
+            let taskID: String
+            let taskVersion: Int
+            let values: [OutcomeValue]
+
+            func hash(into hasher: inout Hasher) {
+                hasher.combine(taskVersion)
+                for value in values {
+                    hasher.combine(value.kind)
+                    hasher.combine(value.value)
+                }
+            }
+        }
+
         /// What the links under a day's cards depend on, of the day.
         struct DayLinksKey: Hashable {
             let isOnboarded: Bool
@@ -52,6 +69,8 @@ extension FeedPage {
         var weekdayNames: [Int: HTML] = [:]
         var dayLinks: [DayLinksKey: HTML] = [:]
         var answers: [AnswerKey: String] = [:]
+        /// Each answer's line, `Pain: 3`, by the answer.
+        var lines: [LineKey: String] = [:]
         /// The largest main part of a day page so far, in bytes: the next one starts with room for it.
         var mainCapacity = 4096
         /// The day pages' chrome: alike on every day page but for its title.

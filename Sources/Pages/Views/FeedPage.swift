@@ -180,39 +180,37 @@ public enum FeedPage {
         return html + "</nav>\n"
     }
 
-    /// `answers` of `outcome` read by its task's `taskVersion`, as `kept` has it from another of the participant's pages.
-    /// Kept by the answers alone: a card's outcome carries its scores, the audit trail's the answers as stored.
+    /// `Pain: 3 · Sleep: 7 hours`, `outcome`'s answers read by its task's `taskVersion`; a value not
+    /// shared reads `Sleep: Not shared` in its place, whether or not it was answered. Each answer's
+    /// line is taken from `kept` where another outcome of the participant's gave the same answer.
+    /// The whole text is kept too, by the outcome: a card open for several days and the audit trail say it again.
     static func answers(_ outcome: Outcome, taskVersion: Int, plan: CarePlan, reader: Reader, kept: Kept?) -> String {
         let task = plan.task(outcome.taskID, version: taskVersion)
         let key = Kept.AnswerKey(outcome: Format.answersOnly(outcome, task: task), taskVersion: taskVersion)
         if let known = kept?.answers[key] { return known }
-        let text = answers(key.outcome, task: task, study: plan.study, reader: reader)
+        let text = answers(key.outcome, task: task, taskVersion: taskVersion, study: plan.study, reader: reader, kept: kept)
         kept?.answers[key] = text
         return text
     }
 
-    /// `Pain: 3 · Sleep: 7 hours`; a value not shared reads `Sleep: Not shared`
-    /// in its place, whether or not it was answered.
-    static func answers(_ outcome: Outcome, task: StudyTask?, study: Study, reader: Reader) -> String {
-        let outcome = Format.answersOnly(outcome, task: task)
+    /// `outcome`'s answers, its scores already taken out, read by `task` at `taskVersion`.
+    private static func answers(_ outcome: Outcome, task: StudyTask?, taskVersion: Int, study: Study, reader: Reader,
+                                kept: Kept?) -> String {
+        let items = task?.formItems ?? []
         let sharing = reader.sharing
-        let format = reader.format
-        let items = task?.formItems.map(\.id) ?? []
-        guard items.contains(where: { !sharing.isShared(taskID: outcome.taskID, kind: $0) }) || !sharing.notShared(outcome).isEmpty
-        else { return format.answers(outcome, task: task, study: study) }
-        var order = items
-        for value in outcome.values where !order.contains(value.kind) {
-            order.append(value.kind)
-        }
-        return order.compactMap { kind -> String? in
+        return Format.kinds(of: outcome, items: items).compactMap { kind -> String? in
+            let item = items.first { $0.id == kind }
             if let why = sharing.withholding(taskID: outcome.taskID, kind: kind) {
-                let item = task?.formItems.first { $0.id == kind }
                 return reader.words(.labelledAnswer, ["label": Format.label(kind, task: outcome.taskID, study: study, item: item),
-                                                      "answer": format.withheld(why)])
+                                                      "answer": reader.format.withheld(why)])
             }
-            var only = outcome
-            only.values = outcome.values.filter { $0.kind == kind }
-            return only.values.isEmpty ? nil : format.answers(only, task: task, study: study)
+            let values = outcome.values.filter { $0.kind == kind }
+            guard !values.isEmpty else { return nil }
+            let key = Kept.LineKey(taskID: outcome.taskID, taskVersion: taskVersion, values: values)
+            if let known = kept?.lines[key] { return known }
+            let line = reader.format.answer(kind, values: values, task: outcome.taskID, item: item, study: study)
+            kept?.lines[key] = line
+            return line
         }.joined(separator: " · ")
     }
 

@@ -151,7 +151,7 @@ public enum InsightsPage {
         for day in data.days {
             html += "<tr><th scope=\"row\">\(format.weekdayAndDay(day))\(visits[day].map { " · \($0)" } ?? "")</th>"
             for index in allSeries.indices {
-                let series = allSeries[index], cell = cells[index]
+                // The series and its cells read in place: copies of them for each cell cost more than the cell.
                 let values = (pointsByDay[index][day] ?? [])
                     .map { point in
                         let number = format.number(point.value)
@@ -159,17 +159,17 @@ public enum InsightsPage {
                         return point.isSoFar ? words(.soFar, ["value": value]) : value
                     }
                 if !values.isEmpty {
-                    html += "\(cell.open)\(values.joined(separator: separator))</td>"
-                } else if series.notEnoughAnswers.contains(day) {
-                    html += cell.notEnough
-                } else if series.preferredNotToAnswer.contains(day) {
-                    html += cell.declined
-                } else if series.noAnswer.contains(day) {
-                    html += cell.noAnswer
+                    html += "\(cells[index].open)\(values.joined(separator: separator))</td>"
+                } else if allSeries[index].notEnoughAnswers.contains(day) {
+                    html += cells[index].notEnough
+                } else if allSeries[index].preferredNotToAnswer.contains(day) {
+                    html += cells[index].declined
+                } else if allSeries[index].noAnswer.contains(day) {
+                    html += cells[index].noAnswer
                 } else if day < data.today {
-                    html += cell.notDue
+                    html += cells[index].notDue
                 } else {
-                    html += cell.empty
+                    html += cells[index].empty
                 }
             }
             html += "</tr>\n"
