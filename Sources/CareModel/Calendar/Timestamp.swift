@@ -110,6 +110,12 @@ public enum Timestamp {
 
         /// `value` in at least `width` digits, with leading zeros.
         mutating func digits(_ value: Int, _ width: Int) {
+            // Two digits, as hours, minutes, seconds and offsets have: written as they are, without a string.
+            if width == 2, (0..<100).contains(value) {
+                append(UInt8(ascii: "0") + UInt8(value / 10))
+                append(UInt8(ascii: "0") + UInt8(value % 10))
+                return
+            }
             let text = String(value)
             for _ in 0..<max(0, width - text.utf8.count) { append(UInt8(ascii: "0")) }
             ascii(text)

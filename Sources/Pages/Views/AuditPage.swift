@@ -51,6 +51,8 @@ public enum AuditPage {
             + "<th scope=\"col\">\(words(.columnSubject))</th><th scope=\"col\">\(words(.columnDetail))</th></tr></thead>\n<tbody>\n"
         var signedBefore: Set<String> = []
         var datesAt: [Date: Int] = [:]
+        // Each row's cells are labelled alike: the labels once, not for every row.
+        let (timeLabel, subjectLabel, detailLabel) = (words(.columnTime), words(.columnSubject), words(.columnDetail))
         for entry in shown {
             // Nothing may be stored before consent: an answer that was is marked, never hidden.
             let beforeConsent = entry.action == .outcomeAdd && signedBefore.isEmpty
@@ -66,10 +68,10 @@ public enum AuditPage {
             let note: HTML = beforeConsent ? " <strong class=\"audit-note\">\(words(.storedBeforeConsent))</strong>" : ""
             let wall = participant.timeZone.wall(of: entry.at)
             let stamp = Timestamp.local(entry.at, offset: wall.offset)
-            main += "<tr><td data-label=\"\(words(.columnTime))\"><time datetime=\"\(stamp)\">\(format.dateAndTime(wall.day, time: wall.time)) "
+            main += "<tr><td data-label=\"\(timeLabel)\"><time datetime=\"\(stamp)\">\(format.dateAndTime(wall.day, time: wall.time)) "
                 + "<span class=\"when\">(<bdi dir=\"ltr\">\(stamp)</bdi>)</span></time></td>"
-                + "<th scope=\"row\">\(row.event)</th><td data-label=\"\(words(.columnSubject))\">\(row.subject)</td>"
-                + "<td data-label=\"\(words(.columnDetail))\">\(row.detail)\(note)</td></tr>\n"
+                + "<th scope=\"row\">\(row.event)</th><td data-label=\"\(subjectLabel)\">\(row.subject)</td>"
+                + "<td data-label=\"\(detailLabel)\">\(row.detail)\(note)</td></tr>\n"
         }
         main += "</tbody>\n</table>\n</div>\n"
         return page(main, participant: participant, today: today, study: study, reader: reader)

@@ -71,11 +71,22 @@ extension FeedPage {
         var answers: [AnswerKey: String] = [:]
         /// Each answer's line, `Pain: 3`, by the answer.
         var lines: [LineKey: String] = [:]
+        /// The link to each of the participant's days, nil for a day without a page: each is linked from
+        /// the day before and after, its week's strip and, for today, every other day.
+        var feedLinks: [LocalDate: String?] = [:]
         /// The largest main part of a day page so far, in bytes: the next one starts with room for it.
         var mainCapacity = 4096
         /// The day pages' chrome: alike on every day page but for its title.
         let chrome = Layout.Chrome()
 
         public init() {}
+    }
+
+    /// The link to the participant's page of `day`, as `kept` has it from another of their pages.
+    static func feedLink(_ feed: FeedDay, _ day: LocalDate, reader: Reader, kept: Kept) -> String? {
+        if let known = kept.feedLinks[day] { return known }
+        let link = reader.links.feed(feed.participant.id, day)
+        kept.feedLinks[day] = .some(link)
+        return link
     }
 }

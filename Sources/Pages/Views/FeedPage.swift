@@ -37,7 +37,7 @@ public enum FeedPage {
         if reader.isClinician { main += " · \(Pseudonym.label(participant, reader: reader))" }
         main += "</p>\n</div>\n"
         weekStrip(feed, reader: reader, kept: kept, into: &main)
-        main += dayNavigation(feed, reader: reader)
+        main += dayNavigation(feed, reader: reader, kept: kept)
 
         if !feed.isOnboarded {
             let text = reader.isParticipant
@@ -109,7 +109,7 @@ public enum FeedPage {
             let label = reader.words(.dayRing, ["day": reader.format.day(day.day), "ring": ring.label])
             let content: HTML = name + ring.track + ringNumber(reader.format.dayNumber(day.day))
             let classes = (["week-link"] + (day.day == feed.today ? ["is-today"] : [])).joined(separator: " ")
-            guard let href = reader.links.feed(feed.participant.id, day.day) else {
+            guard let href = feedLink(feed, day.day, reader: reader, kept: kept) else {
                 let item: HTML = "<li><span class=\"\(classes) is-outside\" aria-label=\"\(label)\">\(content)</span></li>\n"
                 return (item, item)
             }
@@ -160,19 +160,19 @@ public enum FeedPage {
         "<text x=\"18\" y=\"22.5\" text-anchor=\"middle\" class=\"ring-number\">\(number)</text></svg>"
     }
 
-    static func dayNavigation(_ feed: FeedDay, reader: Reader) -> HTML {
+    static func dayNavigation(_ feed: FeedDay, reader: Reader, kept: Kept) -> HTML {
         let previous = feed.day.adding(days: -1)
         let next = feed.day.adding(days: 1)
         var html: HTML = "<nav class=\"day-nav\" aria-label=\"\(reader.words(.days))\">"
-        if let href = reader.links.feed(feed.participant.id, previous) {
+        if let href = feedLink(feed, previous, reader: reader, kept: kept) {
             html += "<a rel=\"prev\" href=\"\(href)\"><span class=\"arrow\" aria-hidden=\"true\">←</span> \(reader.format.shortDay(previous))</a>"
         } else {
             html += "<span></span>"
         }
-        if feed.day != feed.today, let href = reader.links.feed(feed.participant.id, feed.today) {
+        if feed.day != feed.today, let href = feedLink(feed, feed.today, reader: reader, kept: kept) {
             html += "<a href=\"\(href)\">\(reader.words(.today))</a>"
         }
-        if let href = reader.links.feed(feed.participant.id, next) {
+        if let href = feedLink(feed, next, reader: reader, kept: kept) {
             html += "<a rel=\"next\" href=\"\(href)\">\(reader.format.shortDay(next)) <span class=\"arrow\" aria-hidden=\"true\">→</span></a>"
         } else {
             html += "<span></span>"
