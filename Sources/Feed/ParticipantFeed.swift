@@ -87,6 +87,7 @@ public struct ParticipantFeed: Sendable {
         let cards = cards(from: firstWeek, to: range.upperBound.startOfWeek(firstWeekday: firstWeekday).adding(days: 7))
         var strips: [LocalDate: WeekStrip] = [:]
         let waitingForADate = isWaitingForADate
+        let lastWithEvents = lastDaysWithEvents(in: range)
         return (range.lowerBound.ordinal...range.upperBound.ordinal).map { ordinal in
             let day = LocalDate(ordinal: ordinal)
             let weekStart = day.startOfWeek(firstWeekday: firstWeekday)
@@ -97,7 +98,9 @@ public struct ParticipantFeed: Sendable {
             strips[weekStart] = strip
             return FeedDay(participant: participant, day: day, today: today, isOnboarded: isOnboarded(on: day),
                            isWithdrawn: isWithdrawn(on: day),
-                           isStudyFinished: isStudyFinished(on: day, waitingForADate: waitingForADate),
+                           isStudyFinished: !waitingForADate && isOnboarded(on: day) && !tasks.indices.contains { index in
+                               (lastWithEvents[index].map { day <= $0 } ?? false) || !tasks[index].isOnboarding && isStillOpen(tasks[index], on: day)
+                           },
                            cards: cards[day] ?? [], week: strip)
         }
     }
@@ -165,6 +168,23 @@ public struct ParticipantFeed: Sendable {
         !waitingForADate && isOnboarded(on: day) && !tasks.contains { task in
             !task.isOnboarding && (task.timeline.hasEvents(participant.scheduleDates, onOrAfter: day)
                 || isStillOpen(task, on: day))
+        }
+    }
+
+    /// For each task but onboarding, in the order of `tasks`, the last day of `range` on which it has an
+    /// event that day or later; nil where it has none from the range's first day on. Having an event on a
+    /// day or later can only turn from true to false as the day grows, so the day is found by halving the
+    /// range: asked for every day, it cost a count of each task's schedule for each page.
+    private func lastDaysWithEvents(in range: ClosedRange<LocalDate>) -> [LocalDate?] {
+        let dates = participant.scheduleDates
+        return tasks.map { task in
+            guard !task.isOnboarding, task.timeline.hasEvents(dates, onOrAfter: range.lowerBound) else { return nil }
+            var (low, high) = (range.lowerBound.ordinal, range.upperBound.ordinal)
+            while low < high {
+                let middle = low + (high - low + 1) / 2
+                if task.timeline.hasEvents(dates, onOrAfter: LocalDate(ordinal: middle)) { low = middle } else { high = middle - 1 }
+            }
+            return LocalDate(ordinal: low)
         }
     }
 

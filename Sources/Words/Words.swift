@@ -56,20 +56,14 @@ public final class Words: Sendable {
     /// A sentence with markup in its places, such as a link: the word's own
     /// text is escaped, each argument goes in as the markup it is.
     public func html(_ word: Word, _ arguments: KeyValuePairs<String, HTML>) -> HTML {
-        let template = entry(word).other.text
-        var result: HTML = ""
-        var rest = Substring(template)
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            result += "\(String(rest[..<open]))" as HTML
-            let name = rest[rest.index(after: open)..<close]
-            if let value = arguments.first(where: { $0.key == name })?.value {
-                result += value
-            } else {
-                result += "\(String(rest[open...close]))" as HTML
-            }
-            rest = rest[rest.index(after: close)...]
+        // The template as cut once at its places: its runs of text escaped, each place filled by its markup.
+        let template = entry(word).other
+        var result = HTML()
+        for place in template.places {
+            result += .text(place.before)
+            result += arguments.first(where: { $0.key == place.name })?.value ?? .text(place.written)
         }
-        return result + "\(String(rest))" as HTML
+        return result + .text(template.tail)
     }
 
     /// Each `{name}` of `template` replaced by its argument, `{count}` by

@@ -61,4 +61,27 @@ import StudyModel
         let notJoined = feed(tasks, today: "2026-04-01")
         #expect(!notJoined.day(Fixtures.date("2026-04-01"), firstWeekday: 1).isStudyFinished, "one who never joined has not finished")
     }
+
+    /// A range of days finds where each task's events end once, by halving; each day asked on its own counts
+    /// the schedules again. The two agree on every day, before, across and after the end, for ranges of any length.
+    @Test func theDaysOfARangeAreFinishedExactlyWhenEachDayAskedAloneIs() {
+        let tasks = [
+            PlannedTask(id: "onboarding", title: "Join", impactsAdherence: false, isOnboarding: true,
+                     timeline: ScheduleTimeline(Fixtures.dailyAllDay)),
+            PlannedTask(id: "checkIn", title: "Check in", timeline: ScheduleTimeline(fortnight)),
+            PlannedTask(id: "rangeOfMotion", title: "Range of motion", timeline: ScheduleTimeline(Fixtures.firstWeekThenWeekly)),
+        ]
+        let joined = feed(tasks, today: "2026-04-01", answered: [("onboarding", "2026-03-01")])
+        let first = Fixtures.date("2026-02-20")
+        for length in [0, 1, 2, 6, 30, 59] {
+            for start in stride(from: 0, to: 60 - length, by: 7) {
+                let range = first.adding(days: start)...first.adding(days: start + length)
+                let finished = joined.days(range, firstWeekday: 1).map(\.isStudyFinished)
+                #expect(finished == (start...(start + length)).map { joined.isStudyFinished(on: first.adding(days: $0)) }, "\(range)")
+            }
+        }
+        let all = joined.days(first...first.adding(days: 59), firstWeekday: 1).map(\.isStudyFinished)
+        #expect(all.firstIndex(of: true) == first.days(to: Fixtures.date("2026-03-23")), "finished from Mar 23 on")
+        #expect(all.drop { !$0 }.allSatisfy { $0 })
+    }
 }
