@@ -27,6 +27,8 @@ public struct CarePlan: Sendable {
     /// The versions it was made from.
     public let versions: [TaskVersion]
     private let definitions: [String: [Int: StudyTask]]
+    /// The tasks with scores in some definition: every other outcome is scored as it is, without a definition sought.
+    let scoredTaskIDs: Set<String>
 
     /// The plan of a study the store has recorded no version of: each task
     /// is governed by its current definition, as version 1.
@@ -68,6 +70,11 @@ public struct CarePlan: Sendable {
         }
         self.tasks = tasks
         self.definitions = definitions
+        scoredTaskIDs = Self.scoredTaskIDs(study: study, definitions: definitions)
+    }
+
+    private static func scoredTaskIDs(study: Study, definitions: [String: [Int: StudyTask]]) -> Set<String> {
+        Set((study.tasks + definitions.values.flatMap(\.values)).filter { $0.scores != nil }.map(\.id))
     }
 
     /// Every definition any task has had, recorded versions and today's content.
@@ -146,5 +153,6 @@ public struct CarePlan: Sendable {
         self.tasks = tasks
         self.versions = versions
         self.definitions = definitions
+        scoredTaskIDs = Self.scoredTaskIDs(study: study, definitions: definitions)
     }
 }

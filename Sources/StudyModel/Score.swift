@@ -142,7 +142,8 @@ extension CarePlan {
     /// values of their own kinds, after its answers: each score that
     /// `sharing` shares all the items of, and that has enough answers.
     public func scored(_ outcome: Outcome, sharing: Sharing = .everything) -> Outcome {
-        guard let task = task(outcome.taskID, version: outcome.taskVersion), let scores = task.scores, !outcome.isDeleted else {
+        guard scoredTaskIDs.contains(outcome.taskID), let task = task(outcome.taskID, version: outcome.taskVersion),
+              let scores = task.scores, !outcome.isDeleted else {
             return outcome
         }
         var scored = outcome

@@ -51,6 +51,8 @@ public enum AuditPage {
             + "<th scope=\"col\">\(words(.columnSubject))</th><th scope=\"col\">\(words(.columnDetail))</th></tr></thead>\n<tbody>\n"
         var signedBefore: Set<String> = []
         var datesAt: [Date: Int] = [:]
+        // An answer's entry finds its outcome by id: sought among all of them, each entry cost a pass over the participant's answers.
+        let outcomesByID = Dictionary(outcomes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         // Each row's cells are labelled alike: the labels once, not for every row.
         let (timeLabel, subjectLabel, detailLabel) = (words(.columnTime), words(.columnSubject), words(.columnDetail))
         for entry in shown {
@@ -62,7 +64,7 @@ public enum AuditPage {
                 row = date(entry, dates, nth: datesAt[entry.at, default: 0], reader: reader, study: study)
                 datesAt[entry.at, default: 0] += 1
             } else {
-                row = describe(entry, signedBefore: &signedBefore, outcomes: outcomes, records: records, grants: grants,
+                row = describe(entry, signedBefore: &signedBefore, outcomes: outcomesByID, records: records, grants: grants,
                                reader: reader, plan: plan, kept: kept)
             }
             let note: HTML = beforeConsent ? " <strong class=\"audit-note\">\(words(.storedBeforeConsent))</strong>" : ""
@@ -84,7 +86,8 @@ public enum AuditPage {
     }
 
     /// An entry in words: what happened, to what, and its detail.
-    static func describe(_ entry: AuditEntry, signedBefore: inout Set<String>, outcomes: [Outcome], records: [ConsentRecord],
+    /// - Parameter outcomes: the participant's outcomes, deleted ones too, by id.
+    static func describe(_ entry: AuditEntry, signedBefore: inout Set<String>, outcomes: [Int64: Outcome], records: [ConsentRecord],
                          grants: [PermissionGrant], reader: Reader, plan: CarePlan,
                          kept: FeedPage.Kept? = nil) -> (event: String, subject: String, detail: String) {
         let study = plan.study
@@ -113,11 +116,11 @@ public enum AuditPage {
             }
             return (words(.auditPermissionAnswered), permissionTitle(id, study: study) ?? id, answer ?? detail)
         case (.outcomeAdd, .outcome(let taskID, _, let outcomeID)):
-            return answer(entry, taskID: taskID, outcome: outcomes.first { $0.id == outcomeID && $0.taskID == taskID },
+            return answer(entry, taskID: taskID, outcome: outcomeID.flatMap { outcomes[$0] }.flatMap { $0.taskID == taskID ? $0 : nil },
                           reader: reader, plan: plan, kept: kept)
         case (.outcomeDelete, .outcome(let taskID, _, let outcomeID)):
             let title = plan.study.task(taskID)?.title ?? taskID
-            guard let outcome = outcomes.first(where: { $0.id == outcomeID && $0.taskID == taskID && $0.isDeleted }) else {
+            guard let outcome = outcomeID.flatMap({ outcomes[$0] }), outcome.taskID == taskID, outcome.isDeleted else {
                 return (words(.auditAnswerDeleted), title, "")
             }
             let answers = FeedPage.answers(outcome, taskVersion: outcome.taskVersion, plan: plan, reader: reader, kept: kept)
