@@ -101,7 +101,7 @@ extension SiteBuilder {
         let kept = FeedPage.Kept()
         for feedDay in view.feed.days(LocalDate(ordinal: days.lowerBound)...LocalDate(ordinal: days.upperBound),
                                 firstWeekday: language.format.firstWeekday) {
-            let path = folder + "feed/\(feedDay.day).html"
+            let path = String.joined(folder, "feed/", feedDay.day.description, ".html")
             try writer.page(path, FeedPage.render(feedDay, plan: plan, reader: reader(path), kept: kept))
         }
         try writer.page(folder + "insights.html",

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// How a language's `yMMMdjmm` format joins a date and a time (`Mar 5, 2026
 /// at 8:05 AM`, `5. März 2026 um 08:05`), so a moment can be written as its
@@ -15,7 +16,8 @@ struct DateTimeGlue: Sendable {
     var after: String
 
     func join(date: String, time: String) -> String {
-        dateFirst ? before + date + middle + time + after : before + time + middle + date + after
+        // Copied once into a string of their length: the audit trail and charts join a date and time for every entry.
+        dateFirst ? String.joined(before, date, middle, time, after) : String.joined(before, time, middle, date, after)
     }
 
     /// - Parameters:
