@@ -25,7 +25,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     /// Parses exactly `YYYY-MM-DD` from UTF-8, in place: a store's rows hold many.
-    init?(iso bytes: UnsafeBufferPointer<UInt8>) {
+    public init?(iso bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
               let year = Int(digits: bytes[0..<4]), let month = Int(digits: bytes[5..<7]),
               let day = Int(digits: bytes[8..<10]) else { return nil }

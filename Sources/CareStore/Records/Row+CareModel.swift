@@ -16,7 +16,9 @@ extension Row {
     }
 
     func localDate(_ column: String) throws -> LocalDate {
-        try parsed(column, as: "a calendar day") { LocalDate(iso: $0) }
+        // In place too: every outcome has its event's day.
+        if let day = utf8(column, { LocalDate(iso: $0) }) { return day }
+        return try parsed(column, as: "a calendar day") { LocalDate(iso: $0) }
     }
 
     func localTime(_ column: String) throws -> LocalTime {
