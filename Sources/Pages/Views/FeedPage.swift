@@ -108,7 +108,7 @@ public enum FeedPage {
             kept.weekdayNames[day.day.weekday] = name
             let label = reader.words(.dayRing, ["day": reader.format.day(day.day), "ring": ring.label])
             let content: HTML = name + ring.track + ringNumber(reader.format.dayNumber(day.day))
-            let classes = (["week-link"] + (day.day == feed.today ? ["is-today"] : [])).joined(separator: " ")
+            let classes = day.day == feed.today ? "week-link is-today" : "week-link"
             guard let href = feedLink(feed, day.day, reader: reader, kept: kept) else {
                 let item: HTML = "<li><span class=\"\(classes) is-outside\" aria-label=\"\(label)\">\(content)</span></li>\n"
                 return (item, item)
