@@ -80,6 +80,12 @@ extension FeedPage {
         let chrome = Layout.Chrome()
 
         public init() {}
+
+        /// `value`, kept in `table` for `key`: written once, when it is first worked out, not again on each later read.
+        func keep<Key, Value>(_ value: Value, in table: ReferenceWritableKeyPath<Kept, [Key: Value]>, for key: Key) -> Value {
+            self[keyPath: table][key] = value
+            return value
+        }
     }
 
     /// The link to the participant's page of `day`, as `kept` has it from another of their pages.

@@ -77,8 +77,7 @@ public enum FeedPage {
     /// The week strip, appended to `html`: it is most of a day page's main part.
     static func weekStrip(_ feed: FeedDay, reader: Reader, kept: Kept, into html: inout HTML) {
         let weekStart = feed.week.days[0].day
-        let drawn = kept.strips[weekStart] ?? drawWeek(feed, reader: reader, kept: kept)
-        kept.strips[weekStart] = drawn
+        let drawn = kept.strips[weekStart] ?? kept.keep(drawWeek(feed, reader: reader, kept: kept), in: \.strips, for: weekStart)
         html += drawn.opening
         for (day, item) in zip(feed.week.days, drawn.items) {
             html += day.day == feed.day ? item.shown : item.other
@@ -102,10 +101,10 @@ public enum FeedPage {
         let items = feed.week.days.map { day -> (other: HTML, shown: HTML) in
             let state = day.ring?.state(on: day.day, today: feed.today)
             let key = Kept.RingKey(ring: day.ring, state: state)
-            let ring = kept.rings[key] ?? (track(day.ring, state: state), ringLabel(day.ring, state: state, reader: reader))
-            kept.rings[key] = ring
-            let name = kept.weekdayNames[day.day.weekday] ?? weekdayName(day.day, format: reader.format)
-            kept.weekdayNames[day.day.weekday] = name
+            let ring = kept.rings[key]
+                ?? kept.keep((track(day.ring, state: state), ringLabel(day.ring, state: state, reader: reader)), in: \.rings, for: key)
+            let name = kept.weekdayNames[day.day.weekday]
+                ?? kept.keep(weekdayName(day.day, format: reader.format), in: \.weekdayNames, for: day.day.weekday)
             let label = reader.words(.dayRing, ["day": reader.format.day(day.day), "ring": ring.label])
             let content: HTML = name + ring.track + ringNumber(reader.format.dayNumber(day.day))
             let classes = day.day == feed.today ? "week-link is-today" : "week-link"
