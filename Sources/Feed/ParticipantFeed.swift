@@ -87,7 +87,7 @@ public struct ParticipantFeed: Sendable {
         let cards = cards(from: firstWeek, to: range.upperBound.startOfWeek(firstWeekday: firstWeekday).adding(days: 7))
         var strips: [LocalDate: WeekStrip] = [:]
         let waitingForADate = isWaitingForADate
-        let lastWithEvents = lastDaysWithEvents(in: range)
+        let eventsEnd = eventsEnd(in: range)
         return (range.lowerBound.ordinal...range.upperBound.ordinal).map { ordinal in
             let day = LocalDate(ordinal: ordinal)
             let weekStart = day.startOfWeek(firstWeekday: firstWeekday)
@@ -98,9 +98,7 @@ public struct ParticipantFeed: Sendable {
             strips[weekStart] = strip
             return FeedDay(participant: participant, day: day, today: today, isOnboarded: isOnboarded(on: day),
                            isWithdrawn: isWithdrawn(on: day),
-                           isStudyFinished: !waitingForADate && isOnboarded(on: day) && !tasks.indices.contains { index in
-                               (lastWithEvents[index].map { day <= $0 } ?? false) || !tasks[index].isOnboarding && isStillOpen(tasks[index], on: day)
-                           },
+                           isStudyFinished: isStudyFinished(on: day, waitingForADate: waitingForADate, eventsEnd: eventsEnd),
                            cards: cards[day] ?? [], week: strip)
         }
     }
@@ -160,31 +158,47 @@ public struct ParticipantFeed: Sendable {
     /// Whether the participant, joined by `day`, has nothing left to do from
     /// it on: no task but onboarding has an event on that day or later.
     public func isStudyFinished(on day: LocalDate) -> Bool {
-        isStudyFinished(on: day, waitingForADate: isWaitingForADate)
+        isStudyFinished(on: day, waitingForADate: isWaitingForADate, eventsEnd: eventsEnd(in: day...day))
     }
 
-    /// `waitingForADate`: `isWaitingForADate`, which is the same on every day, asked once for them all.
-    private func isStudyFinished(on day: LocalDate, waitingForADate: Bool) -> Bool {
-        !waitingForADate && isOnboarded(on: day) && !tasks.contains { task in
-            !task.isOnboarding && (task.timeline.hasEvents(participant.scheduleDates, onOrAfter: day)
-                || isStillOpen(task, on: day))
+    /// `waitingForADate` and `eventsEnd`, the same on every day of a range, are worked out once for them all.
+    private func isStudyFinished(on day: LocalDate, waitingForADate: Bool, eventsEnd: [EventsEnd]) -> Bool {
+        !waitingForADate && isOnboarded(on: day) && !tasks.indices.contains { index in
+            let task = tasks[index]
+            guard !task.isOnboarding else { return false }
+            let hasEvents = switch eventsEnd[index] {
+            case .known(let last): last.map { day <= $0 } ?? false
+            case .askEachDay: task.timeline.hasEvents(participant.scheduleDates, onOrAfter: day)
+            }
+            return hasEvents || isStillOpen(task, on: day)
         }
     }
 
-    /// For each task but onboarding, in the order of `tasks`, the last day of `range` on which it has an
-    /// event that day or later; nil where it has none from the range's first day on. Having an event on a
-    /// day or later can only turn from true to false as the day grows, so the day is found by halving the
-    /// range: asked for every day, it cost a count of each task's schedule for each page.
-    private func lastDaysWithEvents(in range: ClosedRange<LocalDate>) -> [LocalDate?] {
+    /// Where a task's events end within a range of days: whether it has an event on a day or later,
+    /// asked of every day of the range once, not of each day again.
+    private enum EventsEnd {
+        /// The range's last day on which it does; nil when it does on none.
+        case known(LocalDate?)
+        /// Asked of each day: the last schedule has events past its horizon, which could make the answer turn back.
+        case askEachDay
+    }
+
+    /// One for each task, in the order of `tasks`; `.known(nil)` for onboarding. Having an event on a day
+    /// or later mostly turns from true to false at most once as the day grows, and then that day is found
+    /// by halving the range: asked for every day, it cost a count of each task's schedule for each page.
+    /// A schedule whose events run on past the horizon (open-ended) is asked each day, as it always was.
+    private func eventsEnd(in range: ClosedRange<LocalDate>) -> [EventsEnd] {
         let dates = participant.scheduleDates
         return tasks.map { task in
-            guard !task.isOnboarding, task.timeline.hasEvents(dates, onOrAfter: range.lowerBound) else { return nil }
+            guard !task.isOnboarding else { return .known(nil) }
+            guard !task.timeline.passesHorizon(dates, from: range.lowerBound, to: range.upperBound) else { return .askEachDay }
+            guard task.timeline.hasEvents(dates, onOrAfter: range.lowerBound) else { return .known(nil) }
             var (low, high) = (range.lowerBound.ordinal, range.upperBound.ordinal)
             while low < high {
                 let middle = low + (high - low + 1) / 2
                 if task.timeline.hasEvents(dates, onOrAfter: LocalDate(ordinal: middle)) { low = middle } else { high = middle - 1 }
             }
-            return LocalDate(ordinal: low)
+            return .known(LocalDate(ordinal: low))
         }
     }
 

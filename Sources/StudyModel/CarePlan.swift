@@ -73,8 +73,10 @@ public struct CarePlan: Sendable {
         scoredTaskIDs = Self.scoredTaskIDs(study: study, definitions: definitions)
     }
 
+    /// By the ids `task(_:version:)` looks up: the definitions' keys, and today's tasks'.
     private static func scoredTaskIDs(study: Study, definitions: [String: [Int: StudyTask]]) -> Set<String> {
-        Set((study.tasks + definitions.values.flatMap(\.values)).filter { $0.scores != nil }.map(\.id))
+        Set(study.tasks.filter { $0.scores != nil }.map(\.id))
+            .union(definitions.filter { $0.value.values.contains { $0.scores != nil } }.keys)
     }
 
     /// Every definition any task has had, recorded versions and today's content.

@@ -63,25 +63,42 @@ import StudyModel
     }
 
     /// A range of days finds where each task's events end once, by halving; each day asked on its own counts
-    /// the schedules again. The two agree on every day, before, across and after the end, for ranges of any length.
+    /// the schedules again. The two agree on every day, before, across and after the end: with a schedule
+    /// changed partway, with an open-ended one, and with one whose only later event is past a thousand years
+    /// (a start mistyped as 3026), which makes the answer turn back within the range.
     @Test func theDaysOfARangeAreFinishedExactlyWhenEachDayAskedAloneIs() {
-        let tasks = [
-            PlannedTask(id: "onboarding", title: "Join", impactsAdherence: false, isOnboarding: true,
-                     timeline: ScheduleTimeline(Fixtures.dailyAllDay)),
-            PlannedTask(id: "checkIn", title: "Check in", timeline: ScheduleTimeline(fortnight)),
-            PlannedTask(id: "rangeOfMotion", title: "Range of motion", timeline: ScheduleTimeline(Fixtures.firstWeekThenWeekly)),
+        let onboarding = PlannedTask(id: "onboarding", title: "Join", impactsAdherence: false, isOnboarding: true,
+                                     timeline: ScheduleTimeline(Fixtures.dailyAllDay))
+        let changed = ScheduleTimeline([.init(version: 1, effectiveFrom: nil, schedule: fortnight),
+                                        .init(version: 2, effectiveFrom: Fixtures.date("2026-03-10"), schedule: Fixtures.firstWeekThenWeekly)])
+        let farOff = Schedule([ScheduleElement(start: .date(Fixtures.date("3026-04-10")), end: .date(Fixtures.date("3026-04-11")),
+                                               interval: .days(1), time: .allDay)])
+        let plans: [(String, [PlannedTask])] = [
+            ("one schedule each", [PlannedTask(id: "checkIn", title: "Check in", timeline: ScheduleTimeline(fortnight)),
+                                   PlannedTask(id: "rangeOfMotion", title: "Range of motion", timeline: ScheduleTimeline(Fixtures.firstWeekThenWeekly))]),
+            ("changed partway", [PlannedTask(id: "checkIn", title: "Check in", timeline: changed)]),
+            ("open-ended", [PlannedTask(id: "checkIn", title: "Check in", timeline: ScheduleTimeline(fortnight)),
+                            PlannedTask(id: "ice", title: "Ice", timeline: ScheduleTimeline(Fixtures.dailyAllDay))]),
+            ("a thousand years on", [PlannedTask(id: "checkIn", title: "Check in", timeline: ScheduleTimeline(fortnight)),
+                                     PlannedTask(id: "later", title: "Later", timeline: ScheduleTimeline(farOff))]),
         ]
-        let joined = feed(tasks, today: "2026-04-01", answered: [("onboarding", "2026-03-01")])
         let first = Fixtures.date("2026-02-20")
-        for length in [0, 1, 2, 6, 30, 59] {
-            for start in stride(from: 0, to: 60 - length, by: 7) {
-                let range = first.adding(days: start)...first.adding(days: start + length)
-                let finished = joined.days(range, firstWeekday: 1).map(\.isStudyFinished)
-                #expect(finished == (start...(start + length)).map { joined.isStudyFinished(on: first.adding(days: $0)) }, "\(range)")
+        for (name, tasks) in plans {
+            let joined = feed([onboarding] + tasks, today: "2026-04-01", answered: [("onboarding", "2026-03-01")])
+            for length in [0, 1, 2, 6, 30, 59] {
+                for start in stride(from: 0, to: 60 - length, by: 7) {
+                    let range = first.adding(days: start)...first.adding(days: start + length)
+                    let finished = joined.days(range, firstWeekday: 1).map(\.isStudyFinished)
+                    #expect(finished == (start...(start + length)).map { joined.isStudyFinished(on: first.adding(days: $0)) }, "\(name): \(range)")
+                }
             }
         }
-        let all = joined.days(first...first.adding(days: 59), firstWeekday: 1).map(\.isStudyFinished)
+        let plain = feed([onboarding] + plans[0].1, today: "2026-04-01", answered: [("onboarding", "2026-03-01")])
+        let all = plain.days(first...first.adding(days: 59), firstWeekday: 1).map(\.isStudyFinished)
         #expect(all.firstIndex(of: true) == first.days(to: Fixtures.date("2026-03-23")), "finished from Mar 23 on")
         #expect(all.drop { !$0 }.allSatisfy { $0 })
+        let later = feed([onboarding] + plans[3].1, today: "2026-04-01", answered: [("onboarding", "2026-03-01")])
+        let turning = later.days(first...first.adding(days: 59), firstWeekday: 1).map(\.isStudyFinished)
+        #expect(turning.contains(true) && turning.last == false, "finished, then not, as the event a thousand years on comes within reach")
     }
 }

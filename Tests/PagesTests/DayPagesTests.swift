@@ -259,19 +259,33 @@ struct PreviewLinks: PageLinks {
 
     /// Answers kept for one outcome, or a line kept for one answer, never stand for another:
     /// an answer changed later, whose old and new values the audit trail shows, reads each as
-    /// it was given; the same answer in another outcome is worked out once.
+    /// it was given, and so do answers that differ only in their unit, or in how the same letters
+    /// were typed (a composed "ö" or an "o" with its mark), byte for byte; the same answer in
+    /// another outcome is worked out once.
     @Test func keptAnswersAreKeptByTheWholeOutcomeAndEachLineByTheWholeAnswer() {
         let kept = FeedPage.Kept()
         let reader = Reader.participant(links: links, language: .usEnglish)
         var changed = checkInAnswer
         changed.values[0] = OutcomeValue(kind: "pain", value: .integer(8))
-        let outcomes = [checkInAnswer, changed, checkInAnswer, changed]
+        changed.id = 3
+        var otherUnit = checkInAnswer
+        otherUnit.values[1].unit = "h"
+        otherUnit.id = 4
+        var composed = checkInAnswer
+        composed.values.append(OutcomeValue(kind: "place", value: .text("K\u{F6}ln")))
+        composed.id = 5
+        var decomposed = composed
+        decomposed.values[2] = OutcomeValue(kind: "place", value: .text("Ko\u{308}ln"))
+        decomposed.id = 6
+        let outcomes = [checkInAnswer, changed, checkInAnswer, changed, otherUnit, composed, decomposed]
         let texts = outcomes.map { FeedPage.answers($0, taskVersion: 1, plan: plan, reader: reader, kept: kept) }
-        #expect(texts == outcomes.map { FeedPage.answers($0, taskVersion: 1, plan: plan, reader: reader, kept: nil) })
-        #expect(texts[0] != texts[1])
+        let fresh = outcomes.map { FeedPage.answers($0, taskVersion: 1, plan: plan, reader: reader, kept: nil) }
+        #expect(texts.map { Array($0.utf8) } == fresh.map { Array($0.utf8) })
         #expect(texts[0] == "Pain: 3 · Sleep: 7.5 hours")
-        #expect(kept.answers.count == 2)
-        #expect(kept.lines.count == 3, "pain 3, pain 8, sleep 7.5 hours")
+        #expect(texts[0] != texts[1])
+        #expect(!texts[5].utf8.elementsEqual(texts[6].utf8), "each as typed")
+        #expect(kept.answers.count == 5)
+        #expect(kept.lines.count == 6, "pain 3, pain 8, sleep 7.5 hours, sleep 7.5 h, the place composed and decomposed")
     }
 
     @Test func theSafetyNoteCallsTheCareTeamWhereTheWarningSignsAre() throws {

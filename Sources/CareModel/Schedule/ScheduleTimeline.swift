@@ -44,6 +44,9 @@ public struct ScheduleTimeline: Hashable, Sendable {
         self.init([Span(version: 1, effectiveFrom: nil, schedule: schedule)])
     }
 
+    /// How far past the day asked `hasEvents` looks in an open-ended schedule, in days: a thousand years.
+    static let horizon = 365_250
+
     /// Whether any event starts on `day` or later: false once every schedule
     /// the task has had is over.
     public func hasEvents(enrolledOn enrollment: LocalDate, onOrAfter day: LocalDate) -> Bool {
@@ -54,12 +57,22 @@ public struct ScheduleTimeline: Hashable, Sendable {
         for (index, span) in spans.enumerated() {
             let lower = max(span.effectiveFrom ?? day, day)
             // An open-ended schedule has an event within a thousand years or none at all.
-            let upper = index + 1 < spans.count ? spans[index + 1].effectiveFrom ?? lower : lower.adding(days: 365_250)
+            let upper = index + 1 < spans.count ? spans[index + 1].effectiveFrom ?? lower : lower.adding(days: Self.horizon)
             if lower < upper, span.schedule.count(dates, before: upper) > span.schedule.count(dates, before: lower) {
                 return true
             }
         }
         return false
+    }
+
+    /// Whether the last schedule has an event past the horizon from `day` but within it from `later`:
+    /// the only thing that can turn `hasEvents` from false back to true between the two days. Without
+    /// one, `hasEvents` turns from true to false at most once from `day` to `later`.
+    public func passesHorizon(_ dates: ScheduleDates, from day: LocalDate, to later: LocalDate) -> Bool {
+        guard let last = spans.last else { return false }
+        let lower = max(last.effectiveFrom ?? day, day).adding(days: Self.horizon)
+        let upper = max(last.effectiveFrom ?? later, later).adding(days: Self.horizon)
+        return lower < upper && last.schedule.count(dates, before: upper) > last.schedule.count(dates, before: lower)
     }
 
     /// Events starting on the local days `from ..< to`, in start order.

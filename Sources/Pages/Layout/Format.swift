@@ -180,7 +180,7 @@ public struct Format: Sendable {
         let items = task?.formItems ?? []
         return Self.kinds(of: outcome, items: items).compactMap { kind in
             let values = outcome.values.filter { $0.kind == kind }
-            return values.isEmpty ? nil : answer(kind, values: values, task: outcome.taskID, item: items.first { $0.id == kind }, study: study)
+            return values.isEmpty ? nil : answer(kind, values: values, taskID: outcome.taskID, item: items.first { $0.id == kind }, study: study)
         }
     }
 
@@ -194,8 +194,8 @@ public struct Format: Sendable {
     }
 
     /// One answer as its line, "Pain: 3": `values`, all of `kind`, answered
-    /// in task `task` to `item`, each choice shown by its option's text.
-    func answer(_ kind: String, values: [OutcomeValue], task: String, item: FormItem?, study: Study) -> String {
+    /// in task `taskID` to `item`, each choice shown by its option's text.
+    func answer(_ kind: String, values: [OutcomeValue], taskID: String, item: FormItem?, study: Study) -> String {
         // A simple task's tap reads as the card says it, "Done", not as an English id with a yes.
         if item == nil, kind == "done", values.map(\.value) == [.boolean(true)] {
             let done = words(.boxDone)
@@ -204,16 +204,16 @@ public struct Format: Sendable {
         let options = item.flatMap { item -> [ChoiceOption]? in
             if case .choice(let options, _) = item.answer { options } else { nil }
         } ?? []
-        let answers = values.map { answer in
-            if case .text(let stored) = answer.value, let option = options.first(where: { $0.value == stored }) {
+        let answers = values.map { given in
+            if case .text(let stored) = given.value, let option = options.first(where: { $0.value == stored }) {
                 return option.text
             }
             // The unit in the reader's words: the store keeps the study's own.
-            var shown = answer
+            var shown = given
             if let unit = item?.answer.unit { shown.unit = unit }
             return value(shown)
         }.joined(separator: words(.listSeparator))
-        let label = Self.label(kind, task: task, study: study, item: item)
+        let label = Self.label(kind, task: taskID, study: study, item: item)
         // A question already ends with its mark: "Where? Along a street", but "Sleep: 7 hours".
         let asked = label.last.map(Self.questionEnds.contains) == true
         return words(asked ? .answeredQuestion : .labelledAnswer, ["label": label, "answer": answers])

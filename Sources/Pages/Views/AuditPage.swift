@@ -45,16 +45,16 @@ public enum AuditPage {
             main += "<p class=\"empty\">\(words(.auditEmpty))</p>\n"
             return page(main, participant: participant, today: today, study: study, reader: reader)
         }
+        // The head names the columns, and each row's cells are labelled alike: the labels once, not for every row.
+        let (timeLabel, subjectLabel, detailLabel) = (words(.columnTime), words(.columnSubject), words(.columnDetail))
         main += "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-labelledby=\"audit-caption\">\n"
             + "<table class=\"audit stack-table\">\n<caption id=\"audit-caption\">\(words(.auditCaption, count: shown.count))</caption>\n"
-            + "<thead><tr><th scope=\"col\">\(words(.columnTime))</th><th scope=\"col\">\(words(.columnEvent))</th>"
-            + "<th scope=\"col\">\(words(.columnSubject))</th><th scope=\"col\">\(words(.columnDetail))</th></tr></thead>\n<tbody>\n"
+            + "<thead><tr><th scope=\"col\">\(timeLabel)</th><th scope=\"col\">\(words(.columnEvent))</th>"
+            + "<th scope=\"col\">\(subjectLabel)</th><th scope=\"col\">\(detailLabel)</th></tr></thead>\n<tbody>\n"
         var signedBefore: Set<String> = []
         var datesAt: [Date: Int] = [:]
         // An answer's entry finds its outcome by id: sought among all of them, each entry cost a pass over the participant's answers.
         let outcomesByID = Dictionary(outcomes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        // Each row's cells are labelled alike: the labels once, not for every row.
-        let (timeLabel, subjectLabel, detailLabel) = (words(.columnTime), words(.columnSubject), words(.columnDetail))
         for entry in shown {
             // Nothing may be stored before consent: an answer that was is marked, never hidden.
             let beforeConsent = entry.action == .outcomeAdd && signedBefore.isEmpty

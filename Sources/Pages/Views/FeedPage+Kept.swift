@@ -48,6 +48,22 @@ extension FeedPage {
                     hasher.combine(value.value)
                 }
             }
+
+            /// Byte for byte: String's `==` takes text typed with other, equivalent scalars (a decomposed
+            /// "ö") as the same, and a line shows an answer's bytes as given, which another's must not stand for.
+            static func == (left: LineKey, right: LineKey) -> Bool {
+                left.taskVersion == right.taskVersion && same(left.taskID, right.taskID) && left.values.count == right.values.count
+                    && zip(left.values, right.values).allSatisfy { one, other in
+                        guard same(one.kind, other.kind), same(one.unit, other.unit) else { return false }
+                        if case .text(let text) = one.value, case .text(let otherText) = other.value { return same(text, otherText) }
+                        return one.value == other.value
+                    }
+            }
+
+            private static func same(_ one: String?, _ other: String?) -> Bool {
+                guard let one, let other else { return one == nil && other == nil }
+                return one.utf8.elementsEqual(other.utf8)
+            }
         }
 
         /// What the links under a day's cards depend on, of the day.
@@ -88,7 +104,8 @@ extension FeedPage {
         }
     }
 
-    /// The link to the participant's page of `day`, as `kept` has it from another of their pages.
+    /// The link to the participant's page of `day`, as `kept` has it from another of their pages: kept by
+    /// the day alone, since every page that asks (the day pages) is in one folder.
     static func feedLink(_ feed: FeedDay, _ day: LocalDate, reader: Reader, kept: Kept) -> String? {
         if let known = kept.feedLinks[day] { return known }
         let link = reader.links.feed(feed.participant.id, day)

@@ -207,7 +207,7 @@ public enum FeedPage {
             guard !values.isEmpty else { return nil }
             let key = Kept.LineKey(taskID: outcome.taskID, taskVersion: taskVersion, values: values)
             if let known = kept?.lines[key] { return known }
-            let line = reader.format.answer(kind, values: values, task: outcome.taskID, item: item, study: study)
+            let line = reader.format.answer(kind, values: values, taskID: outcome.taskID, item: item, study: study)
             kept?.lines[key] = line
             return line
         }.joined(separator: " · ")
