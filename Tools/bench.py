@@ -24,6 +24,7 @@ is the median with the minimum and maximum beside it.
 import os
 import subprocess
 import time
+from pathlib import Path
 
 from bench_markdown import after_deletion, make_corpus, markdown_pipeline
 from bench_measure import ROOT, WORK, fresh, memory_folder
@@ -51,6 +52,9 @@ def main():
     WORK.mkdir(parents=True, exist_ok=True)
     aged()
     info = machine()
+    # What else ran: the load before the run, and the share of the cores' time the host took while it ran.
+    info["load"] = os.getloadavg()[0]
+    before = cpu_times()
     print(f"Machine: {info['cores']} cores, {info['cpu']}; files on {info['filesystem']}", flush=True)
     print("Corpus of education notes, on the disk and on a tmpfs…", flush=True)
     disk = make_corpus(WORK / "disk")
@@ -91,6 +95,9 @@ def main():
     pipeline["deleted"] = after_deletion(disk, pipeline["disk"]["outputs"])
     (ROOT / "docs").mkdir(exist_ok=True)
     (ROOT / "docs/bench-scaling.svg").write_text(scaling_svg(scale.get("memory") or scale["disk"]))
+    after = cpu_times()
+    spent = sum(after) - sum(before)
+    info["steal"] = 100 * (after[7] - before[7]) / spent if spent > 0 and len(after) > 7 else None
     text = report(info, disk, pipeline, site, scale, serving, hosted, rebuilt, time.time() - started)
     (ROOT / "BENCHMARKS.md").write_text(text)
     fresh(WORK)
@@ -98,6 +105,12 @@ def main():
     os.sync()
     CLEANED.write_text(f"{time.time()}\n")
     print(text)
+
+
+def cpu_times():
+    """The cores' time so far by kind, in ticks, as /proc/stat's first line has it (user, nice, system, idle,
+    iowait, irq, softirq, steal, …); steal is time the host gave to other machines."""
+    return [int(field) for field in Path("/proc/stat").read_text().splitlines()[0].split()[1:]]
 
 
 def aged():

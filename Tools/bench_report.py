@@ -34,6 +34,14 @@ def machine():
                       version(["cmark", "--version"]), version(["wrk", "-v"]).split(" [")[0]]}
 
 
+def others(info):
+    """What else ran, as far as the machine can tell: the load before the run, and the host's steal while it ran."""
+    said = f"Before it, the load average over a minute was {info['load']:.2f}"
+    if info.get("steal") is None:
+        return said + "."
+    return said + f"; while it ran, the host took {info['steal']:.1f} % of the cores' time for other work (steal)."
+
+
 def scaling_svg(rows):
     """Two small plots: microseconds per page and peak memory, against participants."""
     width, height, left, top, plot_w, plot_h = 640, 260, 56, 30, 230, 170
@@ -123,7 +131,7 @@ def report(info, corpus, pipeline, site, scale, serving, hosted, rebuilt, second
         "",
         f"Written by `make bench` on {time.strftime('%Y-%m-%d')} in {seconds / 60:.0f} minutes, on {info['cores']} cores of "
         f"{info['cpu']}, {info['memory_gb']} GB of memory, Linux {info['kernel']}, files on {info['filesystem']}. "
-        f"Tools: {'; '.join(info['tools'])}. Every figure below comes from that run.",
+        f"Tools: {'; '.join(info['tools'])}. Every figure below comes from that run. {others(info)}",
         "",
         f"Contenders alternate (A B A B …), {RUNS} runs each unless said; each figure is the median, "
         "with the minimum and maximum in brackets. Times are wall-clock; memory is the peak resident set "
