@@ -36,7 +36,8 @@ def machine():
 
 def others(info):
     """What else ran, as far as the machine can tell: the load before the run, and the host's steal while it ran."""
-    said = f"Before it, the load average over a minute was {info['load']:.2f}"
+    said = (f"As it began, the load average over the last minute was {info['load']:.2f} "
+            "(counting `make bench`'s own build of carefeed, when it had one to do)")
     if info.get("steal") is None:
         return said + "."
     return said + f"; while it ran, the host took {info['steal']:.1f} % of the cores' time for other work (steal)."

@@ -158,15 +158,16 @@ public struct ParticipantFeed: Sendable {
     /// Whether the participant, joined by `day`, has nothing left to do from
     /// it on: no task but onboarding has an event on that day or later.
     public func isStudyFinished(on day: LocalDate) -> Bool {
-        isStudyFinished(on: day, waitingForADate: isWaitingForADate, eventsEnd: eventsEnd(in: day...day))
+        isStudyFinished(on: day, waitingForADate: isWaitingForADate, eventsEnd: nil)
     }
 
-    /// `waitingForADate` and `eventsEnd`, the same on every day of a range, are worked out once for them all.
-    private func isStudyFinished(on day: LocalDate, waitingForADate: Bool, eventsEnd: [EventsEnd]) -> Bool {
+    /// `waitingForADate` and `eventsEnd`, the same on every day of a range, are worked out once for them all;
+    /// without `eventsEnd`, each task is asked of `day`, and the first with an event ends the search.
+    private func isStudyFinished(on day: LocalDate, waitingForADate: Bool, eventsEnd: [EventsEnd]?) -> Bool {
         !waitingForADate && isOnboarded(on: day) && !tasks.indices.contains { index in
             let task = tasks[index]
             guard !task.isOnboarding else { return false }
-            let hasEvents = switch eventsEnd[index] {
+            let hasEvents = switch eventsEnd?[index] ?? .askEachDay {
             case .known(let last): last.map { day <= $0 } ?? false
             case .askEachDay: task.timeline.hasEvents(participant.scheduleDates, onOrAfter: day)
             }
@@ -184,9 +185,10 @@ public struct ParticipantFeed: Sendable {
     }
 
     /// One for each task, in the order of `tasks`; `.known(nil)` for onboarding. Having an event on a day
-    /// or later mostly turns from true to false at most once as the day grows, and then that day is found
-    /// by halving the range: asked for every day, it cost a count of each task's schedule for each page.
-    /// A schedule whose events run on past the horizon (open-ended) is asked each day, as it always was.
+    /// or later turns from true to false at most once as the day grows, unless the last schedule has an
+    /// event that comes within its horizon during the range; otherwise that day is found by halving the
+    /// range (asked for every day, it cost a count of each task's schedule for each page). A task whose
+    /// schedule runs on past the horizon, as one without an end does, is asked each day, as it always was.
     private func eventsEnd(in range: ClosedRange<LocalDate>) -> [EventsEnd] {
         let dates = participant.scheduleDates
         return tasks.map { task in

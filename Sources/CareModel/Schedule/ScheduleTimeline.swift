@@ -44,7 +44,8 @@ public struct ScheduleTimeline: Hashable, Sendable {
         self.init([Span(version: 1, effectiveFrom: nil, schedule: schedule)])
     }
 
-    /// How far past the day asked `hasEvents` looks in an open-ended schedule, in days: a thousand years.
+    /// How far `hasEvents` looks in the last schedule, in days past the day asked (or past the day that
+    /// schedule takes effect, if later): a thousand years.
     static let horizon = 365_250
 
     /// Whether any event starts on `day` or later: false once every schedule
@@ -56,7 +57,7 @@ public struct ScheduleTimeline: Hashable, Sendable {
     public func hasEvents(_ dates: ScheduleDates, onOrAfter day: LocalDate) -> Bool {
         for (index, span) in spans.enumerated() {
             let lower = max(span.effectiveFrom ?? day, day)
-            // An open-ended schedule has an event within a thousand years or none at all.
+            // The last schedule is looked at to its horizon: one without an end has an event within a thousand years or none at all.
             let upper = index + 1 < spans.count ? spans[index + 1].effectiveFrom ?? lower : lower.adding(days: Self.horizon)
             if lower < upper, span.schedule.count(dates, before: upper) > span.schedule.count(dates, before: lower) {
                 return true

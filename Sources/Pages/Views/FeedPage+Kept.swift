@@ -19,7 +19,9 @@ extension FeedPage {
         /// An outcome as stored, and the version of its task it is read by.
         /// Equal when the whole outcome is; hashed by where it stands (its
         /// row, event and entry), which equal outcomes share: hashing every
-        /// value of every outcome cost more than the answers it spared.
+        /// value of every outcome cost more than the answers it spared. Its
+        /// text compares as String's `==` does, not byte for byte: safe, as
+        /// an id names one stored row for as long as a `Kept` lives.
         struct AnswerKey: Hashable {
             let outcome: Outcome
             let taskVersion: Int
