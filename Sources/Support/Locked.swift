@@ -25,11 +25,6 @@ extension Locked {
     /// and not kept, so what a hostile input names cannot grow it.
     public func value<Key: Hashable, Kept>(for key: Key, limit: Int = .max, make: () -> Kept) -> Kept
     where Value == [Key: Kept] {
-        update { kept in
-            if let known = kept[key] { return known }
-            let made = make()
-            if kept.count < limit { kept[key] = made }
-            return made
-        }
+        update { $0.value(for: key, limit: limit, make: make) }
     }
 }

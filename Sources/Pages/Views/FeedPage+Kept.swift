@@ -1,6 +1,7 @@
 import CareModel
 import Feed
 import Markup
+import Support
 
 extension FeedPage {
     /// What the pages of one participant, in one language for one reader,
@@ -98,20 +99,11 @@ extension FeedPage {
         let chrome = Layout.Chrome()
 
         public init() {}
-
-        /// `value`, kept in `table` for `key`: written once, when it is first worked out, not again on each later read.
-        func keep<Key, Value>(_ value: Value, in table: ReferenceWritableKeyPath<Kept, [Key: Value]>, for key: Key) -> Value {
-            self[keyPath: table][key] = value
-            return value
-        }
     }
 
     /// The link to the participant's page of `day`, as `kept` has it from another of their pages: kept by
     /// the day alone, since every page that asks (the day pages) is in one folder.
     static func feedLink(_ feed: FeedDay, _ day: LocalDate, reader: Reader, kept: Kept) -> String? {
-        if let known = kept.feedLinks[day] { return known }
-        let link = reader.links.feed(feed.participant.id, day)
-        kept.feedLinks[day] = .some(link)
-        return link
+        kept.feedLinks.value(for: day) { reader.links.feed(feed.participant.id, day) }
     }
 }

@@ -3,6 +3,7 @@ import StudyModel
 import Feed
 import Foundation
 import Markup
+import Support
 
 /// A participant's day: the week strip with adherence rings, previous and
 /// next day, and each card in its state.
@@ -77,7 +78,7 @@ public enum FeedPage {
     /// The week strip, appended to `html`: it is most of a day page's main part.
     static func weekStrip(_ feed: FeedDay, reader: Reader, kept: Kept, into html: inout HTML) {
         let weekStart = feed.week.days[0].day
-        let drawn = kept.strips[weekStart] ?? kept.keep(drawWeek(feed, reader: reader, kept: kept), in: \.strips, for: weekStart)
+        let drawn = kept.strips.value(for: weekStart) { drawWeek(feed, reader: reader, kept: kept) }
         html += drawn.opening
         for (day, item) in zip(feed.week.days, drawn.items) {
             html += day.day == feed.day ? item.shown : item.other
@@ -101,10 +102,8 @@ public enum FeedPage {
         let items = feed.week.days.map { day -> (other: HTML, shown: HTML) in
             let state = day.ring?.state(on: day.day, today: feed.today)
             let key = Kept.RingKey(ring: day.ring, state: state)
-            let ring = kept.rings[key]
-                ?? kept.keep((track(day.ring, state: state), ringLabel(day.ring, state: state, reader: reader)), in: \.rings, for: key)
-            let name = kept.weekdayNames[day.day.weekday]
-                ?? kept.keep(weekdayName(day.day, format: reader.format), in: \.weekdayNames, for: day.day.weekday)
+            let ring = kept.rings.value(for: key) { (track(day.ring, state: state), ringLabel(day.ring, state: state, reader: reader)) }
+            let name = kept.weekdayNames.value(for: day.day.weekday) { weekdayName(day.day, format: reader.format) }
             let label = reader.words(.dayRing, ["day": reader.format.day(day.day), "ring": ring.label])
             let content: HTML = name + ring.track + ringNumber(reader.format.dayNumber(day.day))
             let classes = day.day == feed.today ? "week-link is-today" : "week-link"
@@ -319,10 +318,7 @@ public enum FeedPage {
     static func dayLinks(_ feed: FeedDay, study: Study, reader: Reader, kept: Kept) -> HTML {
         let key = Kept.DayLinksKey(isOnboarded: feed.isOnboarded, isWithdrawn: feed.isWithdrawn,
                                    isStudyFinished: feed.isStudyFinished)
-        if let links = kept.dayLinks[key] { return links }
-        let links = dayLinks(feed, study: study, reader: reader)
-        kept.dayLinks[key] = links
-        return links
+        return kept.dayLinks.value(for: key) { dayLinks(feed, study: study, reader: reader) }
     }
 
     /// Under the day's cards: reminders for the phone's calendar and the study's safety note.

@@ -150,8 +150,8 @@ public enum InsightsPage {
         let separator = words(.listSeparator)
         for day in data.days {
             html += "<tr><th scope=\"row\">\(format.weekdayAndDay(day))\(visits[day].map { " · \($0)" } ?? "")</th>"
+            // Each series and its cells read in place, by index: a copy of them for each cell cost more than the cell.
             for index in allSeries.indices {
-                // The series and its cells read in place: copies of them for each cell cost more than the cell.
                 let values = (pointsByDay[index][day] ?? [])
                     .map { point in
                         let number = format.number(point.value)
