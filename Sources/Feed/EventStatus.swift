@@ -48,17 +48,29 @@ extension ParticipantFeed {
     /// how many of them were done: the rule the index, the overview and the
     /// data package's events.csv count by. Nil when none was due.
     public func adherence(ofEventsFrom from: LocalDate, through: LocalDate) -> AdherenceRing? {
-        guard from <= through else { return nil }
-        var completed = 0, total = 0
+        adherence(ofRanges: [(from, through)])[0]
+    }
+
+    /// `adherence(ofEventsFrom:through:)` of each range, from one pass over
+    /// the events of them all: the overview asks it of every study week.
+    /// A range that ends before it starts has none.
+    public func adherence(ofRanges ranges: [(from: LocalDate, through: LocalDate)]) -> [AdherenceRing?] {
+        let spanned = ranges.filter { $0.from <= $0.through }
+        guard let from = spanned.map(\.from).min(), let through = spanned.map(\.through).max() else {
+            return Array(repeating: nil, count: ranges.count)
+        }
+        var completed = Array(repeating: 0, count: ranges.count), total = completed
         for task in tasks where task.impactsAdherence && !task.isOnboarding && task.kind != .log {
             for event in events(of: task, from: from, to: through.adding(days: 1)) {
                 let status = status(of: event, task: task)
                 guard status.isDue else { continue }
-                total += 1
-                if status != .missed { completed += 1 }
+                for (index, range) in ranges.enumerated() where range.from <= event.day && event.day <= range.through {
+                    total[index] += 1
+                    if status != .missed { completed[index] += 1 }
+                }
             }
         }
-        return total > 0 ? AdherenceRing(completed: completed, total: total) : nil
+        return zip(completed, total).map { $1 > 0 ? AdherenceRing(completed: $0, total: $1) : nil }
     }
 
     /// `event` as a withdrawal leaves it: a window is over the day before, missed then, not lost.

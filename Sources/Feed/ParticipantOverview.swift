@@ -53,16 +53,16 @@ public struct ParticipantOverview: Codable, Equatable, Sendable {
         self.signed = signed
         joined = feed.isOnboarded(on: today)
         gaveReason = withdrawal.map { $0.givenReason != nil }
-        var adherence: [Week] = []
         let from = max(enrolledOn, FeedBounds.enrolment(today: today).lowerBound)
+        var weeks: [(week: Int, from: LocalDate, through: LocalDate)] = []
         var week = enrolledOn.days(to: from) / 7
         while case let start = enrolledOn.adding(days: 7 * week), start <= today {
-            if let ring = feed.adherence(ofEventsFrom: max(start, from), through: min(start.adding(days: 6), today)) {
-                adherence.append(Week(week: week, completed: ring.completed, total: ring.total))
-            }
+            weeks.append((week, max(start, from), min(start.adding(days: 6), today)))
             week += 1
         }
-        self.adherence = adherence
+        adherence = zip(weeks, feed.adherence(ofRanges: weeks.map { ($0.from, $0.through) })).compactMap { week, ring in
+            ring.map { Week(week: week.week, completed: $0.completed, total: $0.total) }
+        }
         var means: [String: [Int: Double]] = [:]
         var withheld: [String] = []
         for line in series {

@@ -51,9 +51,11 @@ public struct ParticipantSummary: Sendable {
         today = feed.today
         isOnboarded = feed.isOnboarded(on: feed.today)
         // Up to their today, by the rule the overview and events.csv count by: an event still open is not due yet.
-        lastSevenDays = feed.adherence(ofEventsFrom: max(participant.enrolledOn, feed.today.adding(days: -6)), through: feed.today)
-        overall = feed.adherence(ofEventsFrom: max(participant.enrolledOn, FeedBounds.enrolment(today: feed.today).lowerBound),
-                                 through: feed.today)
+        let rings = feed.adherence(ofRanges: [
+            (max(participant.enrolledOn, feed.today.adding(days: -6)), feed.today),
+            (max(participant.enrolledOn, FeedBounds.enrolment(today: feed.today).lowerBound), feed.today),
+        ])
+        (lastSevenDays, overall) = (rings[0], rings[1])
         var latest: [(ChartSeries, OutcomeValue, LocalDate)] = []
         var notShared: [ChartSeries] = [], notChosen: [ChartSeries] = []
         var seen: Set<String> = []

@@ -76,9 +76,11 @@ public struct Score: Hashable, Sendable, Codable {
     /// defines this score.
     public func result(_ values: [OutcomeValue], task: StudyTask) -> Result {
         var numbers: [Double] = []
+        let formItems = task.formItems
         for id in items {
-            guard let item = task.formItems.first(where: { $0.id == id }), let range = Self.range(of: item),
-                  let value = values.first(where: { $0.kind == id }), let number = Self.number(value.value) else { continue }
+            // The answer first: an item's range reads each of its choices.
+            guard let value = values.first(where: { $0.kind == id }), let number = Self.number(value.value),
+                  let item = formItems.first(where: { $0.id == id }), let range = Self.range(of: item) else { continue }
             numbers.append(reverse.contains(id) ? range.lowerBound + range.upperBound - number : number)
         }
         guard numbers.count >= minAnswered, !numbers.isEmpty else {

@@ -1,4 +1,5 @@
 import CICUShim
+import Support
 
 /// A language's CLDR plural rules, from ICU: which form `1 Eintrag`,
 /// `2 Einträge` or Arabic's six a number takes.
@@ -14,8 +15,23 @@ final class PluralRules: @unchecked Sendable {
         if let rules { carefeed_plural_rules_close(rules) }
     }
 
+    /// The categories of the whole numbers below `Self.kept`, each asked of ICU once.
+    private let small = Locked<[PluralCategory?]>(Array(repeating: nil, count: PluralRules.kept))
+    private static let kept = 128
+
     /// `other` where ICU has no rules for the language.
     func category(of number: Double) -> PluralCategory {
+        guard rules != nil else { return .other }
+        // Pages count the same few things again and again: days, answers, entries.
+        guard number.sign == .plus, number < Double(Self.kept), number.rounded(.down) == number else { return select(number) }
+        let index = Int(number)
+        if let kept = small.update({ $0[index] }) { return kept }
+        let category = select(number)
+        small.update { $0[index] = category }
+        return category
+    }
+
+    private func select(_ number: Double) -> PluralCategory {
         guard let rules else { return .other }
         var buffer = [CChar](repeating: 0, count: 16)
         let length = Int(carefeed_plural_rules_select(rules, number, &buffer, Int32(buffer.count)))

@@ -36,12 +36,13 @@ public final class Words: Sendable {
 
     /// `Today`
     public func callAsFunction(_ word: Word) -> String {
-        callAsFunction(word, [:])
+        // The text itself, as `filled` gives it without arguments; the entry is not copied out.
+        entries[word.ordinal]?.other.text ?? word.rawValue
     }
 
     /// `Step 2 of 5`, from `Step {step} of {count}` and its arguments.
     public func callAsFunction(_ word: Word, _ arguments: KeyValuePairs<String, String>) -> String {
-        entry(word).other.filled(arguments)
+        entries[word.ordinal]?.other.filled(arguments) ?? Template(word.rawValue).filled(arguments)
     }
 
     /// `1 Eintrag`, `2 Einträge`: the form CLDR's rules choose for `count`,

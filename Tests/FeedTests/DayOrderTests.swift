@@ -104,4 +104,28 @@ import StudyModel
         #expect(turning[reach - 1] && !turning[reach...].contains(true),
                 "finished, then not, as the event a thousand years on comes within reach")
     }
+
+    /// The overview asks the adherence of every study week at once, from one pass over the events: each
+    /// week, overlapping ranges, a single day and a range that ends before it starts come to what each
+    /// asked alone does.
+    @Test func theAdherenceOfManyRangesAtOnceIsEachRangeAskedAlone() {
+        let onboarding = PlannedTask(id: "onboarding", title: "Join", impactsAdherence: false, isOnboarding: true,
+                                     timeline: ScheduleTimeline(Fixtures.dailyAllDay))
+        let tasks = [onboarding, PlannedTask(id: "checkIn", title: "Check in", timeline: ScheduleTimeline(fortnight)),
+                     PlannedTask(id: "rangeOfMotion", title: "Range of motion", timeline: ScheduleTimeline(Fixtures.firstWeekThenWeekly))]
+        let answered = [("onboarding", "2026-03-01"), ("checkIn", "2026-03-01"), ("checkIn", "2026-03-02"), ("checkIn", "2026-03-09"),
+                        ("rangeOfMotion", "2026-03-03"), ("rangeOfMotion", "2026-03-15")]
+        let joined = feed(tasks, today: "2026-03-20", answered: answered)
+        let start = Fixtures.date("2026-02-26")
+        var ranges = (0..<5).map { (start.adding(days: 7 * $0), start.adding(days: 7 * $0 + 6)) }
+        ranges += [(start, Fixtures.date("2026-03-20")), (Fixtures.date("2026-03-14"), Fixtures.date("2026-03-20")),
+                   (Fixtures.date("2026-03-09"), Fixtures.date("2026-03-09")), (Fixtures.date("2026-03-10"), Fixtures.date("2026-03-09"))]
+        let alone = ranges.map { joined.adherence(ofEventsFrom: $0.0, through: $0.1) }
+        #expect(joined.adherence(ofRanges: ranges) == alone)
+        #expect(alone.map { $0.map { "\($0.completed)/\($0.total)" } } == [
+            "3/8", "1/11", "1/4", nil, nil, "5/23", "1/2", "1/1", nil,
+        ], "joined Mar 1: both tasks daily that week; then the check-in daily to Mar 14 and the measurement weekly, Mar 22's not yet due")
+        #expect(joined.adherence(ofRanges: []).isEmpty)
+        #expect(joined.adherence(ofRanges: [ranges[8]]) == [nil])
+    }
 }

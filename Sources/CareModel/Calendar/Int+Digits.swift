@@ -17,11 +17,16 @@ extension Double {
     /// anything else, `nan`, `inf`, `1e5`, `0x10` and ` 3` among them, so a
     /// value read this way is always finite.
     public init?(plain text: String) {
-        let bytes = Array(text.utf8)
-        let digits = bytes.first == UInt8(ascii: "-") ? bytes.dropFirst() : bytes[...]
-        let parts = digits.split(separator: UInt8(ascii: "."), maxSplits: 1, omittingEmptySubsequences: false)
-        guard !parts[0].isEmpty, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0 >= 48 && $0 <= 57 } }),
-              let value = Double(text), value.isFinite else { return nil }
+        // Checked in place: scores read every choice's value of an item for each outcome.
+        var text = text
+        guard text.withUTF8(Self.isPlain), let value = Double(text), value.isFinite else { return nil }
         self = value
+    }
+
+    private static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let digits = bytes.first == UInt8(ascii: "-") ? bytes.dropFirst() : bytes[...]
+        let point = digits.firstIndex(of: UInt8(ascii: "."))
+        let isDigits = { (run: Slice<UnsafeBufferPointer<UInt8>>) in !run.isEmpty && run.allSatisfy { $0 >= 48 && $0 <= 57 } }
+        return isDigits(digits[..<(point ?? digits.endIndex)]) && (point.map { isDigits(digits[($0 + 1)...]) } ?? true)
     }
 }
