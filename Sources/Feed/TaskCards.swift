@@ -88,16 +88,18 @@ extension ParticipantFeed {
     /// events as the boxes of one card, a log's as one card with its entries.
     func arranged(_ cards: [Card]) -> [Card] {
         var arranged: [Card] = []
-        var merged: [String: Int] = [:]
+        arranged.reserveCapacity(cards.count)
+        // A day has a few tasks: looked for one by one, not hashed.
+        var merged: [(taskID: String, index: Int)] = []
         for card in cards {
             switch card.kind {
             case .survey, .simple:
                 arranged.append(card)
             case .checklist, .log:
-                if let index = merged[card.taskID] {
+                if let index = merged.first(where: { $0.taskID == card.taskID })?.index {
                     arranged[index] = merge(arranged[index], card)
                 } else {
-                    merged[card.taskID] = arranged.count
+                    merged.append((card.taskID, arranged.count))
                     arranged.append(card)
                 }
             }

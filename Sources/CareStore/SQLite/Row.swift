@@ -68,6 +68,10 @@ struct Row {
             statement.nextColumn = next + 1
             return next
         }
+        // Or the last one asked again, as a column that may be NULL is: first whether it is, then its value.
+        if statement.namesAreDistinct, next > 0, next <= columns.count, columns[next - 1].utf8.count == length, columns[next - 1] == column {
+            return next - 1
+        }
         let position = columns.firstIndex { $0.utf8.count == length && $0 == column }
         statement.nextColumn = (position ?? -1) + 1
         return position

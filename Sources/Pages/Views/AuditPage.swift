@@ -70,10 +70,11 @@ public enum AuditPage {
             let note: HTML = beforeConsent ? " <strong class=\"audit-note\">\(words(.storedBeforeConsent))</strong>" : ""
             let wall = participant.timeZone.wall(of: entry.at)
             let stamp = Timestamp.local(entry.at, offset: wall.offset)
+            // Each part straight into the page: joined first, a row was copied once more.
             main += "<tr><td data-label=\"\(timeLabel)\"><time datetime=\"\(stamp)\">\(format.dateAndTime(wall.day, time: wall.time)) "
-                + "<span class=\"when\">(<bdi dir=\"ltr\">\(stamp)</bdi>)</span></time></td>"
-                + "<th scope=\"row\">\(row.event)</th><td data-label=\"\(subjectLabel)\">\(row.subject)</td>"
-                + "<td data-label=\"\(detailLabel)\">\(row.detail)\(note)</td></tr>\n"
+            main += "<span class=\"when\">(<bdi dir=\"ltr\">\(stamp)</bdi>)</span></time></td>"
+            main += "<th scope=\"row\">\(row.event)</th><td data-label=\"\(subjectLabel)\">\(row.subject)</td>"
+            main += "<td data-label=\"\(detailLabel)\">\(row.detail)\(note)</td></tr>\n"
         }
         main += "</tbody>\n</table>\n</div>\n"
         return page(main, participant: participant, today: today, study: study, reader: reader)
@@ -123,7 +124,7 @@ public enum AuditPage {
             guard let outcome = outcomeID.flatMap({ outcomes[$0] }), outcome.taskID == taskID, outcome.isDeleted else {
                 return (words(.auditAnswerDeleted), title, "")
             }
-            let answers = FeedPage.answers(outcome, taskVersion: outcome.taskVersion, plan: plan, reader: reader, kept: kept)
+            let answers = FeedPage.answers(outcome, taskVersion: outcome.taskVersion, plan: plan, reader: reader, kept: kept, keeping: false)
             return (words(.auditAnswerDeleted), words(.taskOnDay, ["task": title, "day": reader.format.shortDay(outcome.eventDay)]),
                     answers.isEmpty ? words(.deletedNoValues) : words(.deletedValues, ["values": answers]))
         case (.consentQuiz, .question(let id)):
@@ -179,7 +180,7 @@ public enum AuditPage {
             let withheld = reader.format.withheld(sharing.hasDeclined ? .declined : .notChosen)
             return (words(.auditAnswerSaved), title, sharing.sharesEverything ? entry.detail ?? "" : withheld)
         }
-        let answers = FeedPage.answers(outcome, taskVersion: outcome.taskVersion, plan: plan, reader: reader, kept: kept)
+        let answers = FeedPage.answers(outcome, taskVersion: outcome.taskVersion, plan: plan, reader: reader, kept: kept, keeping: false)
         return (words(.auditAnswerSaved), words(.taskOnDay, ["task": title, "day": reader.format.shortDay(outcome.eventDay)]),
                 answers.isEmpty ? words(.noValues) : answers)
     }

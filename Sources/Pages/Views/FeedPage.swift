@@ -182,12 +182,15 @@ public enum FeedPage {
     /// shared reads `Sleep: Not shared` in its place, whether or not it was answered. Each answer's
     /// line is taken from `kept` where another outcome of the participant's gave the same answer.
     /// The whole text is kept too, by the outcome: a card open for several days and the audit trail say it again.
-    static func answers(_ outcome: Outcome, taskVersion: Int, plan: CarePlan, reader: Reader, kept: Kept?) -> String {
+    /// - Parameter keeping: false where no later page asks for the outcome again, as for the audit trail,
+    ///   written last, whose outcomes are each asked once: keeping each cost more than the day pages' saved.
+    static func answers(_ outcome: Outcome, taskVersion: Int, plan: CarePlan, reader: Reader, kept: Kept?,
+                        keeping: Bool = true) -> String {
         let task = plan.task(outcome.taskID, version: taskVersion)
         let key = Kept.AnswerKey(outcome: Format.answersOnly(outcome, task: task), taskVersion: taskVersion)
         if let known = kept?.answers[key] { return known }
         let text = answers(key.outcome, task: task, taskVersion: taskVersion, study: plan.study, reader: reader, kept: kept)
-        kept?.answers[key] = text
+        if keeping { kept?.answers[key] = text }
         return text
     }
 
