@@ -34,4 +34,34 @@ import Testing
         }
         #expect(checked > 50_000)
     }
+
+    /// The wall clock of an instant reads the offset ICU gives for it, though
+    /// offsets are kept from one instant to the next: through changes of the
+    /// clocks, a half-hour change, a zone that moved its standard time and
+    /// one that skipped a day, asked forward, backward, in no order, and at
+    /// the instant of each change and the second before it.
+    @Test func theOffsetOfAnInstantIsTheZonesWhateverOrderItIsAskedIn() {
+        let zones = ["America/New_York", "Europe/Berlin", "Australia/Lord_Howe", "America/Caracas", "Pacific/Apia",
+                     "Asia/Kolkata", "America/Sao_Paulo", "UTC"].map { TimeZone(identifier: $0)! } + [TimeZone(secondsFromGMT: -9_000)!]
+        var generator = SystemRandomNumberGenerator()
+        for zone in zones {
+            let start = Date(timeIntervalSince1970: 1_293_840_000) // 2011-01-01
+            let hourly = (0..<(16 * 365 * 24 / 7)).map { start.addingTimeInterval(Double($0) * 7 * 3_600 + 1_234) }
+            var changes: [Date] = []
+            var at = start
+            while let change = zone.nextDaylightSavingTimeTransition(after: at), change.timeIntervalSince1970 < 1_800_000_000 {
+                changes += [change.addingTimeInterval(-1), change, change.addingTimeInterval(0.5)]
+                at = change
+            }
+            for instants in [hourly, hourly.reversed(), hourly.shuffled(using: &generator), changes, changes.reversed()] {
+                for instant in instants {
+                    let offset = zone.secondsFromGMT(for: instant)
+                    let wall = zone.wall(of: instant)
+                    #expect(wall.offset == offset, "\(zone.identifier) \(instant)")
+                    #expect(Double(wall.day.ordinal * 86_400 + wall.time.secondsSinceMidnight)
+                            == ((instant.timeIntervalSince1970 + Double(offset)) / 60).rounded(.down) * 60)
+                }
+            }
+        }
+    }
 }

@@ -39,10 +39,57 @@ extension TimeZone {
     /// minute, and the zone's offset from UTC then, in seconds; the zone is
     /// asked once for all three, as an audit trail's every entry needs them.
     public func wall(of instant: Date) -> (day: LocalDate, time: LocalTime, offset: Int) {
-        let offset = secondsFromGMT(for: instant)
+        let offset = KnownOffsets.shared.offset(of: self, at: instant)
         let wall = Int((instant.timeIntervalSince1970 + Double(offset)).rounded(.down))
         let seconds = ((wall % 86_400) + 86_400) % 86_400
         return (LocalDate(ordinal: (wall - seconds) / 86_400), LocalTime(hour: seconds / 3600, minute: seconds % 3600 / 60)!,
                 offset)
+    }
+}
+
+/// The offsets of zones as ICU gave them, each with the span it holds for:
+/// from the instant it was asked for to the zone's next change of clocks,
+/// one of the transitions ICU lists for the zone (every change of its
+/// offset, as `WallClock` reads them). Pages ask the wall clock of the same
+/// few zones hundreds of thousands of times a build, mostly in time order,
+/// and ICU's answer took several times as long as finding it here.
+final class KnownOffsets: @unchecked Sendable {
+    // Unchecked: `zones` is only read or written inside `lock`.
+    static let shared = KnownOffsets()
+
+    private struct Span {
+        var from: Double
+        let until: Double
+        let offset: Int
+    }
+
+    private let lock = NSLock()
+    /// By zone, few enough to be looked for one by one; at most `limit` of
+    /// each, so that nothing asked can grow it without end.
+    private var zones: [(identifier: String, spans: [Span])] = []
+    private let limit = 64
+
+    func offset(of zone: TimeZone, at instant: Date) -> Int {
+        let seconds = instant.timeIntervalSince1970
+        let identifier = zone.identifier
+        let known: Int? = lock.withLock {
+            zones.first { $0.identifier == identifier }?.spans.last { $0.from <= seconds && seconds < $0.until }?.offset
+        }
+        if let known { return known }
+        let offset = zone.secondsFromGMT(for: instant)
+        let next = zone.nextDaylightSavingTimeTransition(after: instant)?.timeIntervalSince1970 ?? .infinity
+        guard seconds.isFinite, next > seconds else { return offset }
+        lock.withLock {
+            guard let index = zones.firstIndex(where: { $0.identifier == identifier })
+                    ?? (zones.count < limit ? zones.endIndex : nil) else { return }
+            if index == zones.endIndex { zones.append((identifier, [])) }
+            // Asked earlier within a span already known: the span reaches back to it.
+            if let same = zones[index].spans.firstIndex(where: { $0.until == next && $0.offset == offset }) {
+                zones[index].spans[same].from = min(zones[index].spans[same].from, seconds)
+            } else if zones[index].spans.count < limit {
+                zones[index].spans.append(Span(from: seconds, until: next, offset: offset))
+            }
+        }
+        return offset
     }
 }
