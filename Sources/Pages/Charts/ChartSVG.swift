@@ -121,7 +121,7 @@ enum ChartSVG {
         case .scatter:
             for point in series.points {
                 svg += "<circle cx=\"\(n(x(point.day)))\" cy=\"\(n(y(point.value)))\" r=\"5\" fill=\"\(series.color)\" "
-                    + "stroke=\"#ffffff\" stroke-width=\"1.5\"><title>\(title(point, name: name, zone: zone, format: format))</title></circle>\n"
+                svg += "stroke=\"#ffffff\" stroke-width=\"1.5\"><title>\(title(point, name: name, zone: zone, format: format))</title></circle>\n"
             }
         case .line:
             // A missing day breaks the line: a gap, not a slope through nothing.
@@ -140,8 +140,9 @@ enum ChartSVG {
                     + "stroke-linejoin=\"round\" stroke-linecap=\"round\"/>\n"
             }
             for point in series.points {
+                // Each part straight into the drawing: joined first, each point was copied once more.
                 svg += "<circle cx=\"\(n(x(point.day)))\" cy=\"\(n(y(point.value)))\" r=\"3.5\" fill=\"\(series.color)\">"
-                    + "<title>\(title(point, name: name, zone: zone, format: format))</title></circle>\n"
+                svg += "<title>\(title(point, name: name, zone: zone, format: format))</title></circle>\n"
             }
         }
         return svg

@@ -137,8 +137,12 @@ public enum InsightsPage {
             html += "<th scope=\"col\">\(series.series.legend)</th>"
         }
         html += "</tr></thead>\n<tbody>\n"
-        // Each series' points by day, in their order: a row takes its day's, not every point's.
-        let pointsByDay = allSeries.map { Dictionary(grouping: $0.points, by: \.day) }
+        // Each series' points in the order of their days, and of the series on a day: the rows go down the
+        // days, and each takes its day's points from where the row before stopped, none looked up by its day.
+        let ordered = allSeries.map { series in
+            series.points.indices.sorted { (series.points[$0].day, $0) < (series.points[$1].day, $1) }.map { series.points[$0] }
+        }
+        var next = Array(repeating: 0, count: allSeries.count)
         // A series' cells without a value are the same on every day they stand: made once a table.
         let cells = allSeries.map { series in
             let label: HTML = "data-label=\"\(series.series.legend)\""
@@ -149,15 +153,17 @@ public enum InsightsPage {
         }
         let separator = words(.listSeparator)
         for day in data.days {
-            html += "<tr><th scope=\"row\">\(format.weekdayAndDay(day))\(visits[day].map { " · \($0)" } ?? "")</th>"
+            html += "<tr><th scope=\"row\">\(format.weekdayAndDay(day))\(visits.isEmpty ? nil : visits[day].map { " · \($0)" })</th>"
             // Each series and its cells read in place, by index: a copy of them for each cell cost more than the cell.
             for index in allSeries.indices {
-                let values = (pointsByDay[index][day] ?? [])
-                    .map { point in
-                        let number = format.number(point.value)
-                        let value = point.unit.map { words(.valueWithUnit, ["value": number, "unit": $0]) } ?? number
-                        return point.isSoFar ? words(.soFar, ["value": value]) : value
-                    }
+                var values: [String] = []
+                while next[index] < ordered[index].count, case let point = ordered[index][next[index]], point.day <= day {
+                    next[index] += 1
+                    guard point.day == day else { continue }
+                    let number = format.number(point.value)
+                    let value = point.unit.map { words(.valueWithUnit, ["value": number, "unit": $0]) } ?? number
+                    values.append(point.isSoFar ? words(.soFar, ["value": value]) : value)
+                }
                 if !values.isEmpty {
                     html += "\(cells[index].open)\(values.joined(separator: separator))</td>"
                 } else if allSeries[index].notEnoughAnswers.contains(day) {
