@@ -1,5 +1,6 @@
 import CareModel
 import Feed
+import Foundation
 import Markup
 import Support
 
@@ -64,8 +65,13 @@ extension FeedPage {
             }
 
             private static func same(_ one: String?, _ other: String?) -> Bool {
-                guard let one, let other else { return one == nil && other == nil }
-                return one.utf8.elementsEqual(other.utf8)
+                guard var one, var other else { return one == nil && other == nil }
+                // Compared as memory: walking the two views byte by byte cost more than the lines it looked up.
+                return one.withUTF8 { one in
+                    other.withUTF8 { other in
+                        one.count == other.count && (one.isEmpty || memcmp(one.baseAddress!, other.baseAddress!, one.count) == 0)
+                    }
+                }
             }
         }
 
