@@ -26,16 +26,19 @@ public final class PerThread<Value>: @unchecked Sendable {
         }
     }
 
-    private var key = pthread_key_t()
+    /// A constant: read from a `var`, every lookup paid the runtime's check of the access for overlap.
+    private let key: pthread_key_t
     private let hasKey: Bool
     private let initial: @Sendable () -> Value
 
     public init(_ initial: @escaping @Sendable () -> Value) {
         self.initial = initial
+        var key = pthread_key_t()
         // A thread's box is released when the thread ends.
         hasKey = pthread_key_create(&key) { box in
             if let box { Unmanaged<AnyObject>.fromOpaque(box).release() }
         } == 0
+        self.key = key
     }
 
     deinit {

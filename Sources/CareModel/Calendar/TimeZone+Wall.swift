@@ -54,7 +54,7 @@ extension TimeZone {
 /// few zones hundreds of thousands of times a build, mostly in time order,
 /// and ICU's answer took several times as long as finding it here.
 final class KnownOffsets: @unchecked Sendable {
-    // Unchecked: `zones` is only read or written inside `lock`.
+    // Unchecked: what `known` points to is only read or written inside `lock`.
     static let shared = KnownOffsets()
 
     private struct Span {
@@ -65,29 +65,41 @@ final class KnownOffsets: @unchecked Sendable {
 
     private let lock = NSLock()
     /// By zone, few enough to be looked for one by one; at most `limit` of
-    /// each, so that nothing asked can grow it without end.
-    private var zones: [(identifier: String, spans: [Span])] = []
+    /// each, so that nothing asked can grow it without end. Behind a pointer,
+    /// not in a stored `var`: the runtime checked every access of one for
+    /// overlap, which cost as much as the lookup.
+    private let known = UnsafeMutablePointer<[(identifier: String, spans: [Span])]>.allocate(capacity: 1)
     private let limit = 64
+
+    private init() {
+        known.initialize(to: [])
+    }
+
+    deinit {
+        known.deinitialize(count: 1)
+        known.deallocate()
+    }
 
     func offset(of zone: TimeZone, at instant: Date) -> Int {
         let seconds = instant.timeIntervalSince1970
         let identifier = zone.identifier
-        let known: Int? = lock.withLock {
-            zones.first { $0.identifier == identifier }?.spans.last { $0.from <= seconds && seconds < $0.until }?.offset
+        let found: Int? = lock.withLock {
+            known.pointee.first { $0.identifier == identifier }?.spans.last { $0.from <= seconds && seconds < $0.until }?.offset
         }
-        if let known { return known }
+        if let found { return found }
         let offset = zone.secondsFromGMT(for: instant)
         let next = zone.nextDaylightSavingTimeTransition(after: instant)?.timeIntervalSince1970 ?? .infinity
         guard seconds.isFinite, next > seconds else { return offset }
         lock.withLock {
-            guard let index = zones.firstIndex(where: { $0.identifier == identifier })
-                    ?? (zones.count < limit ? zones.endIndex : nil) else { return }
-            if index == zones.endIndex { zones.append((identifier, [])) }
+            let zones = known
+            guard let index = zones.pointee.firstIndex(where: { $0.identifier == identifier })
+                    ?? (zones.pointee.count < limit ? zones.pointee.endIndex : nil) else { return }
+            if index == zones.pointee.endIndex { zones.pointee.append((identifier, [])) }
             // Asked earlier within a span already known: the span reaches back to it.
-            if let same = zones[index].spans.firstIndex(where: { $0.until == next && $0.offset == offset }) {
-                zones[index].spans[same].from = min(zones[index].spans[same].from, seconds)
-            } else if zones[index].spans.count < limit {
-                zones[index].spans.append(Span(from: seconds, until: next, offset: offset))
+            if let same = zones.pointee[index].spans.firstIndex(where: { $0.until == next && $0.offset == offset }) {
+                zones.pointee[index].spans[same].from = min(zones.pointee[index].spans[same].from, seconds)
+            } else if zones.pointee[index].spans.count < limit {
+                zones.pointee[index].spans.append(Span(from: seconds, until: next, offset: offset))
             }
         }
         return offset
