@@ -10,13 +10,16 @@ extension ChartData {
     /// day on which they gave no answer at all is a gap, as silence says
     /// nothing about doses. Today is still open: it has a value only once
     /// something is logged, a count so far.
-    static func entries(_ series: ChartSeries, outcomes: [Outcome], offered: [LocalDate: Set<String>],
+    ///
+    /// - Parameters:
+    ///   - answers: the live outcomes of the series' task.
+    ///   - active: the days with a live answer or entry of any task.
+    static func entries(_ series: ChartSeries, answers: [Outcome], active: Set<LocalDate>, offered: [LocalDate: Set<String>],
                         today: LocalDate) -> [Point] {
         var counts: [LocalDate: Int] = [:]
-        for outcome in outcomes where !outcome.isDeleted && outcome.taskID == series.task && outcome.eventDay <= today {
+        for outcome in answers where outcome.eventDay <= today {
             counts[outcome.eventDay, default: 0] += 1
         }
-        let active = activeDays(outcomes)
         for (day, tasks) in offered where day < today && tasks.contains(series.task) && counts[day] == nil && active.contains(day) {
             counts[day] = 0
         }
@@ -27,14 +30,9 @@ extension ChartData {
 
     /// Past days a log was offered on which the participant gave no answer at
     /// all, to any task: drawn and listed as gaps, never as zero doses.
-    static func silentDays(_ series: ChartSeries, outcomes: [Outcome], offered: [LocalDate: Set<String>],
+    /// - Parameter active: the days with a live answer or entry of any task.
+    static func silentDays(_ series: ChartSeries, active: Set<LocalDate>, offered: [LocalDate: Set<String>],
                            days: [LocalDate], today: LocalDate) -> Set<LocalDate> {
-        let active = activeDays(outcomes)
-        return Set(days.filter { $0 < today && !active.contains($0) && offered[$0]?.contains(series.task) == true })
-    }
-
-    /// Days with a live answer or entry of any task.
-    private static func activeDays(_ outcomes: [Outcome]) -> Set<LocalDate> {
-        Set(outcomes.filter { !$0.isDeleted }.map(\.eventDay))
+        Set(days.filter { $0 < today && !active.contains($0) && offered[$0]?.contains(series.task) == true })
     }
 }

@@ -47,13 +47,44 @@ struct ChartData {
     /// Colours at 3:1 or more against the chart's white background.
     static let palette = ["#0a84ff", "#d9472b", "#2e8540", "#8e4ec6", "#b45309"]
 
+    /// What the ranges a chart is drawn over share: each series' answers as
+    /// points, and its task's live outcomes; worked out once for them all.
+    struct Answers {
+        var points: [[Point]]
+        var outcomes: [[Outcome]]
+        /// Days with a live answer or entry of any task: a log's day with none is a gap, not a zero.
+        var active: Set<LocalDate>
+
+        /// - Parameters: as `ChartData.init`'s, of the whole page.
+        init(chart: InsightChart, outcomes: [Outcome], today: LocalDate, events: [LocalDate: Set<String>], plan: CarePlan? = nil) {
+            let active = Set(outcomes.lazy.filter { !$0.isDeleted }.map(\.eventDay))
+            self.active = active
+            self.outcomes = chart.series.map { series in outcomes.filter { !$0.isDeleted && $0.taskID == series.task } }
+            points = zip(chart.series, self.outcomes).map { series, answers in
+                // A value's unit in the page's words, as the version it was answered in had it: the store keeps the
+                // study's own language's ("hours" on a German page otherwise). Found once a version.
+                var units: [Int: String?] = [:]
+                let unit = { (outcome: Outcome) -> String? in
+                    if let known = units[outcome.taskVersion] { return known }
+                    let unit = plan?.task(series.task, version: outcome.taskVersion)?.formItems.first { $0.id == series.value }?.answer.unit
+                    units[outcome.taskVersion] = unit
+                    return unit
+                }
+                return series.measure == .entries ? ChartData.entries(series, answers: answers, active: active, offered: events, today: today)
+                    : ChartData.points(series, answers: answers, unit: unit)
+            }
+        }
+    }
+
     /// - Parameters:
     ///   - outcomes: the participant's; the whole study's answers size the axes.
     ///   - events: the tasks with an event on each day of the range, from the participant's feed.
     ///   - plan: the plan in the page's language, whose words name each answer's unit as its task's version had it;
     ///     without it a unit is shown as stored, in the study's own language.
+    ///   - answers: the chart's answers, where the page has them for another range already.
     init(chart: InsightChart, study: Study, outcomes: [Outcome], from: LocalDate, through: LocalDate, today: LocalDate,
-         events: [LocalDate: Set<String>], plan: CarePlan? = nil) {
+         events: [LocalDate: Set<String>], plan: CarePlan? = nil, answers: Answers? = nil) {
+        let answers = answers ?? Answers(chart: chart, outcomes: outcomes, today: today, events: events, plan: plan)
         self.chart = chart
         self.today = today
         days = from <= through ? (from.ordinal...through.ordinal).map(LocalDate.init(ordinal:)) : []
@@ -61,28 +92,17 @@ struct ChartData {
         var panels: [Panel] = []
         var allValues: [ChartAxis.Kind: [Double]] = [:]
         for (index, series) in chart.series.enumerated() {
-            // A value's unit in the page's words, as the version it was answered in had it: the store keeps the
-            // study's own language's ("hours" on a German page otherwise).
-            let unit = { (outcome: Outcome) in
-                plan?.task(series.task, version: outcome.taskVersion)?.formItems.first { $0.id == series.value }?.answer.unit
-            }
-            let all = series.measure == .entries ? Self.entries(series, outcomes: outcomes, offered: events, today: today)
-                : Self.points(series, outcomes: outcomes, unit: unit)
+            let all = answers.points[index]
             let kind = ChartAxis.kind(of: series, study: study, units: all.map(\.unit))
             allValues[kind, default: []] += all.map(\.value) + [series.target?.min, series.target?.max].compactMap { $0 }
             let points = all.filter { $0.day >= from && $0.day <= through }
-            let declined = Set(outcomes.filter { outcome in
-                !outcome.isDeleted && outcome.taskID == series.task && outcome.eventDay >= from && outcome.eventDay <= through
-                    && outcome.value(series.value)?.value == .preferNotToAnswer
-            }.map(\.eventDay))
+            let inRange = answers.outcomes[index].filter { $0.eventDay >= from && $0.eventDay <= through }
+            let declined = Set(inRange.filter { $0.value(series.value)?.value == .preferNotToAnswer }.map(\.eventDay))
             // The score series' answers that gave no score (the scored outcomes carry one where they do).
-            let unscored = series.measure != .score ? [] : Set(outcomes.filter { outcome in
-                !outcome.isDeleted && outcome.taskID == series.task && outcome.eventDay >= from && outcome.eventDay <= through
-                    && outcome.value(series.value) == nil
-            }.map(\.eventDay))
+            let unscored = series.measure != .score ? [] : Set(inRange.filter { $0.value(series.value) == nil }.map(\.eventDay))
             let answered = Set(points.map(\.day)).union(declined).union(unscored)
             let noAnswer = series.measure == .entries
-                ? Self.silentDays(series, outcomes: outcomes, offered: events, days: days, today: today)
+                ? Self.silentDays(series, active: answers.active, offered: events, days: days, today: today)
                 : Set(days.filter { $0 < today && !answered.contains($0) && events[$0]?.contains(series.task) == true })
             let drawn = Series(series: series, color: series.color ?? Self.palette[index % Self.palette.count], points: points,
                                noAnswer: noAnswer, preferredNotToAnswer: declined.subtracting(points.map(\.day)),
@@ -101,10 +121,10 @@ struct ChartData {
     /// Nothing to draw: no answer, and no day on which one was due.
     var isEmpty: Bool { series.allSatisfy { $0.points.isEmpty && $0.noAnswer.isEmpty && $0.preferredNotToAnswer.isEmpty } }
 
-    private static func points(_ series: ChartSeries, outcomes: [Outcome], unit: (Outcome) -> String?) -> [Point] {
-        outcomes.compactMap { outcome -> Point? in
-            guard !outcome.isDeleted, outcome.taskID == series.task, let value = outcome.value(series.value),
-                  let number = value.value.number else { return nil }
+    /// - Parameter answers: the live outcomes of the series' task.
+    private static func points(_ series: ChartSeries, answers: [Outcome], unit: (Outcome) -> String?) -> [Point] {
+        answers.compactMap { outcome -> Point? in
+            guard let value = outcome.value(series.value), let number = value.value.number else { return nil }
             return Point(day: outcome.eventDay, value: number, outcome: outcome, unit: value.unit.map { unit(outcome) ?? $0 })
         }.sorted { ($0.day, $0.outcome?.eventStart ?? .distantPast) < ($1.day, $1.outcome?.eventStart ?? .distantPast) }
     }

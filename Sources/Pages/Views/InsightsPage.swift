@@ -70,9 +70,11 @@ public enum InsightsPage {
                 main += "</section>\n"
                 continue
             }
+            // The week and the whole study chart the same answers: found once.
+            let answers = ChartData.Answers(chart: chart, outcomes: outcomes, today: today, events: events, plan: plan)
             let charts = scopes.map { scope in
                 (scope, ChartData(chart: chart, study: study, outcomes: outcomes, from: scope.from, through: scope.through,
-                                  today: today, events: events, plan: plan))
+                                  today: today, events: events, plan: plan, answers: answers))
             }
             main += legend(charts.map(\.1), reader: reader)
             for (scope, data) in charts {
