@@ -26,31 +26,38 @@ public struct Schedule: Hashable, Sendable, Codable {
                        from: LocalDate, to: LocalDate, version: Int = 1) -> [ScheduledEvent] {
         guard from < to else { return [] }
         let base = count(dates, before: from)
-        var events: [(event: ScheduledEvent, order: (Int, Int, Int))] = []
+        var events: [ScheduledEvent] = []
+        var orders: [(Int, Int, Int)] = []
         var clock = WallClock(zone, from: from, to: to)
         for (index, element) in elements.enumerated() {
             guard let elementStart = element.start.day(dates)?.ordinal else { continue }
             for day in element.days(dates, from: from, to: to) {
                 for (slot, (start, end)) in element.intervals(on: day, in: &clock).enumerated() {
-                    events.append((ScheduledEvent(element: index, occurrence: 0, version: version, day: day,
-                                                  start: start, end: end, isAllDay: element.time == .allDay,
-                                                  text: element.text, lastDay: day.adding(days: (element.window ?? 1) - 1),
-                                                  visit: element.visit),
-                                   (elementStart, index, slot)))
+                    events.append(ScheduledEvent(element: index, occurrence: 0, version: version, day: day,
+                                                 start: start, end: end, isAllDay: element.time == .allDay,
+                                                 text: element.text, lastDay: day.adding(days: (element.window ?? 1) - 1),
+                                                 visit: element.visit))
+                    orders.append((elementStart, index, slot))
                 }
             }
         }
         // Events that start at the same moment are numbered by their
         // elements: the one whose `start` day is earlier first, then the one
         // listed first; within one element (two times that a clock change
-        // makes one), the earlier time first.
-        events.sort { ($0.event.start, $0.order.0, $0.order.1, $0.order.2)
-            < ($1.event.start, $1.order.0, $1.order.1, $1.order.2) }
-        return events.enumerated().map { index, entry in
-            var event = entry.event
-            event.occurrence = base + index
-            return event
+        // makes one), the earlier time first. No two events tie, so the order
+        // is one whatever sorts it; one element's events come in it already,
+        // and are not sorted again.
+        let precedes = { (one: Int, other: Int) in
+            (events[one].start, orders[one].0, orders[one].1, orders[one].2)
+                < (events[other].start, orders[other].0, orders[other].1, orders[other].2)
         }
+        if events.indices.dropFirst().contains(where: { !precedes($0 - 1, $0) }) {
+            events = events.indices.sorted(by: precedes).map { events[$0] }
+        }
+        for index in events.indices {
+            events[index].occurrence = base + index
+        }
+        return events
     }
 
     /// The longest window of its elements, in days: 1 without any.
