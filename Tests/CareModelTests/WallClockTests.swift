@@ -64,4 +64,32 @@ import Testing
             }
         }
     }
+
+    /// A span's changes of clocks, from those known of earlier spans, are
+    /// those ICU lists for it: for spans asked later, earlier, around and
+    /// inside the ones known, in zones with and without changes.
+    @Test func aSpansChangesOfClocksAreTheZonesFromWhateverSpansCameBefore() {
+        let zones = ["America/New_York", "Europe/London", "Australia/Lord_Howe", "Pacific/Apia", "America/Sao_Paulo",
+                     "Asia/Tokyo"].map { TimeZone(identifier: $0)! }
+        let day = 86_400.0, start = 1_577_836_800.0 // 2020-01-01
+        // In an order that grows the known span both ways and asks inside it.
+        let spans: [(Double, Double)] = [(400, 430), (100, 120), (900, 1_300), (0, 2_000), (410, 411), (2_500, 2_600),
+                                         (-3_000, -2_990), (700, 700), (1_999.5, 2_000.5),
+                                         // Centuries away, as a mistyped year puts a schedule: asked alone.
+                                         (365_250, 365_260), (1_500, 1_510)]
+        for zone in zones {
+            for (from, through) in spans {
+                let (first, last) = (start + from * day, start + through * day)
+                var asked = [(start: first, offset: zone.secondsFromGMT(for: Date(timeIntervalSince1970: first)))]
+                var at = Date(timeIntervalSince1970: first)
+                while let change = zone.nextDaylightSavingTimeTransition(after: at), change.timeIntervalSince1970 <= last {
+                    asked.append((change.timeIntervalSince1970, zone.secondsFromGMT(for: change)))
+                    at = change
+                }
+                let known = KnownTransitions.shared.parts(of: zone, from: first, through: last)
+                #expect(known.map(\.start) == asked.map(\.start) && known.map(\.offset) == asked.map(\.offset),
+                        "\(zone.identifier) \(from)...\(through)")
+            }
+        }
+    }
 }

@@ -9,7 +9,7 @@ import Foundation
 /// any outside the span, is asked of `instant(of:at:)` itself.
 struct WallClock {
     /// Where a part of the span starts (as seconds since 1970) and its offset.
-    private typealias Part = (start: Double, offset: Int)
+    fileprivate typealias Part = (start: Double, offset: Int)
 
     let zone: TimeZone
     private let from: LocalDate
@@ -39,8 +39,13 @@ struct WallClock {
     /// The span and two days either side, which covers a day either side of
     /// every wall time in it, cut at each change of the zone's clocks.
     private static func parts(of zone: TimeZone, from: LocalDate, to: LocalDate) -> [Part] {
-        var start = Date(timeIntervalSince1970: Double(from.ordinal - 2) * 86_400)
-        let end = Date(timeIntervalSince1970: Double(to.ordinal + 2) * 86_400)
+        KnownTransitions.shared.parts(of: zone, from: Double(from.ordinal - 2) * 86_400, through: Double(to.ordinal + 2) * 86_400)
+    }
+
+    /// The zone's offset at `start`, then each change of its clocks after it up to `end`, with the offset from then on.
+    fileprivate static func asked(_ zone: TimeZone, from start: Double, through end: Double) -> [Part] {
+        var start = Date(timeIntervalSince1970: start)
+        let end = Date(timeIntervalSince1970: end)
         var parts: [Part] = [(start.timeIntervalSince1970, zone.secondsFromGMT(for: start))]
         while let change = zone.nextDaylightSavingTimeTransition(after: start), change <= end {
             parts.append((change.timeIntervalSince1970, zone.secondsFromGMT(for: change)))
@@ -54,5 +59,75 @@ struct WallClock {
         var index = 0
         while index + 1 < parts.count, parts[index + 1].start <= instant { index += 1 }
         return index
+    }
+}
+
+/// Each zone's changes of clocks over the span asked of it so far, grown as
+/// later spans need: a schedule's events are worked out for each task and
+/// range, over the same few zones and years, and asking ICU for the changes
+/// each time cost more than placing the events.
+final class KnownTransitions: @unchecked Sendable {
+    // Unchecked: what `known` points to is only read or written inside `lock`.
+    static let shared = KnownTransitions()
+
+    /// From `parts.first.start` through `through`: the offset at the start, and each change after it.
+    private struct Span {
+        var parts: [(start: Double, offset: Int)]
+        var through: Double
+    }
+
+    private let lock = NSLock()
+    /// By zone, looked for one by one; at most `limit` zones, so nothing asked grows it without end.
+    /// Behind a pointer: the runtime checks every access of a stored `var` for overlap.
+    private let known = UnsafeMutablePointer<[(identifier: String, span: Span)]>.allocate(capacity: 1)
+    private let limit = 64
+    /// Two hundred years, in seconds: the most a zone's known span grows to.
+    private static let widest = 200 * 366 * 86_400.0
+
+    private init() {
+        known.initialize(to: [])
+    }
+
+    deinit {
+        known.deinitialize(count: 1)
+        known.deallocate()
+    }
+
+    /// What `WallClock.asked` gives for the span, from the changes known.
+    func parts(of zone: TimeZone, from start: Double, through end: Double) -> [(start: Double, offset: Int)] {
+        guard start.isFinite, end.isFinite, start <= end else { return WallClock.asked(zone, from: start, through: end) }
+        let identifier = zone.identifier
+        let span: Span? = lock.withLock { known.pointee.first { $0.identifier == identifier }?.span }
+        // A span far from the one known (a date mistyped by centuries) is asked alone, not joined to it.
+        if let span, max(end, span.through) - min(start, span.parts[0].start) > Self.widest {
+            return WallClock.asked(zone, from: start, through: end)
+        }
+        var grown = span ?? Span(parts: WallClock.asked(zone, from: start, through: end), through: end)
+        if let span {
+            if start < span.parts[0].start {
+                // The changes before the span, up to its start; the span's own first part begins at a change or not.
+                let before = WallClock.asked(zone, from: start, through: span.parts[0].start)
+                grown.parts = before + span.parts.dropFirst().filter { $0.start > before.last!.start }
+            }
+            if end > span.through {
+                grown.parts += WallClock.asked(zone, from: span.through, through: end).dropFirst()
+                grown.through = end
+            }
+        }
+        if span == nil || grown.parts.count != span!.parts.count || grown.through != span!.through
+            || grown.parts[0].start != span!.parts[0].start {
+            lock.withLock {
+                if let index = known.pointee.firstIndex(where: { $0.identifier == identifier }) {
+                    known.pointee[index].span = grown
+                } else if known.pointee.count < limit {
+                    known.pointee.append((identifier, grown))
+                }
+            }
+        }
+        // The offset at `start`: that of the last change at or before it, else the span's first.
+        let first = grown.parts.lastIndex { $0.start <= start } ?? 0
+        var parts = [(start: start, offset: grown.parts[first].offset)]
+        parts += grown.parts[(first + 1)...].prefix { $0.start <= end }
+        return parts
     }
 }
