@@ -116,34 +116,53 @@ private final class Node {
         }
     }
 
-    static func scalar<Value: Encodable>(_ value: Value, codingPath: [any CodingKey]) throws -> Node {
+    /// - Parameter codingPath: asked only for an error, or for a value with containers of its own.
+    static func scalar<Value: Encodable>(_ value: Value, codingPath: @autoclosure () -> [any CodingKey]) throws -> Node {
+        // The scalars an entry is made of, known by their type alone: a cast to each in turn cost more than the bytes.
+        if Value.self == String.self { return string(value as! String) }
+        if Value.self == Double.self { return Node(.scalar(doubleBytes(value as! Double))) }
+        if Value.self == Int.self { return integer(Int64(value as! Int)) }
+        if Value.self == Bool.self { return Node(.scalar([(value as! Bool) ? Compact.Tag.yes.rawValue : Compact.Tag.no.rawValue])) }
         let node = Node()
         switch value {
         case let bool as Bool:
             node.content = .scalar([bool ? Compact.Tag.yes.rawValue : Compact.Tag.no.rawValue])
         case let string as String:
-            var bytes = [Compact.Tag.string.rawValue]
-            Compact.appendString(string, to: &bytes)
-            node.content = .scalar(bytes)
+            node.content = Node.string(string).content
         case let double as Double:
             node.content = .scalar(doubleBytes(double))
         case let float as Float:
             node.content = .scalar(doubleBytes(Double(float)))
         case let integer as any BinaryInteger:
             guard let signed = Int64(exactly: integer) else {
-                throw EncodingError.invalidValue(value, .init(codingPath: codingPath, debugDescription: "An integer too large to keep"))
+                throw EncodingError.invalidValue(value, .init(codingPath: codingPath(), debugDescription: "An integer too large to keep"))
             }
-            var bytes = [Compact.Tag.integer.rawValue]
-            Compact.appendVarint(UInt64(bitPattern: (signed << 1) ^ (signed >> 63)), to: &bytes)
-            node.content = .scalar(bytes)
+            node.content = Node.integer(signed).content
         default:
-            let encoder = CompactEncoder(codingPath: codingPath, node: node)
+            let encoder = CompactEncoder(codingPath: codingPath(), node: node)
             try value.encode(to: encoder)
         }
         return node
     }
 
-    private static func doubleBytes(_ double: Double) -> [UInt8] {
+    convenience init(_ content: Content) {
+        self.init()
+        self.content = content
+    }
+
+    static func string(_ string: String) -> Node {
+        var bytes = [Compact.Tag.string.rawValue]
+        Compact.appendString(string, to: &bytes)
+        return Node(.scalar(bytes))
+    }
+
+    static func integer(_ signed: Int64) -> Node {
+        var bytes = [Compact.Tag.integer.rawValue]
+        Compact.appendVarint(UInt64(bitPattern: (signed << 1) ^ (signed >> 63)), to: &bytes)
+        return Node(.scalar(bytes))
+    }
+
+    static func doubleBytes(_ double: Double) -> [UInt8] {
         var bytes = [Compact.Tag.double.rawValue]
         let bits = double.bitPattern
         for shift in stride(from: 0, to: 64, by: 8) {
@@ -188,6 +207,23 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     mutating func encode<Value: Encodable>(_ value: Value, forKey key: Key) throws {
         node.set(key.stringValue, try Node.scalar(value, codingPath: codingPath + [key]))
+    }
+
+    // A struct's own fields of these types come here, without the generic path's checks of their type.
+    mutating func encode(_ value: String, forKey key: Key) throws {
+        node.set(key.stringValue, Node.string(value))
+    }
+
+    mutating func encode(_ value: Int, forKey key: Key) throws {
+        node.set(key.stringValue, Node.integer(Int64(value)))
+    }
+
+    mutating func encode(_ value: Double, forKey key: Key) throws {
+        node.set(key.stringValue, Node(.scalar(Node.doubleBytes(value))))
+    }
+
+    mutating func encode(_ value: Bool, forKey key: Key) throws {
+        node.set(key.stringValue, Node(.scalar([value ? Compact.Tag.yes.rawValue : Compact.Tag.no.rawValue])))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
