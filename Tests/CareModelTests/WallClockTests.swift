@@ -43,7 +43,6 @@ import Testing
     @Test func theOffsetOfAnInstantIsTheZonesWhateverOrderItIsAskedIn() {
         let zones = ["America/New_York", "Europe/Berlin", "Australia/Lord_Howe", "America/Caracas", "Pacific/Apia",
                      "Asia/Kolkata", "America/Sao_Paulo", "UTC"].map { TimeZone(identifier: $0)! } + [TimeZone(secondsFromGMT: -9_000)!]
-        var generator = SystemRandomNumberGenerator()
         for zone in zones {
             let start = Date(timeIntervalSince1970: 1_293_840_000) // 2011-01-01
             let hourly = (0..<(16 * 365 * 24 / 7)).map { start.addingTimeInterval(Double($0) * 7 * 3_600 + 1_234) }
@@ -53,7 +52,9 @@ import Testing
                 changes += [change.addingTimeInterval(-1), change, change.addingTimeInterval(0.5)]
                 at = change
             }
-            for instants in [hourly, hourly.reversed(), hourly.shuffled(using: &generator), changes, changes.reversed()] {
+            // In no order, but the same one each run: every 7,919th, round and round.
+            let scattered = hourly.indices.map { hourly[$0 * 7_919 % hourly.count] }
+            for instants in [hourly, hourly.reversed(), scattered, changes, changes.reversed()] {
                 for instant in instants {
                     let offset = zone.secondsFromGMT(for: instant)
                     let wall = zone.wall(of: instant)
@@ -63,6 +64,17 @@ import Testing
                 }
             }
         }
+        // Zones made from offsets are named to the minute: two of one name keep their own offsets.
+        let alike = [TimeZone(secondsFromGMT: 3_600)!, TimeZone(secondsFromGMT: 3_601)!, TimeZone(secondsFromGMT: 20)!,
+                     TimeZone(identifier: "GMT")!]
+        for round in 0..<3 {
+            for zone in alike {
+                let instant = Date(timeIntervalSince1970: 1_800_000_000 + Double(round) * 3_600)
+                #expect(zone.wall(of: instant).offset == zone.secondsFromGMT(for: instant), "\(zone.identifier) \(zone.secondsFromGMT())")
+            }
+        }
+        #expect(alike[0].identifier == alike[1].identifier && alike[0].secondsFromGMT() != alike[1].secondsFromGMT(),
+                "Foundation names the two alike, as this test needs")
     }
 
     /// A span's changes of clocks, from those known of earlier spans, are
@@ -78,6 +90,7 @@ import Testing
                                          // Centuries away, as a mistyped year puts a schedule: asked alone.
                                          (365_250, 365_260), (1_500, 1_510)]
         for zone in zones {
+            let known = KnownTransitions()
             for (from, through) in spans {
                 let (first, last) = (start + from * day, start + through * day)
                 var asked = [(start: first, offset: zone.secondsFromGMT(for: Date(timeIntervalSince1970: first)))]
@@ -86,10 +99,13 @@ import Testing
                     asked.append((change.timeIntervalSince1970, zone.secondsFromGMT(for: change)))
                     at = change
                 }
-                let known = KnownTransitions.shared.parts(of: zone, from: first, through: last)
-                #expect(known.map(\.start) == asked.map(\.start) && known.map(\.offset) == asked.map(\.offset),
+                let parts = known.parts(of: zone, from: first, through: last)
+                #expect(parts.map(\.start) == asked.map(\.start) && parts.map(\.offset) == asked.map(\.offset),
                         "\(zone.identifier) \(from)...\(through)")
             }
+            // Grown both ways from the first span, without the span centuries away.
+            let kept = try? #require(known.kept(zone.identifier))
+            #expect(kept?.from == start - 3_000 * day && kept?.through == start + 2_600 * day, "\(zone.identifier)")
         }
     }
 }

@@ -13,7 +13,7 @@ import StudyModel
                                               time: .at(LocalTime(hour: 8, minute: 0)!))])
     let evening = Schedule([ScheduleElement(interval: .days(1), time: .at(LocalTime(hour: 19, minute: 30)!))])
 
-    func feed(_ tasks: [PlannedTask], today: String, answered: [(String, String)] = []) -> ParticipantFeed {
+    func feed(_ tasks: [PlannedTask], today: String, answered: [(String, String)] = [], withdrawal: Withdrawal? = nil) -> ParticipantFeed {
         let outcomes = answered.enumerated().map { index, answer in
             let task = tasks.first { $0.id == answer.0 }!
             let event = task.timeline.events(enrolledOn: participant.enrolledOn, in: participant.timeZone,
@@ -22,7 +22,7 @@ import StudyModel
                            occurrence: event.occurrence, eventDay: event.day, eventStart: event.start,
                            eventEnd: event.end, values: [], createdAt: event.start)
         }
-        return ParticipantFeed(participant: participant, tasks: tasks, outcomes: outcomes, today: Fixtures.date(today))
+        return ParticipantFeed(participant: participant, tasks: tasks, outcomes: outcomes, today: Fixtures.date(today), withdrawal: withdrawal)
     }
 
     @Test func timedTasksComeBeforeAllDayOnesAndInTimeOrder() {
@@ -120,8 +120,22 @@ import StudyModel
         var ranges = (0..<5).map { (start.adding(days: 7 * $0), start.adding(days: 7 * $0 + 6)) }
         ranges += [(start, Fixtures.date("2026-03-20")), (Fixtures.date("2026-03-14"), Fixtures.date("2026-03-20")),
                    (Fixtures.date("2026-03-09"), Fixtures.date("2026-03-09")), (Fixtures.date("2026-03-10"), Fixtures.date("2026-03-09"))]
-        let alone = ranges.map { joined.adherence(ofEventsFrom: $0.0, through: $0.1) }
+        // Each range counted alone, event by event, by the rule the feed's statuses give.
+        func counted(_ feed: ParticipantFeed, _ from: LocalDate, _ through: LocalDate) -> AdherenceRing? {
+            guard from <= through else { return nil }
+            let statuses = feed.tasks.filter { $0.impactsAdherence && !$0.isOnboarding && $0.kind != .log }.flatMap { task in
+                feed.events(of: task, from: from, to: through.adding(days: 1)).map { feed.status(of: $0, task: task) }
+            }.filter(\.isDue)
+            return statuses.isEmpty ? nil : AdherenceRing(completed: statuses.filter { $0 != .missed }.count, total: statuses.count)
+        }
+        let alone = ranges.map { counted(joined, $0.0, $0.1) }
         #expect(joined.adherence(ofRanges: ranges) == alone)
+        #expect(ranges.map { joined.adherence(ofEventsFrom: $0.0, through: $0.1) } == alone)
+        // Withdrawn on Mar 12: the days after count nothing, the window cut short is missed the day before.
+        let withdrawn = feed(tasks, today: "2026-03-20", answered: answered,
+                             withdrawal: Withdrawal(participantID: participant.id, withdrawnAt: Fixtures.instant("2026-03-12T15:00:00Z")))
+        #expect(withdrawn.adherence(ofRanges: ranges) == ranges.map { counted(withdrawn, $0.0, $0.1) })
+        #expect(withdrawn.adherence(ofRanges: ranges) != alone, "the withdrawal changes what is due")
         #expect(alone.map { $0.map { "\($0.completed)/\($0.total)" } } == [
             "3/8", "1/11", "1/4", nil, nil, "5/23", "1/2", "1/1", nil,
         ], "joined Mar 1: both tasks daily that week; then the check-in daily to Mar 14 and the measurement weekly, Mar 22's not yet due")

@@ -83,13 +83,19 @@ final class KnownOffsets: @unchecked Sendable {
     func offset(of zone: TimeZone, at instant: Date) -> Int {
         let seconds = instant.timeIntervalSince1970
         let identifier = zone.identifier
-        let found: Int? = lock.withLock {
-            known.pointee.first { $0.identifier == identifier }?.spans.last { $0.from <= seconds && seconds < $0.until }?.offset
+        // A zone of a fixed offset is named to the minute ("GMT+0100" for 3,600 seconds and for 3,601), so two
+        // may share a name: it is asked each time, as it is cheaply.
+        guard seconds.isFinite, !KnownOffsets.mayShareItsName(identifier) else { return zone.secondsFromGMT(for: instant) }
+        let (found, full): (Int?, Bool) = lock.withLock {
+            guard let zone = known.pointee.first(where: { $0.identifier == identifier }) else { return (nil, known.pointee.count >= limit) }
+            return (zone.spans.last { $0.from <= seconds && seconds < $0.until }?.offset, zone.spans.count >= limit)
         }
         if let found { return found }
         let offset = zone.secondsFromGMT(for: instant)
+        // No room to keep its span: the zone's next change is not sought.
+        guard !full else { return offset }
         let next = zone.nextDaylightSavingTimeTransition(after: instant)?.timeIntervalSince1970 ?? .infinity
-        guard seconds.isFinite, next > seconds else { return offset }
+        guard next > seconds else { return offset }
         lock.withLock {
             let zones = known
             guard let index = zones.pointee.firstIndex(where: { $0.identifier == identifier })
@@ -103,5 +109,11 @@ final class KnownOffsets: @unchecked Sendable {
             }
         }
         return offset
+    }
+
+    /// Whether another zone may have the same name and other offsets: Foundation names a zone made from an
+    /// offset in seconds by its hours and minutes, after "GMT".
+    static func mayShareItsName(_ identifier: String) -> Bool {
+        identifier.utf8.starts(with: "GMT".utf8)
     }
 }

@@ -84,7 +84,8 @@ final class KnownTransitions: @unchecked Sendable {
     /// Two hundred years, in seconds: the most a zone's known span grows to.
     private static let widest = 200 * 366 * 86_400.0
 
-    private init() {
+    /// `shared` is the one a program uses; a test makes its own, to see what it keeps.
+    init() {
         known.initialize(to: [])
     }
 
@@ -93,12 +94,19 @@ final class KnownTransitions: @unchecked Sendable {
         known.deallocate()
     }
 
+    /// The span kept of the zone named `identifier`: where it starts, where it ends, and how many parts it has.
+    func kept(_ identifier: String) -> (from: Double, through: Double, parts: Int)? {
+        lock.withLock { known.pointee.first { $0.identifier == identifier }.map { ($0.span.parts[0].start, $0.span.through, $0.span.parts.count) } }
+    }
+
     /// What `WallClock.asked` gives for the span, from the changes known.
     func parts(of zone: TimeZone, from start: Double, through end: Double) -> [(start: Double, offset: Int)] {
-        guard start.isFinite, end.isFinite, start <= end else { return WallClock.asked(zone, from: start, through: end) }
         let identifier = zone.identifier
+        // A span wider than the most kept, or far from the one known (a date mistyped by centuries), is asked
+        // alone; so is a zone of a fixed offset, which may share its name with another (`KnownOffsets`).
+        guard start.isFinite, end.isFinite, start <= end, end - start <= Self.widest,
+              !KnownOffsets.mayShareItsName(identifier) else { return WallClock.asked(zone, from: start, through: end) }
         let span: Span? = lock.withLock { known.pointee.first { $0.identifier == identifier }?.span }
-        // A span far from the one known (a date mistyped by centuries) is asked alone, not joined to it.
         if let span, max(end, span.through) - min(start, span.parts[0].start) > Self.widest {
             return WallClock.asked(zone, from: start, through: end)
         }
