@@ -107,5 +107,15 @@ import Testing
             let kept = try? #require(known.kept(zone.identifier))
             #expect(kept?.from == start - 3_000 * day && kept?.through == start + 2_600 * day, "\(zone.identifier)")
         }
+        // A first span of centuries is asked alone, not kept.
+        let wide = KnownTransitions(), newYork = zones[0]
+        #expect(wide.parts(of: newYork, from: start, through: start + 80_000 * day).count > 100)
+        #expect(wide.kept(newYork.identifier) == nil)
+        // Zones of one name and other offsets are never kept by it: each span has its own zone's offset.
+        let alike = KnownTransitions()
+        for zone in [TimeZone(secondsFromGMT: 3_600)!, TimeZone(secondsFromGMT: 3_601)!, TimeZone(secondsFromGMT: 3_600)!] {
+            #expect(alike.parts(of: zone, from: start, through: start + day).map(\.offset) == [zone.secondsFromGMT()])
+        }
+        #expect(alike.kept("GMT+0100") == nil)
     }
 }

@@ -41,6 +41,22 @@ import Testing
         #expect(nan.count == 1 && nan[0].isNaN)
     }
 
+    /// A struct's fields as the format spells them, byte by byte: the struct a keyed container, its keys in
+    /// their bytes' order without a tag, each value its tag and bytes; a nil optional field left out.
+    @Test func fieldsAreWrittenAsTheFormatSpellsThem() throws {
+        struct Fields: Codable {
+            var b = true, f: Float = 1.5, i = -3, s = "é", d = 2.0, u: UInt8 = 200, o: String? = nil
+        }
+        let entries: [UInt8] = [1, 0x62, 2] // "b": true
+            + [1, 0x64, 4, 0, 0, 0, 0, 0, 0, 0, 0x40] // "d": 2.0, little-endian
+            + [1, 0x66, 4, 0, 0, 0, 0, 0, 0, 0xF8, 0x3F] // "f": 1.5, as a double
+            + [1, 0x69, 3, 5] // "i": -3, zigzag 5
+            + [1, 0x73, 5, 2, 0xC3, 0xA9] // "s": "é", two bytes
+            + [1, 0x75, 3, 0x90, 0x03] // "u": 200, zigzag 400 as a varint
+        #expect(try Compact.encode(Fields()) == [7, UInt8(entries.count + 1), 0, 0, 0, 6] + entries)
+        #expect(throws: (any Error).self) { try Compact.encode(["too large": UInt64.max]) }
+    }
+
     @Test func aValueOfAnotherShapeOrOutOfRangeIsRefused() throws {
         #expect(throws: (any Error).self) { try Compact.decode([String].self, from: try Compact.encode([1, 2])) }
         #expect(throws: (any Error).self) { try Compact.decode(Int8.self, from: try Compact.encode(300)) }
