@@ -78,7 +78,7 @@ let package = Package(
         .testTarget(name: "CareModelTests", dependencies: ["CareModel", "TestSupport"]),
         .testTarget(name: "StudyModelTests", dependencies: ["StudyModel", "CareModel", "Words"]),
         .testTarget(name: "CareStoreTests", dependencies: ["StudyModel", "CareStore", "CSQLite", "TestSupport", "store-writer", "CareModel", "Markup", "Support"]),
-        .testTarget(name: "ContentTests", dependencies: ["Words", "StudyModel", "Content", "Export", "TestSupport", "CareModel", "Support"], exclude: ["Studies"]),
+        .testTarget(name: "ContentTests", dependencies: ["Words", "StudyModel", "Content", "Export", "TestSupport", "CareModel", "Markup", "Support"], exclude: ["Studies"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Support", "TestSupport"]),
         .testTarget(name: "ServerTests", dependencies: ["StudyTemplate", "Words", "StudyModel", "Server", "HTTP", "Assets", "Content", "Feed", "CareStore", "TestSupport", "CareModel", "Markup", "Support"]),
         .testTarget(name: "SiteTests", dependencies: ["Words", "StudyModel", "Site", "Assets", "Demo", "Feed", "Content", "CareStore", "Pages", "TestSupport", "CareModel", "BuiltInAssets"]),

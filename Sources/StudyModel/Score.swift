@@ -118,10 +118,12 @@ public struct Score: Hashable, Sendable, Codable {
     /// The range an item's answers lie in: a scale's ends, a number's min
     /// and max, a choice's lowest and highest numeric values; nil for any
     /// other item, which a score cannot use.
+    /// A scale or number whose ends are the wrong way round or not numbers,
+    /// which `check` refuses but a crafted store's definition may hold, has none.
     public static func range(of item: FormItem) -> ClosedRange<Double>? {
         switch item.answer {
-        case .scale(let low, let high, _, _, _): return low...high
-        case .numeric(let low?, let high?, _, _): return low...high
+        case .scale(let low, let high, _, _, _): return low <= high ? low...high : nil
+        case .numeric(let low?, let high?, _, _): return low <= high ? low...high : nil
         case .choice(let options, false):
             let numbers = options.compactMap { Double(plain: $0.value) }
             guard numbers.count == options.count, let low = numbers.min(), let high = numbers.max() else { return nil }

@@ -1,6 +1,7 @@
 import CareModel
 import Content
 import Foundation
+import Markup
 import Testing
 import TestSupport
 import StudyModel
@@ -69,6 +70,21 @@ import StudyModel
         #expect(score.result(values([0, 0, 0, 0, 0]), task: task) == .value(100))
         #expect(score.result(values([4, 4, 4, 4, 4]), task: task) == .value(0))
         #expect(score.range(task: task) == 0...100)
+    }
+
+    /// A definition `check` refuses, ends the wrong way round or not numbers, as a crafted store may hold one:
+    /// such an item has no range and counts toward no score, rather than stopping the program.
+    @Test func anItemWhoseEndsAreTheWrongWayRoundHasNoRangeAndNoScore() {
+        let backward = FormItem(id: "p1", text: "Pain?", isRequired: false,
+                                answer: .scale(min: 4, max: 0, step: 1, minLabel: nil, maxLabel: nil), measure: nil)
+        let unnumbered = FormItem(id: "p2", text: "Sleep?", isRequired: false,
+                                  answer: .numeric(min: .nan, max: 10, decimals: 0, unit: nil), measure: nil)
+        #expect(Score.range(of: backward) == nil && Score.range(of: unnumbered) == nil)
+        let task = StudyTask(id: "koos", title: "Knee", impactsAdherence: true, schedule: Schedule([]),
+                             survey: [.form(FormStep(title: nil, text: nil, items: [backward, unnumbered]))], instructions: HTML(), log: nil, button: nil)
+        let score = Score(id: "pain", label: "Pain", items: ["p1", "p2"], method: .mean, minAnswered: 1)
+        #expect(score.result([OutcomeValue(kind: "p1", value: .integer(2)), OutcomeValue(kind: "p2", value: .integer(3))], task: task)
+                == .notEnoughAnswers(answered: 0, needed: 1))
     }
 
     @Test func aReversedItemCountsFromTheOtherEndAndASumAddsUp() throws {
