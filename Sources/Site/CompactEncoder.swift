@@ -120,19 +120,19 @@ private final class Node {
     static func scalar<Value: Encodable>(_ value: Value, codingPath: @autoclosure () -> [any CodingKey]) throws -> Node {
         // The scalars an entry is made of, known by their type alone: a cast to each in turn cost more than the bytes.
         if Value.self == String.self { return string(value as! String) }
-        if Value.self == Double.self { return Node(.scalar(doubleBytes(value as! Double))) }
+        if Value.self == Double.self { return double(value as! Double) }
         if Value.self == Int.self { return integer(Int64(value as! Int)) }
-        if Value.self == Bool.self { return Node(.scalar([(value as! Bool) ? Compact.Tag.yes.rawValue : Compact.Tag.no.rawValue])) }
+        if Value.self == Bool.self { return bool(value as! Bool) }
         let node = Node()
         switch value {
         case let bool as Bool:
-            node.content = .scalar([bool ? Compact.Tag.yes.rawValue : Compact.Tag.no.rawValue])
+            node.content = Node.bool(bool).content
         case let string as String:
             node.content = Node.string(string).content
         case let double as Double:
-            node.content = .scalar(doubleBytes(double))
+            node.content = Node.double(double).content
         case let float as Float:
-            node.content = .scalar(doubleBytes(Double(float)))
+            node.content = Node.double(Double(float)).content
         case let integer as any BinaryInteger:
             guard let signed = Int64(exactly: integer) else {
                 throw EncodingError.invalidValue(value, .init(codingPath: codingPath(), debugDescription: "An integer too large to keep"))
@@ -156,13 +156,21 @@ private final class Node {
         return Node(.scalar(bytes))
     }
 
+    static func bool(_ bool: Bool) -> Node {
+        Node(.scalar([bool ? Compact.Tag.yes.rawValue : Compact.Tag.no.rawValue]))
+    }
+
+    static func double(_ double: Double) -> Node {
+        Node(.scalar(doubleBytes(double)))
+    }
+
     static func integer(_ signed: Int64) -> Node {
         var bytes = [Compact.Tag.integer.rawValue]
         Compact.appendVarint(UInt64(bitPattern: (signed << 1) ^ (signed >> 63)), to: &bytes)
         return Node(.scalar(bytes))
     }
 
-    static func doubleBytes(_ double: Double) -> [UInt8] {
+    private static func doubleBytes(_ double: Double) -> [UInt8] {
         var bytes = [Compact.Tag.double.rawValue]
         let bits = double.bitPattern
         for shift in stride(from: 0, to: 64, by: 8) {
@@ -219,11 +227,11 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     mutating func encode(_ value: Double, forKey key: Key) throws {
-        node.set(key.stringValue, Node(.scalar(Node.doubleBytes(value))))
+        node.set(key.stringValue, Node.double(value))
     }
 
     mutating func encode(_ value: Bool, forKey key: Key) throws {
-        node.set(key.stringValue, Node(.scalar([value ? Compact.Tag.yes.rawValue : Compact.Tag.no.rawValue])))
+        node.set(key.stringValue, Node.bool(value))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {

@@ -36,6 +36,22 @@ public struct Score: Hashable, Sendable, Codable {
             self.to = [to.0, to.1]
         }
 
+        private enum CodingKeys: String, CodingKey {
+            case from, to
+        }
+
+        /// As stored with a task's version: one that does not map two numbers to two, which `check` never
+        /// writes but a crafted store may hold, is refused, so the version reads as unreadable, never half applied.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            let from = try container.decode([Double].self, forKey: .from), to = try container.decode([Double].self, forKey: .to)
+            guard from.count == 2, to.count == 2 else {
+                throw DecodingError.dataCorruptedError(forKey: from.count == 2 ? .to : .from, in: container,
+                                                       debugDescription: "a rescale maps two numbers to two")
+            }
+            (self.from, self.to) = (from, to)
+        }
+
         func apply(_ value: Double) -> Double {
             to[0] + (value - from[0]) * (to[1] - to[0]) / (from[1] - from[0])
         }
@@ -118,6 +134,7 @@ public struct Score: Hashable, Sendable, Codable {
     /// The range an item's answers lie in: a scale's ends, a number's min
     /// and max, a choice's lowest and highest numeric values; nil for any
     /// other item, which a score cannot use.
+    ///
     /// A scale or number whose ends are the wrong way round or not numbers,
     /// which `check` refuses but a crafted store's definition may hold, has none.
     public static func range(of item: FormItem) -> ClosedRange<Double>? {

@@ -15,15 +15,15 @@ final class PluralRules: @unchecked Sendable {
         if let rules { carefeed_plural_rules_close(rules) }
     }
 
-    /// The categories of the whole numbers below `Self.kept`, each asked of ICU once.
-    private let small = Locked<[PluralCategory?]>(Array(repeating: nil, count: PluralRules.kept))
-    private static let kept = 128
+    /// The categories of the whole numbers below `Self.smallNumbers`, each asked of ICU once.
+    private let small = Locked<[PluralCategory?]>(Array(repeating: nil, count: PluralRules.smallNumbers))
+    private static let smallNumbers = 128
 
     /// `other` where ICU has no rules for the language.
     func category(of number: Double) -> PluralCategory {
         guard rules != nil else { return .other }
         // Pages count the same few things again and again: days, answers, entries.
-        guard number.sign == .plus, number < Double(Self.kept), number.rounded(.down) == number else { return select(number) }
+        guard number.sign == .plus, number < Double(Self.smallNumbers), number.rounded(.down) == number else { return select(number) }
         let index = Int(number)
         if let kept = small.update({ $0[index] }) { return kept }
         let category = select(number)

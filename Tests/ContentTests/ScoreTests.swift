@@ -87,6 +87,19 @@ import StudyModel
                 == .notEnoughAnswers(answered: 0, needed: 1))
     }
 
+    /// A stored rescale reads only as two numbers mapped to two: another, which `check` never writes, is refused
+    /// as it is read, so its version is unreadable rather than a score that stops the program.
+    @Test func aStoredRescaleOfOtherThanTwoNumbersIsRefused() throws {
+        let decoder = JSONDecoder()
+        #expect(try decoder.decode(Score.Rescale.self, from: Data(#"{"from":[0,4],"to":[100,0]}"#.utf8))
+                == Score.Rescale(from: (0, 4), to: (100, 0)))
+        for stored in [#"{"from":[0],"to":[100,0]}"#, #"{"from":[0,4],"to":[]}"#, #"{"from":[0,4,8],"to":[100,0]}"#] {
+            #expect(throws: DecodingError.self) { try decoder.decode(Score.Rescale.self, from: Data(stored.utf8)) }
+        }
+        let rescale = Score.Rescale(from: (0, 4), to: (100, 0))
+        #expect(try decoder.decode(Score.Rescale.self, from: JSONEncoder().encode(rescale)) == rescale)
+    }
+
     @Test func aReversedItemCountsFromTheOtherEndAndASumAddsUp() throws {
         let task = try #require(load("""
               - { id: total, label: Total, items: [p1, p2, p9], method: sum, reverse: [p9] }

@@ -85,7 +85,7 @@ final class KnownOffsets: @unchecked Sendable {
         let identifier = zone.identifier
         // A zone of a fixed offset is named to the minute ("GMT+0100" for 3,600 seconds and for 3,601), so two
         // may share a name: it is asked each time, as it is cheaply.
-        guard seconds.isFinite, !KnownOffsets.mayShareItsName(identifier) else { return zone.secondsFromGMT(for: instant) }
+        guard seconds.isFinite, !TimeZone.mayShareName(identifier) else { return zone.secondsFromGMT(for: instant) }
         let (found, full): (Int?, Bool) = lock.withLock {
             guard let zone = known.pointee.first(where: { $0.identifier == identifier }) else { return (nil, known.pointee.count >= limit) }
             return (zone.spans.last { $0.from <= seconds && seconds < $0.until }?.offset, zone.spans.count >= limit)
@@ -110,10 +110,13 @@ final class KnownOffsets: @unchecked Sendable {
         }
         return offset
     }
+}
 
-    /// Whether another zone may have the same name and other offsets: Foundation names a zone made from an
-    /// offset in seconds by its hours and minutes, after "GMT".
-    static func mayShareItsName(_ identifier: String) -> Bool {
+extension TimeZone {
+    /// Whether another zone may have the name `identifier` and other offsets: Foundation names a zone made from
+    /// an offset in seconds by its hours and minutes, after "GMT" ("GMT+0100" for 3,600 seconds and for 3,601).
+    /// Every other name opens one zone of ICU's, so the zone caches look a zone up by its name.
+    static func mayShareName(_ identifier: String) -> Bool {
         identifier.utf8.starts(with: "GMT".utf8)
     }
 }

@@ -103,9 +103,9 @@ final class KnownTransitions: @unchecked Sendable {
     func parts(of zone: TimeZone, from start: Double, through end: Double) -> [(start: Double, offset: Int)] {
         let identifier = zone.identifier
         // A span wider than the most kept, or far from the one known (a date mistyped by centuries), is asked
-        // alone; so is a zone of a fixed offset, which may share its name with another (`KnownOffsets`).
+        // alone; so is a zone of a fixed offset, which may share its name with another (`TimeZone.mayShareName`).
         guard start.isFinite, end.isFinite, start <= end, end - start <= Self.widest,
-              !KnownOffsets.mayShareItsName(identifier) else { return WallClock.asked(zone, from: start, through: end) }
+              !TimeZone.mayShareName(identifier) else { return WallClock.asked(zone, from: start, through: end) }
         let span: Span? = lock.withLock { known.pointee.first { $0.identifier == identifier }?.span }
         if let span, max(end, span.through) - min(start, span.parts[0].start) > Self.widest {
             return WallClock.asked(zone, from: start, through: end)

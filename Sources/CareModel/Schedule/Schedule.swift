@@ -44,9 +44,11 @@ public struct Schedule: Hashable, Sendable, Codable {
         // Events that start at the same moment are numbered by their
         // elements: the one whose `start` day is earlier first, then the one
         // listed first; within one element (two times that a clock change
-        // makes one), the earlier time first. No two events tie, so the order
-        // is one whatever sorts it; one element's events come in it already,
-        // and are not sorted again.
+        // makes one), the earlier time first. Events can still tie: a day a
+        // zone skipped (Apia's 2011-12-30) puts its times at the next day's
+        // instants. Those keep the order they were made in, as the standard
+        // library's sort keeps equal elements. One element's events come in
+        // order already, and are not sorted again.
         let precedes = { (one: Int, other: Int) in
             (events[one].start, orders[one].0, orders[one].1, orders[one].2)
                 < (events[other].start, orders[other].0, orders[other].1, orders[other].2)

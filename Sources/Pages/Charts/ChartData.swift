@@ -81,7 +81,8 @@ struct ChartData {
     ///   - events: the tasks with an event on each day of the range, from the participant's feed.
     ///   - plan: the plan in the page's language, whose words name each answer's unit as its task's version had it;
     ///     without it a unit is shown as stored, in the study's own language.
-    ///   - answers: the chart's answers, where the page has them for another range already.
+    ///   - answers: the chart's answers, worked out from these same outcomes, events and plan, where the page
+    ///     has them for another range already; without them they are worked out here.
     init(chart: InsightChart, study: Study, outcomes: [Outcome], from: LocalDate, through: LocalDate, today: LocalDate,
          events: [LocalDate: Set<String>], plan: CarePlan? = nil, answers: Answers? = nil) {
         let answers = answers ?? Answers(chart: chart, outcomes: outcomes, today: today, events: events, plan: plan)

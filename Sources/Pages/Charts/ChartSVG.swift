@@ -119,6 +119,7 @@ enum ChartSVG {
                 }
             }
         case .scatter:
+            // Each part straight into the drawing, as the line's points below.
             for point in series.points {
                 svg += "<circle cx=\"\(n(x(point.day)))\" cy=\"\(n(y(point.value)))\" r=\"5\" fill=\"\(series.color)\" "
                 svg += "stroke=\"#ffffff\" stroke-width=\"1.5\"><title>\(title(point, name: name, zone: zone, format: format))</title></circle>\n"
